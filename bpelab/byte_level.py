@@ -1,0 +1,349 @@
+"""Byte-level BPE (lesson 06): start from the 256 byte values, so that no input is ever unknown.
+
+Training splits the text into pre-tokens (optionally with a GPT-style regex, lesson 07), counts
+each distinct pre-token once with its frequency, and runs the same training loop as word-level
+BPE (``bpelab.words.learn_merges``) on lists of token ids. Every merge creates one new id, and
+its bytes are the two parents' bytes joined: ``vocab[new] = vocab[a] + vocab[b]``.
+
+Encoding replays the merges by rank (``bpelab.merging``), which gives exactly the segmentation
+that training ended with. Special tokens such as ``<|endoftext|>`` live outside the merges.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Literal
+
+import regex
+
+from bpelab.merging import merge_by_rank
+from bpelab.patterns import PATTERNS, resolve_pattern, split_text
+from bpelab.text import utf8_bytes
+from bpelab.words import check_merge_count, learn_merges
+
+AllowedSpecial = Literal["all"] | Iterable[str]
+FORMAT_HEADER = "bpelab-tokenizer v1"
+_CACHE_LIMIT = 100_000  # pieces remembered by encode; ordinary text has far fewer distinct ones
+
+
+class TokenizerFileError(ValueError):
+    """A saved tokenizer file that cannot be read back."""
+
+
+def count_pretokens(text: str, pattern: str | None, special_tokens: Iterable[str] = ()) -> dict[bytes, int]:
+    """Each distinct pre-token of ``text`` as UTF-8 bytes, with its count, in first-seen order.
+
+    Special tokens are cut out first, so that they never take part in a merge.
+    """
+    utf8_bytes(text)  # a clear error for text UTF-8 cannot encode
+    counts: dict[bytes, int] = {}
+    for segment in _split_on_specials(text, list(special_tokens)):
+        for piece in split_text(segment, pattern):
+            key = piece.encode("utf-8")
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _split_on_specials(text: str, specials: list[str]) -> list[str]:
+    if not specials:
+        return [text]
+    alternatives = "|".join(regex.escape(s) for s in sorted(specials, key=len, reverse=True))
+    return [part for part in regex.split(alternatives, text) if part]
+
+
+def _check_ids(ids: object, vocab: dict[int, bytes]) -> list[int]:
+    if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
+        raise TypeError(f"ids must be a list of ints, got {type(ids).__name__}")
+    ids = list(ids)
+    for position, i in enumerate(ids):
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise TypeError(f"ids must be ints; position {position} holds {i!r} ({type(i).__name__})")
+        if i not in vocab:
+            raise ValueError(
+                f"unknown token id {i} at position {position}: this tokenizer's ids run from 0 to "
+                f"{max(vocab)} ({len(vocab)} tokens). Was it encoded by a different tokenizer?"
+            )
+    return ids
+
+
+class BPETokenizer:
+    """A byte-level BPE tokenizer you can train, use, save and load.
+
+    >>> tok = BPETokenizer().train("the cat sat on the mat the cat ate the rat", 266)
+    >>> tok.decode(tok.encode("the rat")) == "the rat"
+    True
+    """
+
+    def __init__(self) -> None:
+        self.merges: dict[tuple[int, int], int] = {}
+        """Each learned pair of ids and the id it became, in the order they were learned."""
+        self.vocab: dict[int, bytes] = {i: bytes([i]) for i in range(256)}
+        """Every id and the bytes it stands for, special tokens included."""
+        self.pattern: str | None = None
+        self.pattern_name: str | None = None
+        self.special_tokens: dict[str, int] = {}
+        self._cache: dict[bytes, list[int]] = {}
+
+    # ---- training -------------------------------------------------------------------------
+
+    def train(
+        self,
+        text: str,
+        vocab_size: int,
+        *,
+        pattern: str | None = None,
+        special_tokens: Iterable[str] | None = None,
+        method: Literal["naive", "fast"] = "naive",
+        progress: bool = False,
+    ) -> BPETokenizer:
+        """Learn merges from ``text`` until the vocabulary has ``vocab_size`` ids (specials included).
+
+        Ties go to the pair seen first; training stops early when no pair occurs twice.
+        ``pattern`` is None (all bytes in one run), "gpt2", "cl100k", "o200k", "llama3" or a regex.
+        Returns the tokenizer itself, so ``BPETokenizer().train(...)`` reads naturally.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        specials = list(dict.fromkeys(special_tokens or ()))
+        if not all(isinstance(s, str) and s for s in specials):
+            raise TypeError("special_tokens must be non-empty strings, e.g. ['<|endoftext|>']")
+        check_merge_count(vocab_size, "vocab_size")
+        if vocab_size < 256 + len(specials):
+            raise ValueError(
+                f"vocab_size must be at least 256 (one id per byte value) plus {len(specials)} special "
+                f"token(s) = {256 + len(specials)}; got {vocab_size}"
+            )
+        self.__init__()  # type: ignore[misc]  # training always starts from the 256 bytes
+        self.pattern = resolve_pattern(pattern)
+        self.pattern_name = pattern if pattern in PATTERNS else None
+        num_merges = vocab_size - 256 - len(specials)
+        counts = count_pretokens(text, self.pattern, specials)
+
+        if method == "fast":
+            from bpelab.fast import train_bytes_fast
+
+            learned = train_bytes_fast(counts, num_merges, progress=progress)
+        elif method == "naive":
+            learned = self._train_naive(counts, num_merges, progress)
+        else:
+            raise ValueError(f"method must be 'naive' or 'fast', got {method!r}")
+
+        for (a, b), new_id in learned:
+            self.merges[(a, b)] = new_id
+            self.vocab[new_id] = self.vocab[a] + self.vocab[b]
+        for special in specials:
+            new_id = len(self.vocab)
+            self.special_tokens[special] = new_id
+            self.vocab[new_id] = special.encode("utf-8")
+        return self
+
+    @staticmethod
+    def _train_naive(counts: dict[bytes, int], num_merges: int, progress: bool) -> list[tuple[tuple[int, int], int]]:
+        """The readable reference: recount every pair after every merge."""
+        from tqdm.auto import tqdm
+
+        word_freq = {tuple(piece): freq for piece, freq in counts.items()}
+        next_id = iter(range(256, 256 + num_merges))
+        steps = learn_merges(word_freq, num_merges, new_symbol=lambda _pair: next(next_id), min_count=2)
+        return [(step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")]
+
+    # ---- encoding -------------------------------------------------------------------------
+
+    def encode(self, text: str, *, allowed_special: AllowedSpecial = ()) -> list[int]:
+        """Text to ids. Special tokens named in ``allowed_special`` (or "all") become their single id;
+        any other special-looking text is encoded as ordinary text, like tiktoken's
+        ``encode(text, allowed_special=..., disallowed_special=())``.
+        """
+        allowed = self._allowed_specials(allowed_special)
+        if not allowed:
+            return self.encode_ordinary(text)
+        utf8_bytes(text)
+        alternatives = "|".join(regex.escape(s) for s in sorted(allowed, key=len, reverse=True))
+        ids: list[int] = []
+        start = 0
+        for match in regex.finditer(alternatives, text):
+            ids.extend(self.encode_ordinary(text[start : match.start()]))
+            ids.append(self.special_tokens[match.group()])
+            start = match.end()
+        ids.extend(self.encode_ordinary(text[start:]))
+        return ids
+
+    def _allowed_specials(self, allowed_special: AllowedSpecial) -> set[str]:
+        if allowed_special == "all":
+            return set(self.special_tokens)
+        if isinstance(allowed_special, str):
+            raise TypeError('allowed_special must be "all" or a collection of special tokens, e.g. {"<|endoftext|>"}')
+        allowed = set(allowed_special)
+        unknown = allowed - set(self.special_tokens)
+        if unknown:
+            raise ValueError(
+                f"not special tokens of this tokenizer: {sorted(unknown)}; it has {sorted(self.special_tokens) or 'none'}"
+            )
+        return allowed
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Text to ids, treating every character as ordinary text (no special tokens)."""
+        utf8_bytes(text)
+        ids: list[int] = []
+        for piece in split_text(text, self.pattern):
+            ids.extend(self.encode_piece(piece.encode("utf-8")))
+        return ids
+
+    def encode_piece(self, piece: bytes) -> list[int]:
+        """One pre-token's bytes to ids, remembering the answer for next time."""
+        cached = self._cache.get(piece)
+        if cached is not None:
+            return cached
+        ids = self._merge_piece(piece)
+        if len(self._cache) >= _CACHE_LIMIT:
+            self._cache.clear()
+        self._cache[piece] = ids
+        return ids
+
+    def _merge_piece(self, piece: bytes) -> list[int]:
+        merges = self.merges
+        return merge_by_rank(list(piece), lambda a, b: merges.get((a, b)))
+
+    # ---- decoding -------------------------------------------------------------------------
+
+    def decode_bytes(self, ids: Iterable[int]) -> bytes:
+        vocab = self.vocab
+        return b"".join(vocab[i] for i in _check_ids(ids, vocab))
+
+    def decode(self, ids: Iterable[int], errors: str = "replace") -> str:
+        """Ids to text. A cut multi-byte character becomes U+FFFD (``errors="replace"``)."""
+        return self.decode_bytes(ids).decode("utf-8", errors=errors)
+
+    def token_bytes(self, ids: Iterable[int]) -> list[bytes]:
+        """The bytes of each token, one entry per id: what the chips in the explorer show."""
+        vocab = self.vocab
+        return [vocab[i] for i in _check_ids(ids, vocab)]
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self.vocab)
+
+    def __repr__(self) -> str:
+        pattern = self.pattern_name or ("none" if self.pattern is None else "custom")
+        return (
+            f"{type(self).__name__}(vocab_size={self.vocab_size}, merges={len(self.merges)}, "
+            f"pattern={pattern}, special_tokens={len(self.special_tokens)})"
+        )
+
+    # ---- saving and loading ---------------------------------------------------------------
+
+    def save(self, path: str | Path) -> Path:
+        """Write a plain-text file a person can read: the pattern, the special tokens, then one
+        merge per line as two ids, with the bytes they stand for in a comment."""
+        if any(self.vocab[i] != bytes([i]) for i in range(256)) or any(
+            self.vocab[new] != self.vocab[a] + self.vocab[b] for (a, b), new in self.merges.items()
+        ):
+            raise ValueError(
+                "only tokenizers built from merges can be saved; a production vocabulary already lives in tiktoken's files"
+            )
+        show = lambda b: json.dumps(b.decode("utf-8", errors="backslashreplace"), ensure_ascii=False)  # noqa: E731
+        lines = [
+            FORMAT_HEADER,
+            "# Byte-level BPE saved by bpelab. Ids 0-255 are the byte values; each merge line below",
+            "# joins two ids into the next id, starting at 256. Text after '#' is a comment.",
+            f"pattern {json.dumps(self.pattern) if self.pattern is not None else 'none'}",
+            f"special_tokens {len(self.special_tokens)}",
+            *(f"{json.dumps(s, ensure_ascii=False)} {i}" for s, i in self.special_tokens.items()),
+            f"merges {len(self.merges)}",
+            *(
+                f"{a} {b}  # {new}: {show(self.vocab[a])} + {show(self.vocab[b])} = {show(self.vocab[new])}"
+                for (a, b), new in self.merges.items()
+            ),
+        ]
+        path = Path(path)
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> BPETokenizer:
+        """Read a file written by ``save``; any damage is reported with its line number."""
+        path = Path(path)
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise TokenizerFileError(f"{path} is not a text file saved by BPETokenizer.save (not UTF-8)") from None
+        return _parse_saved(raw, str(path), cls())
+
+
+def _parse_saved(raw: str, name: str, tokenizer: BPETokenizer) -> BPETokenizer:
+    lines = [(n, line.split("  #", 1)[0].rstrip()) for n, line in enumerate(raw.splitlines(), 1)]
+    lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
+    position = 0
+
+    def fail(n: int, message: str) -> TokenizerFileError:
+        return TokenizerFileError(f"{name}, line {n}: {message}. Save the tokenizer again with .save(path).")
+
+    def take(keyword: str) -> tuple[int, str]:
+        nonlocal position
+        if position >= len(lines):
+            raise TokenizerFileError(f"{name}: the file ends before its '{keyword}' line; it is incomplete")
+        n, line = lines[position]
+        position += 1
+        if keyword and not line.startswith(keyword + " ") and line != keyword:
+            raise fail(n, f"expected a line starting with '{keyword}', found {line[:60]!r}")
+        return n, line[len(keyword) :].strip()
+
+    def count_of(n: int, value: str, keyword: str) -> int:
+        if not value.isdigit():
+            raise fail(n, f"'{keyword}' must be followed by a count, found {value!r}")
+        return int(value)
+
+    if not lines or lines[0][1] != FORMAT_HEADER:
+        raise TokenizerFileError(f"{name} does not start with '{FORMAT_HEADER}': it is not a file saved by BPETokenizer.save")
+    position = 1
+    n, value = take("pattern")
+    if value != "none":
+        try:
+            pattern = json.loads(value)
+        except json.JSONDecodeError:
+            raise fail(n, f"the pattern must be a JSON string or none, found {value[:60]!r}") from None
+        if not isinstance(pattern, str):
+            raise fail(n, "the pattern must be a JSON string or none")
+        tokenizer.pattern = resolve_pattern(pattern)
+        tokenizer.pattern_name = next((k for k, v in PATTERNS.items() if v == pattern), None)
+
+    n, value = take("special_tokens")
+    specials: list[tuple[int, str, int]] = []
+    for _ in range(count_of(n, value, "special_tokens")):
+        n, line = take("")
+        text, _, number = line.rpartition(" ")
+        try:
+            special = json.loads(text)
+        except json.JSONDecodeError:
+            raise fail(n, f"expected a special token as a JSON string and its id, found {line[:60]!r}") from None
+        if not isinstance(special, str) or not number.isdigit():
+            raise fail(n, f"expected a special token as a JSON string and its id, found {line[:60]!r}")
+        specials.append((n, special, int(number)))
+
+    n, value = take("merges")
+    for _ in range(count_of(n, value, "merges")):
+        n, line = take("")
+        parts = line.split()
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise fail(n, f"expected two token ids like '101 32', found {line[:60]!r}")
+        a, b = int(parts[0]), int(parts[1])
+        new_id = len(tokenizer.vocab)
+        for i in (a, b):
+            if i not in tokenizer.vocab:
+                raise fail(n, f"id {i} is used before it exists (ids so far run 0 to {new_id - 1})")
+        if (a, b) in tokenizer.merges:
+            raise fail(n, f"the pair {a} {b} is merged twice")
+        tokenizer.merges[(a, b)] = new_id
+        tokenizer.vocab[new_id] = tokenizer.vocab[a] + tokenizer.vocab[b]
+
+    for n, special, number in specials:
+        if number in tokenizer.vocab:
+            raise fail(n, f"special token {special!r} has id {number}, which is already taken")
+        tokenizer.special_tokens[special] = number
+        tokenizer.vocab[number] = special.encode("utf-8")
+    if position < len(lines):
+        n, line = lines[position]
+        raise fail(n, f"unexpected text after the last merge: {line[:60]!r}")
+    return tokenizer

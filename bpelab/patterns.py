@@ -1,0 +1,133 @@
+"""Regex pre-tokenization: the split patterns of GPT-2, GPT-4 (cl100k), GPT-4o (o200k) and Llama 3.
+
+Before BPE sees any bytes, a regular expression cuts the text into pieces ("pre-tokens"), and
+merges never cross a piece boundary. That is why " dog" and "dog." never become one token.
+
+Each pattern is kept as its list of alternatives, one per line with what it is for, so that a
+lesson can take it apart. Joined with ``|`` they are exactly the strings the real tokenizers use
+(tiktoken's ``_pat_str``; Llama 3's from Meta's ``tokenizer.py``); a test checks that. They need
+the ``regex`` module: the standard ``re`` knows neither ``\\p{L}`` nor possessive ``++``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+
+@dataclass(frozen=True)
+class Alternative:
+    regex: str
+    meaning: str
+    example: str
+
+
+GPT2 = (
+    Alternative(r"""'(?:[sdmt]|ll|ve|re)""", "an English contraction ending: 's 'd 'm 't 'll 've 're", "don't"),
+    Alternative(r""" ?\p{L}++""", "a run of letters, with at most one space in front", " hello"),
+    Alternative(r""" ?\p{N}++""", "a run of digits of any length, with at most one space in front", " 2024"),
+    Alternative(r""" ?[^\s\p{L}\p{N}]++""", "a run of punctuation or symbols, with at most one space in front", " ...!"),
+    Alternative(r"""\s++$""", "whitespace at the very end of the text", "end   "),
+    Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
+    Alternative(r"""\s""", "one leftover whitespace character", "\n"),
+)
+
+CL100K = (
+    Alternative(r"""'(?i:[sdmt]|ll|ve|re)""", "a contraction ending, now also in capitals: 'S 'LL", "DON'T"),
+    Alternative(r"""[^\r\n\p{L}\p{N}]?+\p{L}++""", "letters, with one optional non-letter in front (a space, or '_' or '.')", "_init"),
+    Alternative(r"""\p{N}{1,3}+""", "digits, at most three at a time", "1234567"),
+    Alternative(r""" ?[^\s\p{L}\p{N}]++[\r\n]*+""", "punctuation or symbols, keeping the newlines that follow", " {}\n"),
+    Alternative(r"""\s++$""", "whitespace at the very end of the text", "end   "),
+    Alternative(r"""\s*[\r\n]""", "whitespace up to and including a line break", "  \n"),
+    Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
+    Alternative(r"""\s""", "one leftover whitespace character", "\t"),
+)
+
+_CONTRACTION = r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)?"""
+O200K = (
+    Alternative(
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+""" + _CONTRACTION,
+        "a word that ends in lower case (CamelCase splits at each capital), with its contraction",
+        "CamelCase",
+    ),
+    Alternative(
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*""" + _CONTRACTION,
+        "a word in capitals (or capitals then lower case), with its contraction",
+        "HTTPServer",
+    ),
+    Alternative(r"""\p{N}{1,3}""", "digits, at most three at a time", "1234567"),
+    Alternative(r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""", "punctuation or symbols, keeping newlines and slashes after", " </"),
+    Alternative(r"""\s*[\r\n]+""", "whitespace up to and including line breaks", "  \n\n"),
+    Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
+    Alternative(r"""\s+""", "leftover whitespace", "\t"),
+)
+
+LLAMA3 = (
+    Alternative(r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)""", "a contraction ending, any case", "DON'T"),
+    Alternative(r"""[^\r\n\p{L}\p{N}]?\p{L}+""", "letters, with one optional non-letter in front", " hello"),
+    Alternative(r"""\p{N}{1,3}""", "digits, at most three at a time", "1234567"),
+    Alternative(r""" ?[^\s\p{L}\p{N}]+[\r\n]*""", "punctuation or symbols, keeping the newlines that follow", " {}\n"),
+    Alternative(r"""\s*[\r\n]+""", "whitespace up to and including line breaks", "  \n\n"),
+    Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
+    Alternative(r"""\s+""", "leftover whitespace", "\t"),
+)
+
+ALTERNATIVES: dict[str, tuple[Alternative, ...]] = {
+    "gpt2": GPT2,
+    "cl100k": CL100K,
+    "o200k": O200K,
+    "llama3": LLAMA3,
+}
+
+PATTERNS: dict[str, str] = {name: "|".join(a.regex for a in alts) for name, alts in ALTERNATIVES.items()}
+"""Each pattern as one regex string, keyed by short name."""
+
+GPT2_PATTERN = PATTERNS["gpt2"]
+CL100K_PATTERN = PATTERNS["cl100k"]
+O200K_PATTERN = PATTERNS["o200k"]
+LLAMA3_PATTERN = PATTERNS["llama3"]
+
+
+def resolve_pattern(pattern: str | None) -> str | None:
+    """A short name ("gpt2", "cl100k", "o200k", "llama3") becomes its regex; any other string is a regex."""
+    if pattern is None:
+        return None
+    if not isinstance(pattern, str):
+        raise TypeError(f"pattern must be None, a name from {sorted(PATTERNS)} or a regex string, got {type(pattern).__name__}")
+    if pattern in PATTERNS:
+        return PATTERNS[pattern]
+    try:
+        compile_pattern(pattern)
+    except regex.error as err:
+        raise ValueError(
+            f"pattern {pattern!r} is neither a known name {sorted(PATTERNS)} nor a valid regex: {err}"
+        ) from None
+    return pattern
+
+
+@lru_cache(maxsize=32)
+def compile_pattern(pattern: str) -> regex.Pattern[str]:
+    return regex.compile(pattern)
+
+
+def split_text(text: str, pattern: str | None) -> list[str]:
+    """Cut ``text`` into pre-tokens with ``pattern`` (a name or a regex); ``None`` keeps it whole."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    resolved = resolve_pattern(pattern)
+    if resolved is None:
+        return [text] if text else []
+    return compile_pattern(resolved).findall(text)
+
+
+def explain_split(text: str, pattern_name: str) -> list[tuple[str, Alternative]]:
+    """Split ``text`` with a named pattern and say, for each piece, which alternative matched it."""
+    alternatives = ALTERNATIVES[pattern_name]
+    grouped = compile_pattern("|".join(f"({a.regex})" for a in alternatives))
+    out = []
+    for match in grouped.finditer(text):
+        index = next(i for i, g in enumerate(match.groups()) if g is not None)
+        out.append((match.group(), alternatives[index]))
+    return out

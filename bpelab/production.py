@@ -1,0 +1,162 @@
+"""The real tokenizers, run by the learner's own encoder (lesson 07).
+
+A production vocabulary is a table from byte strings to ranks: rank 0 was learned first. Two
+things follow from that table alone:
+
+- the merges: each token of two or more bytes was made by joining two earlier tokens, and running
+  BPE on its bytes with only the earlier ranks shows which two (``recover_merges``);
+- the encoder: cut the text with the split pattern; a piece that is itself in the table is one
+  token; otherwise merge adjacent parts, always the pair whose joined bytes have the lowest rank.
+
+That second rule looks up joined bytes, not learned pairs, and it is what tiktoken does. For
+GPT-2, GPT-4 and GPT-4o the two views agree. Llama 3's table also has a few hundred tokens that no
+merge produces (they were added to the vocabulary directly); tiktoken still emits them, through
+the whole-piece lookup or when two parts happen to join into one, and so does this encoder.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import tiktoken
+from tiktoken.load import load_tiktoken_bpe
+
+from bpelab.byte_level import BPETokenizer
+from bpelab.merging import merge_by_rank
+from bpelab.patterns import LLAMA3_PATTERN, PATTERNS
+from bpelab.tokenizer_data import FIX_COMMAND, SOURCES, TokenizerDataError, require
+
+ENCODING_NAMES = ("r50k_base", "cl100k_base", "o200k_base", "llama3")
+FRIENDLY_NAMES = {
+    "r50k_base": "GPT-2 (r50k_base)",
+    "cl100k_base": "GPT-4 (cl100k_base)",
+    "o200k_base": "GPT-4o (o200k_base)",
+    "llama3": "Llama 3",
+}
+
+LLAMA3_SPECIAL_TOKENS = [
+    "<|begin_of_text|>",
+    "<|end_of_text|>",
+    "<|reserved_special_token_0|>",
+    "<|reserved_special_token_1|>",
+    "<|reserved_special_token_2|>",
+    "<|reserved_special_token_3|>",
+    "<|start_header_id|>",
+    "<|end_header_id|>",
+    "<|reserved_special_token_4|>",
+    "<|eot_id|>",
+    *(f"<|reserved_special_token_{i}|>" for i in range(5, 251)),
+]
+"""Meta's 256 special tokens, in id order from 128,000 (Llama 3 release, ``tokenizer.py``)."""
+
+
+@lru_cache(maxsize=1)
+def llama3_encoding() -> tiktoken.Encoding:
+    """Llama 3's tokenizer as a tiktoken ``Encoding``: 128,000 ranks, its split pattern, 256 specials."""
+    ranks = load_tiktoken_bpe(str(require("llama3")))
+    special = {token: len(ranks) + i for i, token in enumerate(LLAMA3_SPECIAL_TOKENS)}
+    return tiktoken.Encoding(name="llama3", pat_str=LLAMA3_PATTERN, mergeable_ranks=ranks, special_tokens=special)
+
+
+def load_encoding(name: str) -> tiktoken.Encoding:
+    """One of the four course encodings by name, with a clear message if its file is missing."""
+    if name == "llama3":
+        return llama3_encoding()
+    if name not in ENCODING_NAMES:
+        raise ValueError(f"unknown encoding {name!r}; choose from {', '.join(ENCODING_NAMES)}")
+    require(name)  # tiktoken would otherwise try the internet and fail with a network error
+    try:
+        return tiktoken.get_encoding(name)
+    except Exception as err:  # pragma: no cover - only when the cache vanished mid-call
+        raise TokenizerDataError(f"tiktoken could not load {name} ({err}). Run: {FIX_COMMAND}") from err
+
+
+class TiktokenBPE(BPETokenizer):
+    """A ``BPETokenizer`` holding a production vocabulary and encoding exactly as tiktoken does."""
+
+    def __init__(self, encoding: tiktoken.Encoding) -> None:
+        super().__init__()
+        self.name = encoding.name
+        ranks: dict[bytes, int] = encoding._mergeable_ranks  # tiktoken keeps the table here
+        self.ranks = ranks
+        self.vocab = {rank: token for token, rank in ranks.items()}
+        missing = [b for b in range(256) if bytes([b]) not in ranks]
+        if missing:
+            raise ValueError(f"{encoding.name} lacks single-byte tokens {missing[:5]}: it is not a byte-level vocabulary")
+        self._byte_ids = [ranks[bytes([b])] for b in range(256)]
+        self.pattern = encoding._pat_str
+        self.pattern_name = next((k for k, v in PATTERNS.items() if v == self.pattern), None)
+        self.special_tokens = dict(encoding._special_tokens)
+        for token, i in self.special_tokens.items():
+            self.vocab[i] = token.encode("utf-8")
+        self._merges: dict[tuple[int, int], int] | None = None
+
+    @property  # type: ignore[override]
+    def merges(self) -> dict[tuple[int, int], int]:
+        """The merges recovered from the ranks (computed on first use: it takes a few seconds)."""
+        if self._merges is None:
+            self._merges = recover_merges(self.ranks)
+        return self._merges
+
+    @merges.setter
+    def merges(self, value: dict[tuple[int, int], int]) -> None:
+        self._merges = value or None
+
+    def _merge_piece(self, piece: bytes) -> list[int]:
+        whole = self.ranks.get(piece)
+        if whole is not None:
+            return [whole]
+        ranks, vocab = self.ranks, self.vocab
+        return merge_by_rank([self._byte_ids[b] for b in piece], lambda a, b: ranks.get(vocab[a] + vocab[b]))
+
+    def __repr__(self) -> str:
+        return f"TiktokenBPE({self.name}, vocab_size={self.vocab_size}, special_tokens={len(self.special_tokens)})"
+
+
+def recover_merges(ranks: dict[bytes, int]) -> dict[tuple[int, int], int]:
+    """For every token of two or more bytes, the two earlier tokens that join into it.
+
+    Encode the token's bytes using only ranks below its own: if BPE stops at exactly two parts,
+    those are its parents. Tokens that never come out as two parts (Llama 3 has such) are left
+    out: no merge creates them.
+    """
+    vocab = {rank: token for token, rank in ranks.items()}
+    byte_ids = [ranks[bytes([b])] for b in range(256)]
+    merges: dict[tuple[int, int], int] = {}
+    for token, rank in sorted(ranks.items(), key=lambda item: item[1]):
+        if len(token) < 2:
+            continue
+
+        def below(a: int, b: int, limit: int = rank) -> int | None:
+            r = ranks.get(vocab[a] + vocab[b])
+            return r if r is not None and r < limit else None
+
+        parts = merge_by_rank([byte_ids[b] for b in token], below)
+        if len(parts) == 2:
+            merges[(parts[0], parts[1])] = rank
+    return merges
+
+
+def from_tiktoken(encoding: tiktoken.Encoding | str) -> TiktokenBPE:
+    """The learner's encoder loaded with a production vocabulary: an ``Encoding`` or one of
+    "r50k_base", "cl100k_base", "o200k_base", "llama3". It gives exactly tiktoken's ids."""
+    if isinstance(encoding, str):
+        encoding = load_encoding(encoding)
+    if not isinstance(encoding, tiktoken.Encoding):
+        raise TypeError(
+            f"from_tiktoken needs a tiktoken.Encoding or one of {ENCODING_NAMES}, got {type(encoding).__name__}"
+        )
+    return TiktokenBPE(encoding)
+
+
+__all__ = [
+    "ENCODING_NAMES",
+    "FRIENDLY_NAMES",
+    "LLAMA3_SPECIAL_TOKENS",
+    "SOURCES",
+    "TiktokenBPE",
+    "from_tiktoken",
+    "llama3_encoding",
+    "load_encoding",
+    "recover_merges",
+]

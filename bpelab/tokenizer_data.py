@@ -1,0 +1,260 @@
+"""The real tokenizers' vocabularies, offline: fetched once from the package registry, verified, cached.
+
+tiktoken downloads its vocabulary files from a blob host on first use; classrooms behind a
+firewall (and this course's CI) cannot reach it. Every file it needs is also inside a package on
+PyPI, byte for byte:
+
+- GPT-2's ``r50k_base``: ``whisper/assets/gpt2.tiktoken`` in the source release of openai-whisper;
+- ``cl100k_base``, ``o200k_base`` and Llama 3: a compact binary table in the quicktok-v1 wheel,
+  rewritten here in tiktoken's text format (base64 of the token, a space, the rank).
+
+``prepare()`` downloads those two archives with pip (from the registry, never the blob host),
+builds the files, checks each against the sha256 that tiktoken itself pins (for Llama 3, the
+sha256 of Meta's ``tokenizer.model``), keeps them in ``data/tokenizers/`` and copies them into
+tiktoken's cache under the names tiktoken looks for. From then on the plain tiktoken API works
+offline, and tiktoken re-checks the hash on every load. Run it as ``python -m bpelab.tokenizer_data``
+(``make data``); a second run only checks hashes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from bpelab.paths import data_dir
+
+FIX_COMMAND = "make data   (or: python -m bpelab.tokenizer_data)"
+
+QUICKTOK = "quicktok-v1==0.4.0"
+WHISPER = "openai-whisper==20250625"
+
+LLAMA3_SHA256 = "82e9d31979e92ab929cd544440f129d9ecd797b69e327f80f17e1c50d5551b55"
+"""sha256 of Meta Llama 3's ``tokenizer.model`` (128,000 ranks in tiktoken's format)."""
+
+
+@dataclass(frozen=True)
+class Source:
+    name: str
+    package: str
+    member: str
+    kind: str  # "tiktoken": the file as it is; "quicktok": the binary table to convert
+    licence: str
+
+
+SOURCES: dict[str, Source] = {
+    "r50k_base": Source(
+        "r50k_base", WHISPER, "whisper/assets/gpt2.tiktoken", "tiktoken",
+        "MIT (OpenAI's GPT-2 vocabulary, shipped in openai-whisper)",
+    ),
+    "cl100k_base": Source(
+        "cl100k_base", QUICKTOK, "quicktok/data/cl100k.vocab", "quicktok", "MIT (OpenAI's tiktoken vocabulary)"
+    ),
+    "o200k_base": Source(
+        "o200k_base", QUICKTOK, "quicktok/data/o200k.vocab", "quicktok", "MIT (OpenAI's tiktoken vocabulary)"
+    ),
+    "llama3": Source(
+        "llama3", QUICKTOK, "quicktok/data/llama3.vocab", "quicktok", "Meta Llama 3 Community License Agreement"
+    ),
+}
+
+
+class TokenizerDataError(RuntimeError):
+    """A vocabulary file is missing or damaged; the message says which command fixes it."""
+
+
+# ---- what tiktoken expects --------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def tiktoken_recipe(name: str) -> dict:
+    """tiktoken's own definition of an encoding (pattern, special tokens), plus the URL and sha256
+    it would download, captured without downloading anything."""
+    import tiktoken_ext.openai_public as openai_public
+
+    seen: dict[str, str] = {}
+
+    def capture(url: str, expected_hash: str | None = None) -> dict:
+        seen["url"], seen["sha256"] = url, expected_hash or ""
+        return {}
+
+    original = openai_public.load_tiktoken_bpe
+    openai_public.load_tiktoken_bpe = capture
+    try:
+        recipe = openai_public.ENCODING_CONSTRUCTORS[name]()
+    finally:
+        openai_public.load_tiktoken_bpe = original
+    return {**recipe, **seen}
+
+
+def expected_sha256(name: str) -> str:
+    return LLAMA3_SHA256 if name == "llama3" else tiktoken_recipe(name)["sha256"]
+
+
+def tiktoken_cache_dir() -> Path:
+    """Where tiktoken looks, by its own rule: $TIKTOKEN_CACHE_DIR, $DATA_GYM_CACHE_DIR, else <tmp>/data-gym-cache."""
+    for variable in ("TIKTOKEN_CACHE_DIR", "DATA_GYM_CACHE_DIR"):
+        if variable in os.environ:
+            return Path(os.environ[variable])
+    return Path(tempfile.gettempdir()) / "data-gym-cache"
+
+
+def tiktoken_cache_path(name: str) -> Path:
+    """The file tiktoken reads for ``name``: its cache key is the sha1 of the download URL."""
+    url = tiktoken_recipe(name)["url"]
+    return tiktoken_cache_dir() / hashlib.sha1(url.encode()).hexdigest()
+
+
+def store_path(name: str) -> Path:
+    """Our own verified copy, kept in the repository's data folder (ignored by git)."""
+    return data_dir() / "tokenizers" / f"{name}.tiktoken"
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ---- building the files from the packages ------------------------------------------------
+
+
+def quicktok_to_tiktoken(table: bytes) -> bytes:
+    """quicktok's table (u32 count; per token: u16 length, the bytes, u32 rank) as tiktoken text."""
+    (count,) = struct.unpack_from("<I", table, 0)
+    offset, rows = 4, []
+    for _ in range(count):
+        (length,) = struct.unpack_from("<H", table, offset)
+        token = table[offset + 2 : offset + 2 + length]
+        (rank,) = struct.unpack_from("<I", table, offset + 2 + length)
+        offset += 2 + length + 4
+        rows.append((rank, token))
+    if offset != len(table):
+        raise TokenizerDataError("the quicktok table has trailing bytes: the package layout changed")
+    rows.sort()
+    return b"".join(base64.b64encode(token) + b" %d\n" % rank for rank, token in rows)
+
+
+def _pip_download(requirement: str, folder: Path, binary: bool) -> Path:
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check", "-q", "-d", str(folder)]
+    if binary:  # any platform's wheel carries the same data files
+        command += ["--only-binary=:all:", "--platform", "manylinux2014_x86_64", "--python-version", "3.11"]
+    else:
+        command += ["--no-binary=:all:"]
+    result = subprocess.run(command + [requirement], capture_output=True, text=True)
+    package = requirement.split("==")[0].replace("-", "_")
+    found = sorted(p for p in folder.iterdir() if p.name.lower().startswith(package.lower()))
+    if result.returncode != 0 or not found:
+        raise TokenizerDataError(
+            f"could not download {requirement} from the package registry (pip said: "
+            f"{result.stderr.strip()[-400:] or 'nothing'}). Check the network or pip's index settings, "
+            f"then run: {FIX_COMMAND}"
+        )
+    return found[0]
+
+
+def _read_member(archive: Path, member: str) -> bytes:
+    if archive.suffix == ".whl":
+        with zipfile.ZipFile(archive) as wheel:
+            return wheel.read(member)
+    with tarfile.open(archive) as sdist:
+        top = sdist.getnames()[0].split("/")[0]
+        extracted = sdist.extractfile(f"{top}/{member}")
+        if extracted is None:
+            raise TokenizerDataError(f"{member} is missing from {archive.name}")
+        return extracted.read()
+
+
+def build_from_registry(names: list[str], log=print) -> None:
+    """Download the archives the named vocabularies live in, and write verified files to the store."""
+    downloads = data_dir() / "tokenizers" / "downloads"
+    downloads.mkdir(parents=True, exist_ok=True)
+    archives: dict[str, Path] = {}
+    for name in names:
+        source = SOURCES[name]
+        if source.package not in archives:
+            log(f"  downloading {source.package} from the package registry ...")
+            archives[source.package] = _pip_download(source.package, downloads, binary=source.kind == "quicktok")
+        data = _read_member(archives[source.package], source.member)
+        if source.kind == "quicktok":
+            data = quicktok_to_tiktoken(data)
+        digest = hashlib.sha256(data).hexdigest()
+        if digest != expected_sha256(name):
+            raise TokenizerDataError(
+                f"{name} built from {source.package} has sha256 {digest[:12]}..., not the pinned "
+                f"{expected_sha256(name)[:12]}...: refusing to use it"
+            )
+        _write_atomic(store_path(name), data)
+        log(f"  {name}: built and verified (sha256 {digest[:12]}...)")
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_bytes(data)
+    os.replace(partial, path)
+
+
+# ---- the public entry points --------------------------------------------------------------
+
+
+def prepare(log=print) -> None:
+    """Make all four vocabularies available offline; quick and silent about work already done."""
+    missing = [n for n in SOURCES if not store_path(n).exists() or sha256_of(store_path(n)) != expected_sha256(n)]
+    if missing:
+        log(f"Preparing tokenizer vocabularies: {', '.join(missing)}")
+        build_from_registry(missing, log)
+        shutil.rmtree(data_dir() / "tokenizers" / "downloads", ignore_errors=True)
+    for name in SOURCES:
+        if name == "llama3":
+            continue  # tiktoken does not know Llama 3; bpelab.llama3_encoding() reads the store
+        target = tiktoken_cache_path(name)
+        if not target.exists() or sha256_of(target) != expected_sha256(name):
+            _write_atomic(target, store_path(name).read_bytes())
+            log(f"  {name}: placed in tiktoken's cache ({target.parent})")
+    log("Tokenizer data ready: " + ", ".join(f"{n} ok" for n in SOURCES))
+
+
+def status() -> dict[str, str]:
+    """For each vocabulary, "ok" or what is wrong with it."""
+    report = {}
+    for name in SOURCES:
+        path = store_path(name) if name == "llama3" else tiktoken_cache_path(name)
+        if not path.exists():
+            report[name] = f"missing ({path})"
+        elif sha256_of(path) != expected_sha256(name):
+            report[name] = f"corrupted: sha256 does not match ({path})"
+        else:
+            report[name] = "ok"
+    return report
+
+
+def require(name: str) -> Path:
+    """The verified file for ``name``, or an error that says what is wrong and how to fix it."""
+    if name not in SOURCES:
+        raise ValueError(f"unknown vocabulary {name!r}; known: {', '.join(SOURCES)}")
+    problem = status()[name]
+    if problem != "ok":
+        raise TokenizerDataError(f"the {name} vocabulary is {problem}. Run: {FIX_COMMAND}")
+    return store_path(name) if name == "llama3" else tiktoken_cache_path(name)
+
+
+def main() -> int:
+    try:
+        prepare()
+    except TokenizerDataError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
