@@ -17,9 +17,11 @@ from typing import Callable
 
 RankOf = Callable[[int, int], "int | None"]
 """Given two adjacent token ids, the id of the token they merge into, or None if they don't."""
+OnMerge = Callable[[int, int, int], None]
+"""Told ``(left_id, right_id, new_id)`` for each merge, in the order they happen (to replay them)."""
 
 
-def merge_by_rank(ids: list[int], rank_of: RankOf) -> list[int]:
+def merge_by_rank(ids: list[int], rank_of: RankOf, on_merge: OnMerge | None = None) -> list[int]:
     """Merge ``ids`` until no adjacent pair has a rank; the merged token's id is its rank."""
     n = len(ids)
     if n < 2:
@@ -41,6 +43,8 @@ def merge_by_rank(ids: list[int], rank_of: RankOf) -> list[int]:
         j = right[i]
         if tokens[i] < 0 or j < 0 or rank_of(tokens[i], tokens[j]) != rank:
             continue  # stale: one side was merged away or changed since this entry was pushed
+        if on_merge is not None:
+            on_merge(tokens[i], tokens[j], rank)
         tokens[i] = rank
         tokens[j] = -1
         k = right[j]
