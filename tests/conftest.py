@@ -1,0 +1,10 @@
+"""Shared fixtures: small real texts read from the course's own data."""
+
+import pytest
+
+from bpelab.paths import data_dir
+
+
+@pytest.fixture(scope="session")
+def english_sample() -> str:
+    return (data_dir() / "english_train.txt").read_text(encoding="utf-8")[:40_000]

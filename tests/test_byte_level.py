@@ -1,0 +1,165 @@
+"""Byte-level BPE: known answers, round trips, the training/encoding agreement, saving and loading."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpelab import BPETokenizer, TokenizerFileError, count_pretokens
+from bpelab.words import count_pairs, learn_merges
+
+CATS = "the cat sat on the mat the cat ate the rat"
+
+
+def test_first_merge_is_a_t_not_t_h():
+    counts = count_pairs({tuple(CATS.encode()): 1})
+    assert counts[(ord("a"), ord("t"))] == 6
+    assert counts[(ord("t"), ord("h"))] == 4
+    tok = BPETokenizer().train(CATS, 257)
+    assert list(tok.merges) == [(ord("a"), ord("t"))]
+    assert tok.vocab[256] == b"at"
+
+
+def test_training_stops_when_no_pair_occurs_twice():
+    tok = BPETokenizer().train(CATS, 266)
+    assert len(tok.merges) == 7
+    assert tok.vocab_size == 263
+    assert len(tok.encode(CATS)) == 15
+    assert tok.decode(tok.encode(CATS)) == CATS
+
+
+def test_byte_level_pair_counts_by_hand():
+    counts = count_pairs({tuple(b"aab aab ab"): 1})
+    a, b, space = ord("a"), ord("b"), ord(" ")
+    assert counts == {(a, a): 2, (a, b): 3, (b, space): 2, (space, a): 2}
+
+
+def test_vocab_entries_are_their_parents_bytes_joined():
+    tok = BPETokenizer().train("hello hello help helmet " * 20, 300, pattern="gpt2")
+    for (a, b), new in tok.merges.items():
+        assert tok.vocab[new] == tok.vocab[a] + tok.vocab[b]
+    assert list(tok.merges.values()) == list(range(256, 256 + len(tok.merges)))
+
+
+def _final_segmentation(text, pattern):
+    """Run the training loop itself and keep the corpus it ends with: pre-token -> ids."""
+    counts = count_pretokens(text, pattern)
+    word_freq = {tuple(piece): n for piece, n in counts.items()}
+    ids = iter(range(256, 10**9))
+    steps = list(learn_merges(word_freq, 150, new_symbol=lambda _p: next(ids), min_count=2))
+    final = steps[-1].word_freq
+    return dict(zip(counts, final))
+
+
+@pytest.mark.parametrize("pattern", [None, "gpt2", "cl100k"])
+def test_encoding_the_training_text_gives_the_segmentation_training_ended_with(pattern, english_sample):
+    text = english_sample[:6000]
+    tok = BPETokenizer().train(text, 256 + 150, pattern=pattern)
+    final = _final_segmentation(text, pattern)
+    for piece, ids in final.items():
+        assert tok.encode_piece(piece) == list(ids), piece
+    if pattern is None:
+        assert tok.encode(text) == list(final[text.encode()])
+
+
+def test_merges_apply_by_rank_not_left_to_right():
+    """The trap the test above guards against: merging greedily from the left is not BPE."""
+    tok = BPETokenizer()
+    tok.merges = {(ord("b"), ord("c")): 256, (ord("a"), ord("b")): 257}  # b+c was learned first
+    tok.vocab.update({256: b"bc", 257: b"ab"})
+    assert tok.encode("abc") == [ord("a"), 256]  # a greedy left-to-right scan would give [257, ord("c")]
+    assert tok.encode("abab") == [257, 257]
+
+
+def test_special_tokens_stay_outside_the_merges():
+    text = "hello world<|endoftext|>hello there<|endoftext|>" * 5
+    tok = BPETokenizer().train(text, 280, special_tokens=["<|endoftext|>"])
+    eot = tok.special_tokens["<|endoftext|>"]
+    assert eot == tok.vocab_size - 1
+    assert all(b"<|" not in tok.vocab[new] for new in tok.merges.values())
+    assert tok.encode("hi<|endoftext|>", allowed_special="all")[-1] == eot
+    assert eot not in tok.encode("hi<|endoftext|>")  # not allowed: ordinary text
+    assert tok.decode(tok.encode("a<|endoftext|>b", allowed_special={"<|endoftext|>"})) == "a<|endoftext|>b"
+
+
+def test_decode_replaces_a_cut_multibyte_character():
+    tok = BPETokenizer()  # no merges: one id per byte
+    ids = tok.encode("é")
+    assert ids == [0xC3, 0xA9]
+    assert tok.decode(ids[:1]) == "\ufffd"
+    assert tok.decode(ids) == "é"
+
+
+def test_save_then_load_gives_identical_ids(tmp_path, english_sample):
+    tok = BPETokenizer().train(english_sample[:5000], 330, pattern="gpt2", special_tokens=["<|endoftext|>"])
+    path = tok.save(tmp_path / "mine.bpe")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("bpelab-tokenizer v1\n")
+    assert '"' in text and "merges 73" in text  # readable: counts and token text in comments
+    again = BPETokenizer.load(path)
+    sample = english_sample[5000:7000] + "<|endoftext|> ünïcödé 👍"
+    assert again.encode(sample, allowed_special="all") == tok.encode(sample, allowed_special="all")
+    assert again.merges == tok.merges and again.vocab == tok.vocab and again.pattern == tok.pattern
+
+
+MALFORMED = {
+    "wrong header": ("hello\n", "does not start with 'bpelab-tokenizer v1'"),
+    "truncated": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 2\n97 98\n", "ends before"),
+    "not ids": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 1\n97 x\n", "line 5: expected two token ids"),
+    "id from the future": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 1\n97 300\n", "id 300 is used before it exists"),
+    "bad pattern": ("bpelab-tokenizer v1\npattern [unclosed\nspecial_tokens 0\nmerges 0\n", "JSON string or none"),
+    "bad count": ("bpelab-tokenizer v1\npattern none\nspecial_tokens many\nmerges 0\n", "must be followed by a count"),
+    "extra text": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 0\n1 2\n", "unexpected text"),
+    "pickle": ("\x80\x04\x95", "does not start with"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_malformed_files_are_rejected_with_a_clear_message(tmp_path, name):
+    content, words = MALFORMED[name]
+    path = tmp_path / "bad.bpe"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(TokenizerFileError, match=words):
+        BPETokenizer.load(path)
+
+
+def test_binary_file_is_rejected(tmp_path):
+    path = tmp_path / "bad.bpe"
+    path.write_bytes(b"\xff\xfe\x00binary")
+    with pytest.raises(TokenizerFileError, match="not UTF-8"):
+        BPETokenizer.load(path)
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda t: t.train("abc", 100), ValueError, "at least 256"),
+        (lambda t: t.train("abc", 256, special_tokens=["<s>"]), ValueError, "at least 256 .* = 257"),
+        (lambda t: t.train(123, 300), TypeError, "must be a str"),
+        (lambda t: t.train("abc", 300, pattern="[unclosed"), ValueError, "neither a known name"),
+        (lambda t: t.encode(123), TypeError, "must be a str"),
+        (lambda t: t.encode("a\ud800"), ValueError, "lone surrogate"),
+        (lambda t: t.decode([65, 999999]), ValueError, "unknown token id 999999 at position 1"),
+        (lambda t: t.decode("65"), TypeError, "list of ints"),
+        (lambda t: t.decode([65.0]), TypeError, "must be ints"),
+        (lambda t: t.encode("x", allowed_special={"<|nope|>"}), ValueError, "not special tokens"),
+        (lambda t: t.encode("x", allowed_special="<|nope|>"), TypeError, "allowed_special must be"),
+    ],
+)
+def test_bad_input_is_named(call, error, words):
+    with pytest.raises(error, match=words):
+        call(BPETokenizer())
+
+
+@pytest.fixture(scope="module")
+def trained_pair(english_sample):
+    return (
+        BPETokenizer().train(english_sample[:8000], 400),
+        BPETokenizer().train(english_sample[:8000], 400, pattern="cl100k"),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text())
+def test_decode_encode_round_trips_any_text(trained_pair, s):
+    for tok in trained_pair:
+        assert tok.decode(tok.encode(s)) == s

@@ -1,0 +1,106 @@
+"""Our encoder with production vocabularies must give exactly tiktoken's ids."""
+
+import pytest
+import tiktoken
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpelab import ENCODING_NAMES, from_tiktoken, llama3_encoding, load_encoding
+from bpelab.production import LLAMA3_SPECIAL_TOKENS, recover_merges
+
+from .agreement_corpus import agreement_corpus
+
+
+@pytest.fixture(scope="module", params=ENCODING_NAMES)
+def pair(request):
+    return from_tiktoken(request.param), load_encoding(request.param)
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    docs = agreement_corpus()
+    assert sum(len(d.encode()) for d in docs) >= 1_000_000
+    return docs
+
+
+def test_agrees_with_tiktoken_on_a_megabyte_of_varied_text(pair, corpus):
+    ours, theirs = pair
+    for doc in corpus:
+        expected = theirs.encode_ordinary(doc)
+        got = ours.encode(doc)
+        if got != expected:
+            first = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b)
+            pytest.fail(f"{theirs.name}: first difference at token {first}: {got[first:first+5]} vs {expected[first:first+5]}")
+        assert ours.decode(got) == doc
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_agrees_with_tiktoken_on_any_text(pair, s):
+    ours, theirs = pair
+    ids = ours.encode(s)
+    assert ids == theirs.encode_ordinary(s)
+    assert ours.decode(ids) == s
+
+
+def test_allowed_special_matches_tiktoken(pair):
+    ours, theirs = pair
+    special = "<|endoftext|>" if "<|endoftext|>" in ours.special_tokens else "<|begin_of_text|>"
+    text = f"Hello{special} world {special}!"
+    assert ours.encode(text, allowed_special="all") == theirs.encode(text, allowed_special="all")
+    assert ours.encode(text, allowed_special={special}) == theirs.encode(text, allowed_special={special})
+    assert ours.encode(text) == theirs.encode(text, disallowed_special=())
+    assert ours.decode(ours.encode(text, allowed_special="all")) == text
+
+
+def test_end_of_text_is_one_token_or_seven():
+    ours = from_tiktoken("cl100k_base")
+    assert ours.encode("<|endoftext|>", allowed_special="all") == [100257]
+    as_text = ours.encode("<|endoftext|>")
+    assert len(as_text) == 7 == len(tiktoken.get_encoding("cl100k_base").encode("<|endoftext|>", disallowed_special=()))
+
+
+def test_llama3_encoding_has_metas_shape():
+    enc = llama3_encoding()
+    assert len(enc._mergeable_ranks) == 128_000
+    assert enc.n_vocab == 128_256
+    assert len(LLAMA3_SPECIAL_TOKENS) == 256
+    assert enc.encode("<|begin_of_text|>", allowed_special="all") == [128000]
+    assert enc.encode("<|eot_id|>", allowed_special="all") == [128009]
+    assert enc.decode(enc.encode("Hello, world!")) == "Hello, world!"
+
+
+def test_recovered_merges_rebuild_every_token_of_gpt4():
+    ranks = load_encoding("cl100k_base")._mergeable_ranks
+    merges = recover_merges(ranks)
+    assert len(merges) == len(ranks) - 256  # every multi-byte token has two parents
+    vocab = {r: t for t, r in ranks.items()}
+    for (a, b), new in list(merges.items())[:5000]:
+        assert vocab[a] + vocab[b] == vocab[new]
+        assert a < new and b < new  # parents are learned before their child
+
+
+def test_llama3_has_tokens_no_merge_reaches():
+    ranks = llama3_encoding()._mergeable_ranks
+    merges = recover_merges(ranks)
+    unreachable = len(ranks) - 256 - len(merges)
+    assert 400 < unreachable < 1000  # a public issue counted about 588 such tokens
+    # ... yet tiktoken emits them, and so do we: a whole piece that is such a token is one id
+    reached = set(merges.values()) | {ranks[bytes([b])] for b in range(256)}
+    orphan = next(t for t, r in sorted(ranks.items(), key=lambda x: x[1]) if r not in reached)
+    text = orphan.decode("utf-8", errors="ignore")
+    if text and text.encode() == orphan:
+        assert from_tiktoken("llama3").encode(text) == llama3_encoding().encode_ordinary(text)
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: from_tiktoken("gpt5_base"), ValueError, "unknown encoding 'gpt5_base'"),
+        (lambda: from_tiktoken(42), TypeError, "needs a tiktoken.Encoding"),
+        (lambda: from_tiktoken("cl100k_base").decode([100261]), ValueError, "unknown token id 100261"),
+    ],
+)
+def test_bad_input_is_named(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

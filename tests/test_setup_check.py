@@ -1,0 +1,127 @@
+"""The environment check of lesson 00: it reports every problem with its fix and never raises."""
+
+from __future__ import annotations
+
+import tiktoken
+
+from bpelab import setup_check
+from bpelab.setup_check import (
+    OK,
+    PROBLEM,
+    SETUP_COMMAND,
+    WARNING,
+    WIDGET_FALLBACK,
+    CheckResult,
+    check_environment,
+    check_packages,
+    check_python,
+    check_tokenizers,
+    format_report,
+    pinned_versions,
+    widget_probe,
+)
+from bpelab.tokenizer_data import FIX_COMMAND, tiktoken_cache_path
+
+
+def _point_data_at(tmp_path, monkeypatch):
+    """Make the course look for its vocabularies in an empty folder, as on a fresh clone."""
+    monkeypatch.setenv("BPELAB_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def test_real_tokenizers_load_offline_and_round_trip():
+    rows = check_tokenizers()
+    assert [r.status for r in rows] == [OK] * 4, rows
+    gpt4 = rows[1]
+    assert gpt4.item == "GPT-4 (cl100k_base)"
+    # The numbers in the row are tiktoken's own, computed independently here.
+    reference = tiktoken.get_encoding("cl100k_base")
+    assert f"{reference.n_vocab:,} tokens" in gpt4.detail
+    assert f"sample = {len(reference.encode(setup_check.SAMPLE_TEXT))} tokens" in gpt4.detail
+
+
+def test_missing_vocabularies_are_problems_that_say_make_data(tmp_path, monkeypatch):
+    _point_data_at(tmp_path, monkeypatch)
+    rows = check_tokenizers()
+    assert [r.status for r in rows] == [PROBLEM] * 4
+    assert all(r.fix == FIX_COMMAND and "missing" in r.detail for r in rows)
+    assert all(str(tmp_path) not in r.detail for r in rows), "paths mean little to a learner"
+    report = format_report(rows)
+    assert report.count("make data") == 1, "one fix, listed once"
+    assert "4 problem(s)" in report
+
+
+def test_a_damaged_vocabulary_is_reported_as_corrupted(tmp_path, monkeypatch):
+    _point_data_at(tmp_path, monkeypatch)
+    damaged = tiktoken_cache_path("cl100k_base")
+    damaged.parent.mkdir(parents=True)
+    damaged.write_bytes(b"not a vocabulary\n")
+    rows = {r.item: r for r in check_tokenizers(("cl100k_base",))}
+    assert rows["GPT-4 (cl100k_base)"].status == PROBLEM
+    assert "corrupted" in rows["GPT-4 (cl100k_base)"].detail
+
+
+def test_a_tokenizer_that_fails_to_load_is_a_row_not_an_exception(monkeypatch):
+    def broken(name):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(setup_check, "load_encoding", broken)
+    (row,) = check_tokenizers(("r50k_base",))
+    assert row.status == PROBLEM and "disk on fire" in row.detail and row.fix == FIX_COMMAND
+
+
+def test_package_versions_against_the_pins():
+    installed = tiktoken.__version__
+    rows = check_packages(
+        ("tiktoken", "no-such-package-bpelab"),
+        pins={"tiktoken": installed, "no-such-package-bpelab": "1.0"},
+    )
+    assert rows[0] == CheckResult("tiktoken", OK, installed)
+    assert rows[1].status == PROBLEM and rows[1].detail == "not installed" and rows[1].fix == SETUP_COMMAND
+
+    (drifted,) = check_packages(("tiktoken",), pins={"tiktoken": "0.0.1"})
+    assert drifted.status == WARNING and "0.0.1" in drifted.detail and installed in drifted.detail
+
+
+def test_pins_are_read_from_requirements_with_comments_and_underscores(tmp_path):
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("# a comment\nJupyter_Core==5.9.1  # why\nregex==2026.11.15\nloose>=1\n", encoding="utf-8")
+    assert pinned_versions(requirements) == {"jupyter-core": "5.9.1", "regex": "2026.11.15"}
+    assert pinned_versions(tmp_path / "absent.txt") == {}
+
+
+def test_python_version():
+    assert check_python((3, 0)).status == OK
+    too_old = check_python((99, 0))
+    assert too_old.status == PROBLEM and "99.0" in too_old.fix
+
+
+def test_report_says_ready_only_when_all_is_well():
+    fine = [CheckResult("a", OK, "1"), CheckResult("bb", OK, "2")]
+    assert format_report(fine).endswith("Everything is ready. On to lesson 01!")
+    mixed = fine + [CheckResult("c", WARNING, "old", "fix-w"), CheckResult("d", PROBLEM, "gone", "fix-p")]
+    report = format_report(mixed)
+    assert "Everything is ready" not in report
+    assert "1 problem(s), 1 warning(s)" in report
+    assert report.index("fix-w") < report.index("fix-p")
+    # Rows stay aligned: the detail column starts at the same place on every line.
+    first_two = report.splitlines()[:2]
+    assert first_two[0].index("1") == first_two[1].index("2")
+
+
+def test_check_environment_prints_only_when_asked(capsys):
+    rows = check_environment(show=False)
+    assert capsys.readouterr().out == ""
+    items = [r.item for r in rows]
+    assert items[0] == "Python" and "ipywidgets" in items and "Llama 3" in items
+    check_environment()
+    assert "GPT-4o (o200k_base)" in capsys.readouterr().out
+
+
+def test_widget_probe_renders_as_a_widget_and_falls_back_to_advice():
+    probe = widget_probe()
+    bundle = probe._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == WIDGET_FALLBACK, "the fallback must be stable and whole"
+    assert len(WIDGET_FALLBACK) <= 110, "ipywidgets cuts text/plain at 110 characters"
+    assert "widgets render" in probe.value

@@ -1,0 +1,99 @@
+"""The offline vocabularies: byte-identical to the official files, restorable, and loud when broken."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from bpelab import tokenizer_data
+from bpelab.tokenizer_data import (
+    SOURCES,
+    TokenizerDataError,
+    expected_sha256,
+    prepare,
+    require,
+    sha256_of,
+    status,
+    store_path,
+    tiktoken_cache_path,
+)
+
+
+@pytest.mark.parametrize("name", ["r50k_base", "cl100k_base", "o200k_base"])
+def test_hashes_are_the_ones_tiktoken_pins(name):
+    import tiktoken_ext.openai_public as openai_public
+
+    source = open(openai_public.__file__, encoding="utf-8").read()
+    assert expected_sha256(name) in source
+    assert sha256_of(store_path(name)) == expected_sha256(name)
+
+
+def test_everything_is_ready_after_setup():
+    assert status() == {name: "ok" for name in SOURCES}
+
+
+def test_a_fresh_python_gets_the_three_encodings_without_the_internet():
+    """No import of bpelab, and tiktoken's downloader replaced by one that fails loudly."""
+    code = textwrap.dedent(
+        """
+        import sys, tiktoken, tiktoken.load
+        def no_network(*args, **kwargs):
+            raise SystemExit("tiktoken tried to download " + str(args))
+        tiktoken.load.read_file = no_network
+        for name in ["r50k_base", "cl100k_base", "o200k_base"]:
+            enc = tiktoken.get_encoding(name)
+            assert enc.decode(enc.encode("offline works")) == "offline works"
+        assert "bpelab" not in sys.modules
+        print("ok")
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_deleted_cache_is_restored_from_the_verified_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(tokenizer_data, "build_from_registry", _no_download)
+    assert status()["cl100k_base"].startswith("missing")
+    prepare(log=lambda *_: None)
+    assert status()["cl100k_base"] == "ok"
+    assert sha256_of(tiktoken_cache_path("cl100k_base")) == expected_sha256("cl100k_base")
+
+
+def test_missing_file_names_the_fix(tmp_path, monkeypatch):
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "empty"))
+    with pytest.raises(TokenizerDataError, match="cl100k_base vocabulary is missing.*make data"):
+        require("cl100k_base")
+
+
+def test_corrupted_file_names_the_fix(tmp_path, monkeypatch):
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    tiktoken_cache_path("o200k_base").write_bytes(b"not a vocabulary\n")
+    with pytest.raises(TokenizerDataError, match="o200k_base vocabulary is corrupted.*make data"):
+        require("o200k_base")
+    prepare(log=lambda *_: None)  # and setup repairs it from the store
+    assert require("o200k_base") == tiktoken_cache_path("o200k_base")
+
+
+def test_load_encoding_reports_missing_data_instead_of_a_network_error(tmp_path, monkeypatch):
+    from bpelab import load_encoding
+
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "empty"))
+    with pytest.raises(TokenizerDataError, match="Run: make data"):
+        load_encoding("r50k_base")
+
+
+def test_quicktok_table_conversion_by_hand():
+    table = (
+        (2).to_bytes(4, "little")
+        + (2).to_bytes(2, "little") + b"hi" + (1).to_bytes(4, "little")
+        + (1).to_bytes(2, "little") + b"a" + (0).to_bytes(4, "little")
+    )
+    assert tokenizer_data.quicktok_to_tiktoken(table) == b"YQ== 0\naGk= 1\n"
+    with pytest.raises(TokenizerDataError, match="trailing bytes"):
+        tokenizer_data.quicktok_to_tiktoken(table + b"x")
+
+
+def _no_download(*args, **kwargs):
+    raise AssertionError("the store was complete: nothing should be downloaded")
