@@ -1,0 +1,161 @@
+"""Lesson 04 checkers: merging one pair, in one word (``merge_symbols``) and in a whole corpus (``merge_pair``).
+
+The rule both check: scan left to right; at a match, emit the joined symbol and skip BOTH
+symbols, so matches never overlap: ``('a', 'a', 'a')`` merging ``('a', 'a')`` gives
+``('aa', 'a')``. ``merge_pair`` must return a new dict and leave its input as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
+from bpelab.words import (
+    Pair,
+    Word,
+    best_pair,
+    count_pairs,
+    get_word_frequencies,
+    merge_pair,
+    merge_symbols,
+    replace_pair,
+    train_bpe,
+)
+
+# Typical wrong ways to merge one word, written the way a learner writes them.
+
+
+def _right_to_left(symbols: Word, pair: Pair) -> Word:
+    return tuple(reversed(replace_pair(tuple(reversed(symbols)), (pair[1], pair[0]), pair[0] + pair[1])))
+
+
+def _first_only(symbols: Word, pair: Pair) -> Word:
+    for i in range(len(symbols) - 1):
+        if (symbols[i], symbols[i + 1]) == pair:
+            return symbols[:i] + (pair[0] + pair[1],) + symbols[i + 2:]
+    return symbols
+
+
+def _string_replace(symbols: Word, pair: Pair) -> Word:
+    return tuple(" ".join(symbols).replace(" ".join(pair), "".join(pair)).split(" "))
+
+
+def _per_word(wrong: Callable[[Word, Pair], Word]) -> Callable[[dict, Pair], dict]:
+    return lambda word_freq, pair: {wrong(word, pair): freq for word, freq in word_freq.items()}
+
+
+def _text_of(word: Any) -> str:
+    return "".join(word)
+
+
+def _pairs_of_words(attempt: Attempt) -> list[tuple[Word, Any, Word]]:
+    """(input word, what came back, what was expected), word by word; for merge_pair, matched by position."""
+    args, got, expected = attempt.args, attempt.got, attempt.expected
+    if isinstance(args[0], dict):
+        return list(zip(args[0], got, expected))
+    return [(args[0], got, expected)]
+
+
+def _grew(attempt: Attempt) -> bool:
+    return any(len(_text_of(g)) > len(_text_of(w)) for w, g, _ in _pairs_of_words(attempt))
+
+
+def _shrank(attempt: Attempt) -> bool:
+    return any(len(_text_of(g)) < len(_text_of(w)) for w, g, _ in _pairs_of_words(attempt))
+
+
+def _nested(attempt: Attempt) -> bool:
+    return any(any(isinstance(s, (tuple, list)) for s in g) for _, g, _ in _pairs_of_words(attempt))
+
+
+OVERLAP_HINT = ("you merged overlapping pairs: after a merge, skip BOTH symbols (i += 2) so matches never "
+                "overlap; ('a', 'a', 'a') merging ('a', 'a') should give ('aa', 'a')")
+WORD_DIAGNOSERS = [
+    on_error(IndexError, "symbols[i + 1] ran past the end: only look at the next symbol when i + 1 < len(symbols)"),
+    when(_nested, "the merged symbol should be one string, pair[0] + pair[1], not the pair itself", any_type=False),
+    when(_grew, OVERLAP_HINT, any_type=False),
+    when(_shrank, "symbols went missing: when the last symbol is not part of a merge, it must still be kept "
+                  "(a `for i in range(len(symbols) - 1)` loop never reaches it)", any_type=False),
+]
+
+
+def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[..., Any]]) -> list:
+    return WORD_DIAGNOSERS + [
+        same_as(lift(_right_to_left), "you merged from right to left: scan left to right, so ('a', 'a', 'a') "
+                                      "merging ('a', 'a') gives ('aa', 'a'), not ('a', 'aa')"),
+        same_as(lift(_first_only), "only the first occurrence in each word was merged: keep scanning to the end of the word"),
+        same_as(lift(_string_replace), "you merged with a string replace on the spelled word, which also matches inside "
+                                       "longer symbols ('es t' contains 's t'): compare whole symbols instead"),
+    ]
+
+
+MERGE_SYMBOLS = Exercise(
+    name="merge_symbols",
+    call="merge_symbols(symbols, pair)",
+    reference=merge_symbols,
+    solution=(replace_pair, merge_symbols),
+    cases=lambda: [
+        Case((("a", "b", "c", "</w>"), ("a", "b")), ("ab", "c", "</w>"), "a pair at the start"),
+        Case((("a", "b", "b", "</w>"), ("a", "b")), ("ab", "b", "</w>"), "the example from the lesson"),
+        Case((("a", "a", "a", "</w>"), ("a", "a")), ("aa", "a", "</w>"), "left to right, without overlaps"),
+        Case((("a", "a", "a", "a", "</w>"), ("a", "a")), ("aa", "aa", "</w>"), "two matches side by side"),
+        Case((("l", "o", "w", "</w>"), ("w", "</w>")), ("l", "o", "w</w>"), "a pair at the very end"),
+        Case((("b", "a", "b", "a", "</w>"), ("b", "a")), ("ba", "ba", "</w>"), "every occurrence is merged"),
+        Case((("es", "t", "</w>"), ("s", "t")), ("es", "t", "</w>"), "'es' followed by 't' is not the pair ('s', 't')"),
+        Case((("d", "o", "g", "</w>"), ("a", "b")), ("d", "o", "g", "</w>"), "no match: the word comes back unchanged"),
+        Case((("x",), ("x", "x")), ("x",), "a single symbol has nothing to merge"),
+    ],
+    diagnosers=_word_diagnosers(lambda wrong: wrong),
+    hint="walk i from 0; if (symbols[i], symbols[i + 1]) == pair, emit pair[0] + pair[1] and jump by 2, else emit symbols[i] and step by 1",
+)
+
+
+def _corpus_case(text: str, note: str) -> Case:
+    word_freq = get_word_frequencies(text)
+    return Case((word_freq, best_pair(count_pairs(word_freq))), note=note)
+
+
+MERGE_PAIR = Exercise(
+    name="merge_pair",
+    call="merge_pair(word_freq, pair)",
+    reference=merge_pair,
+    solution=(replace_pair, merge_symbols, merge_pair),
+    order_matters=True,
+    order_hint="the right words, but in a different order: keep the words in the order of the input dict",
+    cases=lambda: [
+        Case(({("a", "b", "c", "</w>"): 1}, ("a", "b")), {("ab", "c", "</w>"): 1}, "a pair at the start"),
+        Case(({("a", "b", "b", "</w>"): 2}, ("a", "b")), {("ab", "b", "</w>"): 2}, "the example from the lesson"),
+        Case(({("a", "a", "a", "</w>"): 1}, ("a", "a")), {("aa", "a", "</w>"): 1}, "left to right, without overlaps"),
+        Case(({("c", "a", "t", "</w>"): 2, ("d", "o", "g", "</w>"): 1}, ("a", "t")),
+             {("c", "at", "</w>"): 2, ("d", "o", "g", "</w>"): 1}, "words without the pair stay as they are"),
+        Case(({("l", "o", "w", "</w>"): 5, ("l", "o", "w", "e", "r", "</w>"): 2}, ("w", "</w>")),
+             {("l", "o", "w</w>"): 5, ("l", "o", "w", "e", "r", "</w>"): 2}, "a pair at the very end of a word"),
+        Case(({("b", "a", "b", "a", "</w>"): 1}, ("b", "a")), {("ba", "ba", "</w>"): 1}, "every occurrence is merged"),
+        Case(({("es", "t", "</w>"): 3, ("s", "t", "</w>"): 1}, ("s", "t")), {("es", "t", "</w>"): 3, ("st", "</w>"): 1},
+             "'es' followed by 't' is not the pair ('s', 't')"),
+        Case((train_bpe(CLASSIC_TEXT, 2).word_freq, ("e", "s")), note="the classic corpus after two merges"),
+        _corpus_case(PARAGRAPH, "a paragraph of English, its most frequent pair"),
+        _corpus_case(made_up_words(), "150 made-up words, their most frequent pair"),
+    ],
+    diagnosers=[
+        on_error(RuntimeError, "you changed the dict while looping over it: build a new dict and return it",
+                 contains="during iteration"),
+        when(lambda a: len(a.got) < len(a.args[0]) and set(a.got) <= set(a.expected),
+             "words without the pair are missing from your result: keep them, unchanged", any_type=False),
+        when(lambda a: list(a.got) == list(a.expected) and set(a.got.values()) == {1} != set(a.expected.values()),
+             "every count became 1: each word keeps its count, word_freq[word]", any_type=False),
+        *_word_diagnosers(_per_word),
+    ],
+    hint="return {merge_symbols(word, pair): freq for word, freq in word_freq.items()}, with merge_symbols scanning left to right",
+)
+
+
+def check_merge_symbols(merge_symbols: Any) -> CheckResult:
+    """Check ``merge_symbols(symbols, pair) -> tuple``: one word, left to right, no overlaps."""
+    return MERGE_SYMBOLS.check(merge_symbols)
+
+
+def check_merge_pair(merge_pair: Any) -> CheckResult:
+    """Check ``merge_pair(word_freq, pair) -> new dict``: every word merged, counts kept, input untouched."""
+    return MERGE_PAIR.check(merge_pair)

@@ -1,0 +1,197 @@
+"""Lesson 01 checkers: counting characters and UTF-8 bytes, and the character tokenizer.
+
+``chars`` counts code points, as ``len(text)`` does: the waving hand with a skin tone, "👋🏽",
+is 2 code points and 8 bytes. For the empty string ``bytes_per_char`` is ``0.0`` (there is
+nothing to divide), exactly what ``bpelab.byte_count("")`` gives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bpelab.exercises.core import Case, CheckResult, Exercise, check_parts, on_error, same_as, when
+from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
+from bpelab.exercises.showing import kind, short, without_addresses
+from bpelab.text import CharTokenizer, byte_count, utf8_bytes
+
+_KEYS = ("chars", "bytes", "bytes_per_char")
+
+
+def _bytes_per_char(text: str) -> float:
+    return len(text.encode("utf-8")) / len(text) if text else 0.0
+
+
+BYTE_COUNT = Exercise(
+    name="byte_count",
+    call="byte_count(text)",
+    reference=byte_count,
+    solution=(utf8_bytes, byte_count),
+    cases=lambda: [
+        Case(("hello",), {"chars": 5, "bytes": 5, "bytes_per_char": 1.0}, "plain ASCII: one byte per character"),
+        Case(("héllo",), {"chars": 5, "bytes": 6, "bytes_per_char": 1.2}, "'é' takes 2 bytes"),
+        Case(("日本語",), {"chars": 3, "bytes": 9, "bytes_per_char": 3.0}, "Chinese/Japanese characters take 3 bytes each"),
+        Case(("🙂",), {"chars": 1, "bytes": 4, "bytes_per_char": 4.0}, "an emoji takes 4 bytes"),
+        Case(("héllo wörld",), {"chars": 11, "bytes": 13, "bytes_per_char": 1.18}, "13 / 11 rounded to 2 places"),
+        Case(("👋🏽",), {"chars": 2, "bytes": 8, "bytes_per_char": 4.0}, "a waving hand with a skin tone is 2 code points"),
+        Case(("",), {"chars": 0, "bytes": 0, "bytes_per_char": 0.0}, "the empty string: 0.0 bytes per character, as bpelab.byte_count gives"),
+        Case((MIXED_SCRIPTS,), note="a mix of scripts"),
+        Case((PARAGRAPH + " " + MIXED_SCRIPTS,), note="a longer text"),
+    ],
+    diagnosers=[
+        on_error(ZeroDivisionError, "the empty string has 0 characters, so bytes / chars divides by zero: "
+                 "return 0.0 for bytes_per_char when there are no characters (as bpelab.byte_count does)"),
+        when(lambda a: isinstance(a.got, (tuple, list)) and len(a.got) == 3,
+             "return a dict with the keys 'chars', 'bytes' and 'bytes_per_char', not three values in a row"),
+        when(lambda a: set(a.got) != set(_KEYS), "use exactly the keys 'chars', 'bytes' and 'bytes_per_char'", any_type=False),
+        when(lambda a: a.got["bytes"] == len(a.args[0]) != a.expected["bytes"],
+             "'bytes' equals the number of characters: you counted characters, not bytes; "
+             "use len(text.encode('utf-8'))", any_type=False),
+        when(lambda a: a.got["bytes"] != a.expected["bytes"] and a.got["bytes"] in
+             {len(a.args[0].encode(e)) for e in ("utf-16", "utf-16-le", "utf-32", "utf-32-le")},
+             "'bytes' is the size in UTF-16 or UTF-32; the course counts UTF-8: len(text.encode('utf-8'))", any_type=False),
+        when(lambda a: isinstance(a.got["bytes_per_char"], str),
+             "bytes_per_char is a str: use round(bytes / chars, 2), which gives a number (f-strings are for printing)", any_type=False),
+        when(lambda a: a.got["bytes_per_char"] == _bytes_per_char(a.args[0]) != a.expected["bytes_per_char"],
+             "bytes_per_char is not rounded: use round(bytes / chars, 2)", any_type=False),
+        when(lambda a: a.args[0] != "" and a.got["bytes_per_char"] != a.expected["bytes_per_char"]
+             and abs(a.got["bytes_per_char"] - round(len(a.args[0]) / len(a.args[0].encode("utf-8")), 2)) < 1e-9,
+             "bytes_per_char is upside down: it is bytes divided by chars, not chars divided by bytes", any_type=False),
+        when(lambda a: a.args[0] != "" and a.got["bytes_per_char"] != a.expected["bytes_per_char"]
+             and a.got["bytes_per_char"] == len(a.args[0].encode("utf-8")) // len(a.args[0]),
+             "bytes_per_char lost its decimals: use / (true division), not // (floor division)", any_type=False),
+    ],
+    hint="chars is len(text), bytes is len(text.encode('utf-8')), bytes_per_char is round(bytes / chars, 2)",
+)
+
+
+def check_byte_count(byte_count: Any) -> CheckResult:
+    """Check ``byte_count(text) -> {'chars', 'bytes', 'bytes_per_char'}`` (rounded to 2 places; 0.0 for "")."""
+    return BYTE_COUNT.check(byte_count)
+
+
+_TEXTS = ["hi", "", "é", "日本", "🙂", "a b\n", "👋🏽"]
+
+CHAR_ENCODE = Exercise(
+    name="char_encode",
+    call="encode(text)",
+    reference=CharTokenizer().encode,
+    solution=(CharTokenizer,),
+    cases=lambda: [
+        Case(("hi",), [104, 105], "two ASCII letters"),
+        Case(("",), [], "the empty text has no tokens"),
+        Case(("é",), [233], "one character, code point 233 (two bytes in UTF-8, but one id)"),
+        Case(("日本",), [26085, 26412], "Chinese characters have large code points"),
+        Case(("🙂",), [128578], "an emoji is one code point"),
+        Case(("a b\n",), [97, 32, 98, 10], "spaces and newlines are characters too"),
+        Case(("👋🏽",), [128075, 127997], "a hand with a skin tone is two code points"),
+        Case((MIXED_SCRIPTS,), note="a mix of scripts"),
+    ],
+    diagnosers=[
+        same_as(lambda text: list(text.encode("utf-8")),
+                "you returned the UTF-8 byte values, not code points: use ord(ch) for each character"),
+        same_as(lambda text: list(text), "you returned the characters themselves; the ids are numbers: ord(ch)"),
+        same_as(lambda text: [hex(ord(ch)) for ch in text], "return the numbers ord(ch) themselves, not hex strings"),
+        when(lambda a: isinstance(a.got, str), "return a list of numbers, one per character, not a str"),
+    ],
+    hint="one id per character: [ord(ch) for ch in text]",
+)
+
+CHAR_DECODE = Exercise(
+    name="char_decode",
+    call="decode(ids)",
+    reference=CharTokenizer().decode,
+    solution=(CharTokenizer,),
+    cases=lambda: [
+        Case(([104, 105],), "hi", "two ASCII letters"),
+        Case(([],), "", "no ids give the empty text"),
+        Case(([233],), "é", "233 is the code point of 'é'"),
+        Case(([72, 233, 108, 108, 111],), "Héllo", "a word with an accent"),
+        Case(([26085, 26412],), "日本", "Chinese characters"),
+        Case(([128578],), "🙂", "an emoji"),
+        Case(([128075, 127997],), "👋🏽", "two code points, one visible symbol"),
+        Case((CharTokenizer().encode(MIXED_SCRIPTS),), note="a mix of scripts"),
+    ],
+    diagnosers=[
+        same_as(lambda ids: [chr(i) for i in ids], "you returned a list of characters: join them into one str with ''.join(...)"),
+        same_as(lambda ids: " ".join(chr(i) for i in ids), "you put spaces between the characters: join with '' (the empty string), not ' '"),
+        on_error(ValueError, "the ids are code points (up to 1,114,111), not bytes: turn each one into a character with chr(i)",
+                 contains="range(0, 256)"),
+        on_error(UnicodeDecodeError, "the ids are code points, not UTF-8 bytes: turn each one into a character with chr(i)"),
+        same_as(lambda ids: "".join(str(i) for i in ids), "you joined the numbers as digits: turn each id into its character with chr(i)"),
+    ],
+    hint="one character per id: ''.join(chr(i) for i in ids)",
+)
+
+
+def _same_text(text: str) -> str:
+    return text
+
+
+CHAR_ROUND_TRIP = Exercise(
+    name="char_round_trip",
+    call="decode(encode(text))",
+    reference=_same_text,
+    solution=(CharTokenizer,),
+    cases=lambda: [Case((text,), text) for text in [*_TEXTS, "naïve café", "tab\tand\nnewline", MIXED_SCRIPTS, PARAGRAPH]],
+    hint="decoding what you encoded must give back exactly the text you started with",
+)
+
+
+class _RoundTrip:
+    """decode(encode(text)) as one callable (an object, so error locations point at the learner's code)."""
+
+    def __init__(self, encode: Any, decode: Any) -> None:
+        self.encode, self.decode = encode, decode
+
+    def __call__(self, text: str) -> Any:
+        return self.decode(self.encode(text))
+
+    def __repr__(self) -> str:
+        return "decode(encode(...))"
+
+
+def check_char_encode(encode: Any) -> CheckResult:
+    """Check ``encode(text) -> list[int]``: one code point per character."""
+    return CHAR_ENCODE.check(encode)
+
+
+def check_char_decode(decode: Any) -> CheckResult:
+    """Check ``decode(ids) -> str``: the inverse of ``encode``."""
+    return CHAR_DECODE.check(decode)
+
+
+def check_char_tokenizer(tokenizer: Any, decode: Any = None) -> CheckResult:
+    """Check a character tokenizer: encode, decode, and the round trip, counted as one exercise.
+
+    Three ways to call it, whichever the notebook used:
+    ``check_char_tokenizer(MyTokenizer)`` (a class, created with no arguments),
+    ``check_char_tokenizer(my_tokenizer)`` (an object with ``encode`` and ``decode`` methods), or
+    ``check_char_tokenizer(encode, decode)`` (two functions).
+    """
+    name = "char_tokenizer"
+    if decode is not None:
+        encode = tokenizer
+    else:
+        obj = tokenizer
+        if isinstance(tokenizer, type):
+            try:
+                obj = tokenizer()
+            except (Exception, SystemExit) as err:
+                return _stop(name, f"could not create your tokenizer: {tokenizer.__name__}() raised "
+                                   f"{type(err).__name__}: {without_addresses(str(err))}\n   hint:     the checker creates it with no arguments; "
+                                   "give __init__ no parameters besides self")
+        encode, decode = getattr(obj, "encode", None), getattr(obj, "decode", None)
+        if encode is None or decode is None:
+            return _stop(name, f"expected a tokenizer with encode and decode methods, or two functions, but got "
+                               f"{kind(tokenizer)} {short(tokenizer)}.\n   hint:     call it as check_char_tokenizer(CharTokenizer) "
+                               "for a class, or check_char_tokenizer(encode, decode) for two functions")
+    parts = [(CHAR_ENCODE, encode), (CHAR_DECODE, decode)]
+    if callable(encode) and callable(decode):
+        parts.append((CHAR_ROUND_TRIP, _RoundTrip(encode, decode)))
+    return check_parts(name, parts)
+
+
+def _stop(name: str, problem: str) -> CheckResult:
+    message = f"❌ {name}: {problem}"
+    print(message)
+    return CheckResult(False, name, 1, 0, "failed", message)

@@ -1,0 +1,121 @@
+"""Lesson 04 checker: the training loop, ``train(text, num_merges) -> list of merges``.
+
+Compared with ``bpelab.train_bpe(text, num_merges).merges``: each merge is ``((a, b), a + b)``;
+ties go to the pair seen first; the loop stops early when no pair is left.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
+from bpelab.words import (
+    END_OF_WORD,
+    Merge,
+    Pair,
+    WordFreq,
+    best_pair,
+    count_pairs,
+    get_word_frequencies,
+    learn_merges,
+    merge_pair,
+    train_bpe,
+)
+
+
+def reference_train(text: str, num_merges: int) -> list[Merge]:
+    """The answer a learner's ``train`` must give: ``train_bpe(text, num_merges).merges``."""
+    return train_bpe(text, num_merges).merges
+
+
+def _loop(word_freq: WordFreq, num_merges: int, pick: Callable[[dict[Pair, int]], Pair]) -> list[Merge]:
+    """The training loop with a different way to pick the pair: the shape of a tie-rule mistake."""
+    merges: list[Merge] = []
+    for _ in range(num_merges):
+        counts = count_pairs(word_freq)
+        if not counts:
+            break
+        pair = pick(counts)
+        merges.append((pair, pair[0] + pair[1]))
+        word_freq = merge_pair(word_freq, pair)
+    return merges
+
+
+def _largest_pair_wins(text: str, num_merges: int) -> list[Merge]:
+    return _loop(get_word_frequencies(text), num_merges, lambda c: max(c, key=lambda p: (c[p], p)))
+
+
+def _unweighted(text: str, num_merges: int) -> list[Merge]:
+    word_freq = dict.fromkeys(get_word_frequencies(text), 1)
+    return [(s.pair, s.new_symbol) for s in learn_merges(word_freq, num_merges, new_symbol=lambda p: p[0] + p[1])]
+
+
+def _counted_once(text: str, num_merges: int) -> list[Merge]:
+    counts = count_pairs(get_word_frequencies(text))
+    ranked = sorted(counts, key=lambda p: -counts[p])  # sorted() is stable: ties keep first-seen order
+    return [(pair, pair[0] + pair[1]) for pair in ranked[:num_merges]]
+
+
+def _marker_missing(attempt: Any) -> bool:
+    uses_marker = lambda merges: any(END_OF_WORD in new for _, new in merges)  # noqa: E731
+    return uses_marker(attempt.expected) and not uses_marker(attempt.got)
+
+
+def _prefix_right(attempt: Any, extra: int) -> bool:
+    got, expected = attempt.got, attempt.expected
+    n = min(len(got), len(expected))
+    return len(got) - len(expected) == extra and got[:n] == expected[:n]
+
+
+TRAIN = Exercise(
+    name="train",
+    call="train(text, num_merges)",
+    reference=reference_train,
+    checker="check_training_loop",
+    solution=(best_pair, learn_merges, train_bpe),
+    cases=lambda: [
+        Case(("ab ab", 1), [(("a", "b"), "ab")],
+             "a tie: ('a', 'b') and ('b', '</w>') both occur 2 times, and the pair seen first wins"),
+        Case(("ab ab", 5), [(("a", "b"), "ab"), (("ab", "</w>"), "ab</w>")],
+             "stop when no pair is left: only 2 merges are possible"),
+        Case(("ab ab", 0), [], "zero merges"),
+        Case(("aaaa", 2), [(("a", "a"), "aa"), (("aa", "aa"), "aaaa")],
+             "merges never overlap: ('a', 'a', 'a', 'a', '</w>') becomes ('aa', 'aa', '</w>')"),
+        Case((CLASSIC_TEXT, 3), [(("l", "o"), "lo"), (("lo", "w"), "low"), (("low", "</w>"), "low</w>")],
+             "the classic corpus; the third merge is a tie between pairs seen 5 times, won by the first seen"),
+        Case((CLASSIC_TEXT, 10), note="the classic corpus, 10 merges"),
+        Case(("the cat sat on the mat the cat ate the rat", 6), note="a short sentence, 6 merges"),
+        Case((PARAGRAPH, 25), note="a paragraph of English, 25 merges"),
+        Case((made_up_words(), 30), note="150 made-up words, 30 merges"),
+    ],
+    diagnosers=[
+        on_error(ValueError, "there are no pairs left to merge: stop the loop when the pair counts are empty "
+                             "(if not counts: break)", contains="empty"),
+        on_error(IndexError, "when no pair is left there is nothing to take from the sorted counts: stop the loop "
+                             "when the pair counts are empty (if not counts: break)", contains="list index out of range"),
+        same_as(lambda text, n: [pair for pair, _ in reference_train(text, n)],
+                "each merge should be ((a, b), a + b), e.g. (('l', 'o'), 'lo'): you returned only the pairs"),
+        when(lambda a: any(not isinstance(new, str) for _, new in a.got),
+             "the new symbol of each merge should be the string a + b, e.g. (('l', 'o'), 'lo')", any_type=False),
+        same_as(lambda text, n: train_bpe(text, n, tie_break="lexicographic").merges,
+                "your ties go to the alphabetically smallest pair; this course takes the pair seen first "
+                "(max(counts, key=counts.get) keeps the first of equal counts)"),
+        same_as(_largest_pair_wins, "your ties go to the alphabetically largest pair (max over (count, pair)); "
+                                    "this course takes the pair seen first: max(counts, key=counts.get)"),
+        same_as(_counted_once, "you counted the pairs only once, before the loop: count again after every merge, "
+                               "because each merge changes which pairs exist"),
+        same_as(_unweighted, "your pair counts ignore how often each word occurs: weight each pair by its word's count"),
+        when(_marker_missing, "none of your merges involves the end-of-word marker '</w>': spell each word as "
+                              "tuple(word) + ('</w>',) before training", any_type=False),
+        when(lambda a: _prefix_right(a, 1), "one merge too many: the loop should run num_merges times (range(num_merges))", any_type=False),
+        when(lambda a: _prefix_right(a, -1), "one merge too few: the loop should run num_merges times (range(num_merges))", any_type=False),
+    ],
+    hint="repeat num_merges times: counts = count_pairs(word_freq); stop if empty; pair = max(counts, key=counts.get); "
+         "record (pair, pair[0] + pair[1]); word_freq = merge_pair(word_freq, pair)",
+)
+
+
+def check_training_loop(train: Any) -> CheckResult:
+    """Check ``train(text, num_merges) -> [((a, b), a + b), ...]`` against ``bpelab.train_bpe(...).merges``."""
+    return TRAIN.check(train)

@@ -1,0 +1,91 @@
+"""Lesson 05 checker: ``encode_word(word, merges)``, replaying the learned merges in order.
+
+The word is spelled as characters plus ``'</w>'``; then every merge, first learned first, is
+applied everywhere in the word (left to right, no overlaps). The answer is a list of symbols.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
+from bpelab.words import END_OF_WORD, Merge, encode_word, merge_symbols, replace_pair, train_bpe
+
+
+def _longest_match(word: str, merges: list[Merge]) -> list[str]:
+    """Greedy longest known piece from the left: a plausible method, but not BPE."""
+    known = {new for _, new in merges} | set(word) | {END_OF_WORD}
+    text, pieces, i = word + END_OF_WORD, [], 0
+    while i < len(text):
+        piece = max((p for p in known if text.startswith(p, i)), key=len, default=text[i])
+        pieces.append(piece)
+        i += len(piece)
+    return pieces
+
+
+def _first_occurrence_only(word: str, merges: list[Merge]) -> list[str]:
+    symbols = [*word, END_OF_WORD]
+    for (a, b), new in merges:
+        for i in range(len(symbols) - 1):
+            if symbols[i] == a and symbols[i + 1] == b:
+                symbols[i:i + 2] = [new]
+                break
+    return symbols
+
+
+def _joined(attempt: Any) -> bool:
+    return isinstance(attempt.got, str) and attempt.got.replace(" ", "") == "".join(attempt.expected)
+
+
+ENCODE_WORD = Exercise(
+    name="encode_word",
+    call="encode_word(word, merges)",
+    reference=encode_word,
+    solution=(replace_pair, merge_symbols, encode_word),
+    cases=lambda: _cases(),
+    diagnosers=[
+        when(_joined, "return the list of symbols, e.g. ['low', '</w>'], not the text joined together"),
+        same_as(lambda word, merges: [*word, END_OF_WORD],
+                "none of the merges was applied: each merge is ((a, b), new_symbol), so unpack it as "
+                "`for (a, b), new in merges:`"),
+        when(lambda a: END_OF_WORD not in "".join(a.got) and END_OF_WORD in "".join(a.expected),
+             "the end-of-word marker '</w>' is missing: start from list(word) + ['</w>']", any_type=False),
+        same_as(lambda word, merges: encode_word(word, merges[::-1]),
+                "you replayed the merges in the wrong order (last learned first): apply them first to last, "
+                "in the order they were learned"),
+        same_as(lambda word, merges: encode_word(word, sorted(merges)),
+                "you replayed the merges in sorted order: apply them in the order they were learned"),
+        same_as(lambda word, merges: encode_word(word, merges[:1]),
+                "only the first merge was applied: is your `return` indented inside the loop over the merges?"),
+        same_as(_longest_match, "you matched the longest known piece from the left; BPE instead replays the merges "
+                                "in the order they were learned, which can split a word differently"),
+        same_as(_first_occurrence_only, "each merge must be applied everywhere in the word, not just at its first occurrence"),
+    ],
+    hint="symbols = list(word) + ['</w>']; for each merge in order, merge its pair everywhere (left to right); return symbols",
+)
+
+
+def _cases() -> list[Case]:
+    classic = train_bpe(CLASSIC_TEXT, 10).merges
+    paragraph = train_bpe(PARAGRAPH, 40).merges
+    return [
+        Case(("low", [(("l", "o"), "lo"), (("lo", "w"), "low")]), ["low", "</w>"], "the example from the lesson"),
+        Case(("low", []), ["l", "o", "w", "</w>"], "no merges: the characters plus the marker"),
+        Case(("abc", [(("b", "c"), "bc"), (("a", "b"), "ab")]), ["a", "bc", "</w>"],
+             "order matters: ('b', 'c') was learned first, so 'ab' can no longer form"),
+        Case(("aaa", [(("a", "a"), "aa")]), ["aa", "a", "</w>"], "left to right, without overlaps"),
+        Case(("banana", [(("a", "n"), "an"), (("an", "a"), "ana")]), ["b", "an", "ana", "</w>"],
+             "a later merge builds on an earlier one"),
+        Case(("", [(("a", "b"), "ab")]), ["</w>"], "the empty word is just the marker"),
+        Case(("lower", classic), note="a word of the classic corpus, 10 merges learned from it"),
+        Case(("slowly", classic), note="an unseen word falls back to smaller pieces"),
+        Case(("flowing", classic), note="another unseen word"),
+        Case(("widest", classic), note="a word whose ending was learned with its marker"),
+        Case(("lighthouses", paragraph), note="40 merges learned from a paragraph of English"),
+    ]
+
+
+def check_encode_word(encode_word: Any) -> CheckResult:
+    """Check ``encode_word(word, merges) -> list[str]``: merges replayed in the order they were learned."""
+    return ENCODE_WORD.check(encode_word)
