@@ -1,0 +1,51 @@
+"""Lesson 05 checker: ``decode_words(symbols)``, word-level tokens back to text.
+
+The symbols are joined; every ``'</w>'`` becomes a space between words, and no space is left
+after the last word.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
+from bpelab.words import END_OF_WORD, decode_words, encode_word, train_bpe
+
+
+def _encoded(text: str, num_merges: int) -> list[str]:
+    merges = train_bpe(text, num_merges).merges
+    return [piece for word in text.split() for piece in encode_word(word, merges)]
+
+
+DECODE_WORDS = Exercise(
+    name="decode_words",
+    call="decode_words(symbols)",
+    reference=decode_words,
+    cases=lambda: [
+        Case((["low", "</w>"],), "low", "one word, the marker on its own"),
+        Case((["low</w>"],), "low", "one word, the marker inside the last symbol"),
+        Case((["low</w>", "est</w>"],), "low est", "two words: the first marker becomes a space"),
+        Case((["s", "low", "est</w>"],), "slowest", "pieces of one word are joined without spaces"),
+        Case(([],), "", "no symbols: empty text"),
+        Case((["the</w>", "slow", "est</w>", "tra", "ins</w>"],), "the slowest trains"),
+        Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
+        Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
+    ],
+    diagnosers=[
+        when(lambda a: isinstance(a.got, list), "return one string (the text), not a list: join the symbols", any_type=True),
+        same_as(lambda symbols: "".join(symbols), "the marker '</w>' is still in the text: turn each one into a space"),
+        same_as(lambda symbols: "".join(symbols).replace(END_OF_WORD, ""),
+                "the words run together: each '</w>' marks the end of a word, so it becomes a space, not nothing"),
+        same_as(lambda symbols: "".join(symbols).replace(END_OF_WORD, " "),
+                "there is a space after the last word: remove it (e.g. with .rstrip(' '))"),
+        same_as(lambda symbols: " ".join(symbols).replace(END_OF_WORD, "").strip(),
+                "you put a space between every two symbols: pieces of one word must be joined without spaces"),
+    ],
+    hint="text = ''.join(symbols).replace('</w>', ' '); then drop the space at the very end",
+)
+
+
+def check_decode_words(decode_words: Any) -> CheckResult:
+    """Check ``decode_words(symbols) -> str``: join, ``'</w>'`` becomes a space, no space at the end."""
+    return DECODE_WORDS.check(decode_words)
