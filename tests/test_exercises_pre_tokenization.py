@@ -1,0 +1,57 @@
+"""Lesson 02's split_words checker: the reference matches Python's own re, and typical mistakes get their hint."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bpelab.exercises.pre_tokenization import SPLIT_WORDS, WORDS_AND_PUNCTUATION, check_split_words, split_words
+
+
+def test_reference_on_hand_checked_examples():
+    assert split_words("Hello, world!") == ["Hello", ",", "world", "!"]
+    assert split_words("Wait... what?!") == ["Wait", "...", "what", "?!"]
+    assert split_words("isn't") == ["isn", "'", "t"]
+    assert split_words(" \t\n") == []
+
+
+def test_every_case_agrees_with_the_standard_re_module():
+    """The learner will probably use `re`; the reference uses the `regex` module. They must agree on every case."""
+    for case in SPLIT_WORDS.build_cases():
+        assert re.findall(WORDS_AND_PUNCTUATION, case.args[0]) == case.expected, case.note
+
+
+def test_a_correct_function_passes(capsys):
+    assert check_split_words(lambda text: re.findall(r"\w+|[^\w\s]+", text))
+    assert "✅ split_words: all 10 checks passed." in capsys.readouterr().out
+
+
+def test_the_stub_is_not_yet(capsys):
+    def split_words(text):
+        # your code here
+        ...
+
+    result = check_split_words(split_words)
+    assert not result and result.status == "not yet"
+    assert capsys.readouterr().out.startswith("⏳ split_words: not yet")
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (lambda text: text.split(), "punctuation is still stuck to the words"),
+        (lambda text: re.findall(r"\w+", text), "the punctuation is missing"),
+        (lambda text: re.findall(r"\w+|[^\w\s]", text), "add + after [^\\w\\s]"),
+        (lambda text: re.findall(r"\w+|\W+", text), "\\W also matches spaces"),
+        (lambda text: re.findall(r"\w|[^\w\s]+", text), "every letter became its own piece"),
+        (lambda text: [p.lower() for p in re.findall(r"\w+|[^\w\s]+", text)], "don't lowercase"),
+        (lambda text: set(re.findall(r"\w+|[^\w\s]+", text)), "you returned a set"),
+        (lambda text: sorted(set(re.findall(r"\w+|[^\w\s]+", text))), "the distinct pieces, sorted"),
+    ],
+)
+def test_typical_mistakes_get_their_hint(wrong, hint, capsys):
+    result = check_split_words(wrong)
+    report = capsys.readouterr().out
+    assert not result and result.status == "failed"
+    assert hint in report, report
