@@ -31,7 +31,7 @@ GPT2 = (
     Alternative(r""" ?[^\s\p{L}\p{N}]++""", "a run of punctuation or symbols, with at most one space in front", " ...!"),
     Alternative(r"""\s++$""", "whitespace at the very end of the text", "end   "),
     Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
-    Alternative(r"""\s""", "one leftover whitespace character", "\n"),
+    Alternative(r"""\s""", "one leftover whitespace character", "a\nb"),
 )
 
 CL100K = (
@@ -40,9 +40,9 @@ CL100K = (
     Alternative(r"""\p{N}{1,3}+""", "digits, at most three at a time", "1234567"),
     Alternative(r""" ?[^\s\p{L}\p{N}]++[\r\n]*+""", "punctuation or symbols, keeping the newlines that follow", " {}\n"),
     Alternative(r"""\s++$""", "whitespace at the very end of the text", "end   "),
-    Alternative(r"""\s*[\r\n]""", "whitespace up to and including a line break", "  \n"),
+    Alternative(r"""\s*[\r\n]""", "whitespace up to and including a line break", "x  \ny"),
     Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
-    Alternative(r"""\s""", "one leftover whitespace character", "\t"),
+    Alternative(r"""\s""", "one leftover whitespace character", "x 1"),
 )
 
 _CONTRACTION = r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)?"""
@@ -54,14 +54,14 @@ O200K = (
     ),
     Alternative(
         r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*""" + _CONTRACTION,
-        "a word in capitals (or capitals then lower case), with its contraction",
-        "HTTPServer",
+        "a word in capitals only, such as an acronym, with its contraction",
+        "NASA",
     ),
     Alternative(r"""\p{N}{1,3}""", "digits, at most three at a time", "1234567"),
     Alternative(r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""", "punctuation or symbols, keeping newlines and slashes after", " </"),
     Alternative(r"""\s*[\r\n]+""", "whitespace up to and including line breaks", "  \n\n"),
     Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
-    Alternative(r"""\s+""", "leftover whitespace", "\t"),
+    Alternative(r"""\s+""", "leftover whitespace", "x 1"),
 )
 
 LLAMA3 = (
@@ -71,7 +71,7 @@ LLAMA3 = (
     Alternative(r""" ?[^\s\p{L}\p{N}]+[\r\n]*""", "punctuation or symbols, keeping the newlines that follow", " {}\n"),
     Alternative(r"""\s*[\r\n]+""", "whitespace up to and including line breaks", "  \n\n"),
     Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
-    Alternative(r"""\s+""", "leftover whitespace", "\t"),
+    Alternative(r"""\s+""", "leftover whitespace", "x 1"),
 )
 
 ALTERNATIVES: dict[str, tuple[Alternative, ...]] = {

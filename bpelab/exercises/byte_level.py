@@ -1,0 +1,163 @@
+"""Checkers for lesson 06 (byte-level BPE): build the vocabulary from merges, decode ids to text.
+
+Both exercises are about the same fact: a token is a run of BYTES, and a character may be split
+between two tokens. The cases are small and hand-checkable (``"café"`` whose ``é`` straddles two
+tokens, an emoji cut after two of its four bytes), then one real tokenizer trained on a paragraph.
+"""
+
+from __future__ import annotations
+
+from bpelab.byte_level import BPETokenizer
+from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
+
+Merges = dict[tuple[int, int], int]
+Vocab = dict[int, bytes]
+
+
+def build_vocab(merges: Merges) -> Vocab:
+    """Every id and its bytes: the 256 byte values, then each merge's two parents joined, in order."""
+    vocab = {i: bytes([i]) for i in range(256)}
+    for (a, b), new in merges.items():
+        vocab[new] = vocab[a] + vocab[b]
+    return vocab
+
+
+def decode_ids(vocab: Vocab, ids: list[int]) -> str:
+    """Join all the bytes first, then read them as UTF-8 once; a cut character becomes U+FFFD."""
+    return b"".join(vocab[i] for i in ids).decode("utf-8", errors="replace")
+
+
+# ---- build_vocab ------------------------------------------------------------------------------
+
+_THE = {(116, 104): 256, (256, 101): 257, (32, 257): 258}  # "th", "the", " the"
+
+
+def _trained(text: str, vocab_size: int) -> BPETokenizer:
+    return BPETokenizer().train(text, vocab_size)
+
+
+def _vocab_cases() -> list[Case]:
+    return [
+        Case(({},), note="no merges: only the 256 byte values"),
+        Case(({(104, 105): 256},), note="one merge: 'h' + 'i'"),
+        Case((dict(_THE),), note="a merge whose parent is itself a merged token"),
+        Case((dict(_trained(PARAGRAPH, 300).merges),), note="the merges of a tokenizer trained on a paragraph"),
+    ]
+
+
+def _base() -> Vocab:
+    return {i: bytes([i]) for i in range(256)}
+
+
+def _pairs_as_byte_values(merges: Merges) -> Vocab:
+    return {**_base(), **{new: bytes([a, b]) for (a, b), new in merges.items()}}
+
+
+def _right_then_left(merges: Merges) -> Vocab:
+    vocab = _base()
+    for (a, b), new in merges.items():
+        vocab[new] = vocab[b] + vocab[a]
+    return vocab
+
+
+def _merges_only(merges: Merges) -> Vocab:
+    vocab = _base()
+    for (a, b), new in merges.items():
+        vocab[new] = vocab[a] + vocab[b]
+    return {i: v for i, v in vocab.items() if i >= 256}
+
+
+_START_FROM_BYTES = "start from the 256 byte values, {i: bytes([i]) for i in range(256)}, then add one entry per merge"
+
+BUILD_VOCAB = Exercise(
+    name="build_vocab",
+    call="build_vocab(merges)",
+    reference=build_vocab,
+    cases=_vocab_cases,
+    diagnosers=[
+        on_error(
+            ValueError,
+            "bytes([a, b]) reads the two ids as byte values, but an id above 255 stands for several bytes: "
+            "look the parents up instead, vocab[a] + vocab[b]",
+            contains="range(0, 256)",
+        ),
+        same_as(_pairs_as_byte_values, "bytes([a, b]) only works while both parents are single bytes: use vocab[a] + vocab[b]"),
+        same_as(_right_then_left, "the left token's bytes come first: vocab[new] = vocab[a] + vocab[b]"),
+        same_as(_merges_only, "the merged tokens are right, but the 256 byte tokens are missing: " + _START_FROM_BYTES),
+        on_error(KeyError, "a parent id is missing from your vocab: " + _START_FROM_BYTES),
+        when(
+            lambda attempt: isinstance(attempt.got, dict) and any(isinstance(v, str) for v in attempt.got.values()),
+            "the values must be bytes, not str: bytes([i]) for a byte value (chr(i) gives a character)",
+        ),
+        when(
+            lambda attempt: isinstance(attempt.got, dict) and len(attempt.got) < len(attempt.expected),
+            "some ids are missing: " + _START_FROM_BYTES,
+        ),
+    ],
+    hint="for each merge, in order: vocab[new] = vocab[a] + vocab[b]",
+)
+
+
+def check_build_vocab(build_vocab) -> CheckResult:
+    """Check ``build_vocab(merges) -> {id: bytes}``."""
+    return BUILD_VOCAB.check(build_vocab)
+
+
+# ---- decode_ids -------------------------------------------------------------------------------
+
+_CAFE = build_vocab({(99, 97): 256, (256, 102): 257, (257, 0xC3): 258})  # "ca", "caf", "caf" + first byte of é
+
+
+def _decode_cases() -> list[Case]:
+    tok = _trained(PARAGRAPH + " " + MIXED_SCRIPTS, 320)
+    mixed = tok.encode(MIXED_SCRIPTS)
+    cut = next(k for k in range(1, len(mixed)) if decode_ids(tok.vocab, mixed[:k]).endswith("\ufffd"))
+    return [
+        Case((_base(), [104, 105]), "hi", "two byte tokens"),
+        Case((dict(_CAFE), [258, 0xA9]), "café", "the two bytes of 'é' are in two different tokens"),
+        Case((dict(_CAFE), [258]), "caf\ufffd", "the ids stop after the first byte of 'é'"),
+        Case((_base(), [0xF0, 0x9F, 0x91, 0x8B, 33]), "👋!", "an emoji written as its four bytes"),
+        Case((_base(), [72, 0xF0, 0x9F]), "H\ufffd", "an emoji cut after two of its four bytes"),
+        Case((_base(), []), "", "no ids at all"),
+        Case((dict(tok.vocab), mixed)),
+        Case((dict(tok.vocab), mixed[:cut]), note="a real tokenizer's ids, stopped inside a character"),
+    ]
+
+
+def _one_token_at_a_time(vocab: Vocab, ids: list[int]) -> str:
+    return "".join(vocab[i].decode("utf-8", errors="replace") for i in ids)
+
+
+def _ignore(vocab: Vocab, ids: list[int]) -> str:
+    return b"".join(vocab[i] for i in ids).decode("utf-8", errors="ignore")
+
+
+def _latin1(vocab: Vocab, ids: list[int]) -> str:
+    return b"".join(vocab[i] for i in ids).decode("latin-1")
+
+
+_JOIN_THEN_DECODE = "join the bytes of all the tokens first, then decode once: b''.join(...).decode('utf-8', errors='replace')"
+
+DECODE_IDS = Exercise(
+    name="decode_ids",
+    call="decode_ids(vocab, ids)",
+    reference=decode_ids,
+    cases=_decode_cases,
+    diagnosers=[
+        same_as(_one_token_at_a_time, "you decoded each token on its own, which breaks a character split between two tokens: " + _JOIN_THEN_DECODE),
+        on_error(UnicodeDecodeError, "these ids cut a character, and errors='strict' (the default) refuses it: use errors='replace', and " + _JOIN_THEN_DECODE),
+        same_as(_ignore, "errors='ignore' silently drops the bytes of a cut character: use errors='replace' so the cut shows as '\ufffd'"),
+        same_as(_latin1, "the bytes are UTF-8, not Latin-1: decode('utf-8', errors='replace')"),
+        when(lambda attempt: isinstance(attempt.got, (bytes, bytearray)), "you returned the bytes; finish with .decode('utf-8', errors='replace')"),
+    ],
+    hint=_JOIN_THEN_DECODE,
+)
+
+
+def check_decode_ids(decode_ids) -> CheckResult:
+    """Check ``decode_ids(vocab, ids) -> str``."""
+    return DECODE_IDS.check(decode_ids)
+
+
+__all__ = ["BUILD_VOCAB", "DECODE_IDS", "build_vocab", "check_build_vocab", "check_decode_ids", "decode_ids"]

@@ -1,0 +1,175 @@
+"""Checkers for lesson 07 (regex pre-tokenization and the real tokenizers).
+
+``split_pieces``: cut a text with a GPT-style pattern, as the real tokenizers do before BPE.
+``find_parents``: given only a production vocabulary (bytes -> rank), find the two tokens a token
+was merged from. The toy vocabularies are small enough to check by hand; the real cases use
+GPT-4's (cl100k_base) ranks, cut down to the tokens that can take part (the token's substrings).
+"""
+
+from __future__ import annotations
+
+import re
+
+import regex
+
+from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.samples import MIXED_SCRIPTS
+from bpelab.patterns import PATTERNS, split_text
+from bpelab.production import load_encoding, recover_merges
+
+Ranks = dict[bytes, int]
+
+
+def split_pieces(text: str, pattern: str) -> list[str]:
+    """Every match of ``pattern`` in ``text``, in order, with the `regex` module (it knows ``\\p{L}``)."""
+    return split_text(text, pattern)
+
+
+def find_parents(token: bytes, ranks: Ranks) -> tuple[bytes, bytes]:
+    """The two tokens that were merged into ``token``: run BPE on its bytes with only the ranks below its own."""
+    table = substring_ranks(token, ranks)  # only these can take part; keeps a 100,000-token table fast
+    vocab = {rank: t for t, rank in table.items()}
+    found = next((pair for pair, new in recover_merges(table).items() if new == ranks[token]), None)
+    if found is None:
+        raise ValueError(f"no merge creates {token!r}: BPE on its bytes stops at more than two parts")
+    a, b = found
+    return vocab[a], vocab[b]
+
+
+def substring_ranks(token: bytes, ranks: Ranks) -> Ranks:
+    """The ranks of ``token``'s multi-byte substrings (lowest rank first), then of the 256 single bytes.
+
+    BPE on ``token``'s bytes only ever meets its substrings, so this small table gives the same merges.
+    """
+    inside = {token[i:j] for i in range(len(token)) for j in range(i + 2, len(token) + 1)}
+    kept = sorted((ranks[t], t) for t in inside if t in ranks)
+    return {**{t: r for r, t in kept}, **{bytes([i]): ranks[bytes([i])] for i in range(256)}}
+
+
+# ---- split_pieces -----------------------------------------------------------------------------
+
+
+def _split_cases() -> list[Case]:
+    return [
+        Case(("don't stop", PATTERNS["gpt2"]), note="GPT-2: a contraction"),
+        Case(("  hello world", PATTERNS["gpt2"]), note="GPT-2: two spaces before a word"),
+        Case(("I paid 1234567 dollars", PATTERNS["cl100k"]), note="GPT-4 (cl100k): digits in runs of at most three"),
+        Case(("x = foo(a,b);\n    return x", PATTERNS["cl100k"]), note="GPT-4 (cl100k): a line of code"),
+        Case(("getHTTPResponseCode", PATTERNS["o200k"]), note="GPT-4o (o200k): CamelCase"),
+        Case((MIXED_SCRIPTS, PATTERNS["llama3"]), note="Llama 3: several scripts and an emoji"),
+    ]
+
+
+_FINDALL = "use the `regex` module's findall, which returns the matches in order: regex.findall(pattern, text)"
+
+SPLIT_PIECES = Exercise(
+    name="split_pieces",
+    call="split_pieces(text, pattern)",
+    reference=split_pieces,
+    cases=_split_cases,
+    diagnosers=[
+        on_error(re.error, "the standard `re` module does not know \\p{L} (any letter): `import regex` and " + _FINDALL, contains="bad escape"),
+        same_as(lambda text, pattern: text.split(), "str.split() throws the spaces away and ignores the pattern: " + _FINDALL),
+        same_as(lambda text, pattern: regex.split(pattern, text), "regex.split gives what lies BETWEEN the matches; the pieces are the matches themselves: " + _FINDALL),
+        same_as(lambda text, pattern: [p.strip() for p in regex.findall(pattern, text)], "keep the spaces: ' hello' (with its space) and 'hello' are different pieces"),
+        same_as(lambda text, pattern: [p for p in regex.findall(pattern, text) if p.strip()], "keep the pieces made only of whitespace: every character of the text must be in some piece"),
+        when(lambda attempt: isinstance(attempt.got, list) and "".join(map(str, attempt.got)) != attempt.args[0],
+             "joined together, the pieces must give back the text exactly: " + _FINDALL),
+    ],
+    hint=_FINDALL,
+)
+
+
+def check_split_pieces(split_pieces) -> CheckResult:
+    """Check ``split_pieces(text, pattern) -> list[str]``."""
+    return SPLIT_PIECES.check(split_pieces)
+
+
+# ---- find_parents -----------------------------------------------------------------------------
+
+
+def _toy(*tokens: bytes) -> Ranks:
+    """A vocabulary with the given multi-byte tokens at ranks 256, 257, ... (listed first, so they
+    show in messages) and the 256 single bytes at ranks 0 to 255."""
+    return {**{t: 256 + i for i, t in enumerate(tokens)}, **{bytes([i]): i for i in range(256)}}
+
+
+def _real(token: bytes) -> Ranks:
+    """GPT-4's ranks, cut down to the tokens that can occur while BPE builds ``token``."""
+    return substring_ranks(token, load_encoding("cl100k_base")._mergeable_ranks)
+
+
+def _parents_cases() -> list[Case]:
+    return [
+        Case((b"aaa", _toy(b"aa", b"aaa")), (b"aa", b"a"), "two equal pairs: the leftmost merges first"),
+        Case((b"abc", _toy(b"bc", b"ab", b"abc")), (b"a", b"bc"), "'bc' has a lower rank than 'ab', so it merged first"),
+        Case((b" the", _toy(b"he", b" t", b"the", b" the")), (b" t", b"he"), "' ' and 'the' are both tokens, but BPE never builds ' the' from them"),
+        Case((b" hello", _real(b" hello")), note="GPT-4's ' hello'"),
+        Case((b" strawberry", _real(b" strawberry")), note="GPT-4's ' strawberry'"),
+        Case((b".onreadystatechange", _real(b".onreadystatechange")), note="GPT-4's '.onreadystatechange'"),
+    ]
+
+
+def _first_split(token: bytes, ranks: Ranks) -> tuple[bytes, bytes]:
+    for i in range(1, len(token)):
+        if token[:i] in ranks and token[i:] in ranks:
+            return token[:i], token[i:]
+    raise ValueError("no split")
+
+
+def _leftmost_pair_first(token: bytes, ranks: Ranks) -> tuple[bytes, bytes]:
+    parts = [bytes([b]) for b in token]
+    limit = ranks[token]
+    while len(parts) > 2:
+        for i in range(len(parts) - 1):
+            if ranks.get(parts[i] + parts[i + 1], limit) < limit:
+                parts[i : i + 2] = [parts[i] + parts[i + 1]]
+                break
+        else:
+            break
+    return tuple(parts)  # type: ignore[return-value]
+
+
+def _as_ranks(token: bytes, ranks: Ranks) -> tuple[int, int]:
+    a, b = find_parents(token, ranks)
+    return ranks[a], ranks[b]
+
+
+_LOWEST_RANK = ("start from the single bytes; again and again merge the adjacent pair whose joined bytes have the "
+                "LOWEST rank (below the token's own rank), until two parts are left: those are the parents")
+
+FIND_PARENTS = Exercise(
+    name="find_parents",
+    call="find_parents(token, ranks)",
+    reference=find_parents,
+    cases=_parents_cases,
+    diagnosers=[
+        same_as(_first_split, "you took the first split whose two halves are both tokens; several splits can be, "
+                              "but only one is the way BPE built it: " + _LOWEST_RANK),
+        same_as(_leftmost_pair_first, "you merged the leftmost pair that is a token; BPE merges the pair with the lowest rank first "
+                                      "(it was learned earliest), wherever it is"),
+        same_as(_as_ranks, "you returned the parents' ranks; return their bytes, e.g. (b' t', b'he')"),
+        when(lambda attempt: attempt.got in ((attempt.args[0],), [attempt.args[0]], attempt.args[0]),
+             "you merged all the way back to the token itself: when it was created, only tokens of lower rank existed. "
+             "Stop when no adjacent pair has a rank below ranks[token]"),
+        when(lambda attempt: isinstance(attempt.got, (tuple, list)) and len(attempt.got) > 2,
+             "more than two parts are left: keep merging while some adjacent pair has a rank below ranks[token]"),
+    ],
+    hint=_LOWEST_RANK,
+)
+
+
+def check_find_parents(find_parents) -> CheckResult:
+    """Check ``find_parents(token, ranks) -> (left_bytes, right_bytes)``."""
+    return FIND_PARENTS.check(find_parents)
+
+
+__all__ = [
+    "FIND_PARENTS",
+    "SPLIT_PIECES",
+    "check_find_parents",
+    "check_split_pieces",
+    "find_parents",
+    "split_pieces",
+    "substring_ranks",
+]

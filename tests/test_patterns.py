@@ -1,0 +1,145 @@
+"""The split patterns are the real tokenizers' own, and they cut text exactly where tiktoken does.
+
+tiktoken has no public "split" function, but its ids reveal its pieces: a BPE merge never crosses
+a piece boundary, so encoding each of our pieces on its own and joining the ids must give the ids
+of the whole text. If we cut anywhere tiktoken does not (or miss a cut it makes), some piece's
+tokens change and the two lists differ.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpelab.patterns import ALTERNATIVES, PATTERNS, explain_split, split_text
+from bpelab.production import llama3_encoding, load_encoding
+from bpelab.tokenizer_data import tiktoken_recipe
+
+from .agreement_corpus import tricky_text
+
+ENCODING_OF = {"gpt2": "r50k_base", "cl100k": "cl100k_base", "o200k": "o200k_base", "llama3": "llama3"}
+
+# Meta's Llama 3 release, llama/tokenizer.py, ``Tokenizer.pat_str`` (typed in from there, so the
+# check below does not compare our constant with itself).
+META_LLAMA3_PAT_STR = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+
+
+@pytest.mark.parametrize("name", ["gpt2", "cl100k", "o200k"])
+def test_pattern_is_tiktokens_own_pat_str(name):
+    assert PATTERNS[name] == tiktoken_recipe(ENCODING_OF[name])["pat_str"]
+
+
+def test_llama3_pattern_is_metas():
+    assert PATTERNS["llama3"] == META_LLAMA3_PAT_STR
+    assert llama3_encoding()._pat_str == PATTERNS["llama3"]
+
+
+@pytest.mark.parametrize("name", list(PATTERNS))
+def test_the_standard_re_module_cannot_compile_them(name):
+    # \p{L} ("any letter") is a `regex` feature; `re` stops at it. This is why bpelab uses `regex`.
+    with pytest.raises(re.error, match=r"bad escape \\p"):
+        re.compile(PATTERNS[name])
+
+
+# Hand-checked splits: what each alternative is for, on the smallest example that shows it.
+KNOWN_SPLITS = [
+    ("gpt2", "don't", ["don", "'t"]),
+    ("gpt2", "DON'T", ["DON", "'", "T"]),  # GPT-2's contractions are lower case only
+    ("cl100k", "DON'T", ["DON", "'T"]),
+    ("o200k", "don't stop", ["don't", " stop"]),  # o200k keeps the contraction on its word
+    ("gpt2", "  hello", [" ", " hello"]),  # the last space goes with the word
+    ("cl100k", "  hello", [" ", " hello"]),
+    ("gpt2", "1234567", ["1234567"]),
+    ("cl100k", "1234567", ["123", "456", "7"]),
+    ("o200k", "1234567", ["123", "456", "7"]),
+    ("llama3", "1234567", ["123", "456", "7"]),
+    ("o200k", "getHTTPResponseCode", ["get", "HTTPResponse", "Code"]),
+    ("cl100k", "getHTTPResponseCode", ["getHTTPResponseCode"]),
+    ("cl100k", "foo(a,b);\n", ["foo", "(a", ",b", ");\n"]),
+    ("gpt2", "foo(a,b);\n", ["foo", "(", "a", ",", "b", ");", "\n"]),
+    ("gpt2", "end   ", ["end", "   "]),
+]
+
+
+@pytest.mark.parametrize("name, text, pieces", KNOWN_SPLITS)
+def test_known_splits(name, text, pieces):
+    assert split_text(text, name) == pieces
+
+
+@pytest.fixture(scope="module")
+def varied_text(english_sample: str) -> str:
+    from bpelab.paths import data_dir
+
+    parallel = sorted((data_dir() / "parallel").glob("*.txt"))
+    code = (data_dir() / "code.txt").read_text(encoding="utf-8")[:20_000]
+    return "\n".join(
+        [english_sample[:20_000], code, tricky_text(20_000), *(p.read_text(encoding="utf-8") for p in parallel)]
+    )
+
+
+def pieces_encoded_separately(text: str, name: str) -> tuple[list[int], list[int]]:
+    encoding = load_encoding(ENCODING_OF[name])
+    joined = [i for piece in split_text(text, name) for i in encoding.encode_ordinary(piece)]
+    return joined, encoding.encode_ordinary(text)
+
+
+@pytest.mark.parametrize("name", list(PATTERNS))
+def test_split_agrees_with_tiktoken_on_varied_text(name, varied_text):
+    joined, whole = pieces_encoded_separately(varied_text, name)
+    assert joined == whole
+
+
+# Characters assigned in Python's own Unicode tables (``unicodedata``). The `regex` package ships
+# newer tables than the Rust regex inside tiktoken, so for a character added to Unicode since then
+# (Python calls it "Cn", unassigned) the two can disagree on whether it is a letter; see below.
+ASSIGNED_TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs", "Cn")), max_size=80)
+
+
+@pytest.mark.parametrize("name", list(PATTERNS))
+@settings(max_examples=200, deadline=None)
+@given(text=ASSIGNED_TEXT)
+def test_split_agrees_with_tiktoken_on_any_text(name, text):
+    joined, whole = pieces_encoded_separately(text, name)
+    assert joined == whole
+
+
+@pytest.mark.xfail(
+    reason="known gap: U+3D000 is unassigned for tiktoken's regex tables but a letter (\\p{L}) for the newer "
+    "`regex` package, so cl100k's split differs on it. Only characters newer than tiktoken's tables are affected.",
+    strict=False,
+)
+def test_a_character_newer_than_tiktokens_unicode_tables():
+    joined, whole = pieces_encoded_separately("\U0003D000/A", "cl100k")
+    assert joined == whole
+
+
+@pytest.mark.parametrize("name", list(PATTERNS))
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=80))
+def test_explain_split_pieces_join_back_to_the_text(name, text):
+    explained = explain_split(text, name)
+    assert "".join(piece for piece, _ in explained) == text
+    assert [piece for piece, _ in explained] == split_text(text, name)
+    assert all(piece for piece, _ in explained)  # no empty pieces
+
+
+def test_explain_split_names_the_alternative_that_matched():
+    explained = explain_split("don't 1234567", "cl100k")
+    regexes = {piece: alt.regex for piece, alt in explained}
+    assert regexes["'t"] == ALTERNATIVES["cl100k"][0].regex
+    assert regexes["don"] == ALTERNATIVES["cl100k"][1].regex
+    assert regexes["123"] == ALTERNATIVES["cl100k"][2].regex
+
+
+# Each Alternative carries an example meant to show it at work: it must really be matched by it.
+@pytest.mark.parametrize(
+    "name, index", [(name, index) for name, alternatives in ALTERNATIVES.items() for index in range(len(alternatives))]
+)
+def test_each_alternatives_example_shows_that_alternative(name, index):
+    alternative = ALTERNATIVES[name][index]
+    assert any(alt is alternative for _, alt in explain_split(alternative.example, name))
