@@ -84,7 +84,8 @@ class BPETokenizer:
         self.pattern: str | None = None
         self.pattern_name: str | None = None
         self.special_tokens: dict[str, int] = {}
-        self._cache: dict[bytes, list[int]] = {}
+        self._cache: dict[str, list[int]] = {}
+        """Pieces of text met by ``encode_ordinary`` and their ids."""
 
     # ---- training -------------------------------------------------------------------------
 
@@ -95,7 +96,7 @@ class BPETokenizer:
         *,
         pattern: str | None = None,
         special_tokens: Iterable[str] | None = None,
-        method: Literal["naive", "fast"] = "naive",
+        method: Literal["naive", "fast"] = "fast",
         progress: bool = False,
     ) -> BPETokenizer:
         """Learn merges from ``text`` until the vocabulary has ``vocab_size`` ids (specials included).
@@ -149,6 +150,20 @@ class BPETokenizer:
         steps = learn_merges(word_freq, num_merges, new_symbol=lambda _pair: next(next_id), min_count=2)
         return [(step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")]
 
+    def truncated(self, vocab_size: int) -> BPETokenizer:
+        """The same tokenizer cut back to its first merges: what training would have given at
+        ``vocab_size`` (specials not counted). One long run can thus be measured at every size."""
+        check_merge_count(vocab_size, "vocab_size")
+        if not 256 <= vocab_size <= 256 + len(self.merges):
+            raise ValueError(f"vocab_size must be between 256 and {256 + len(self.merges)} for this tokenizer; got {vocab_size}")
+        smaller = type(self).__new__(type(self))
+        BPETokenizer.__init__(smaller)
+        smaller.pattern, smaller.pattern_name = self.pattern, self.pattern_name
+        for (a, b), new_id in list(self.merges.items())[: vocab_size - 256]:
+            smaller.merges[(a, b)] = new_id
+            smaller.vocab[new_id] = self.vocab[new_id]
+        return smaller
+
     # ---- encoding -------------------------------------------------------------------------
 
     def encode(self, text: str, *, allowed_special: AllowedSpecial = ()) -> list[int]:
@@ -184,23 +199,30 @@ class BPETokenizer:
         return allowed
 
     def encode_ordinary(self, text: str) -> list[int]:
-        """Text to ids, treating every character as ordinary text (no special tokens)."""
+        """Text to ids, treating every character as ordinary text (no special tokens).
+
+        Ordinary text repeats its pieces (" the", " of", ...), so each piece's ids are remembered
+        the first time it is met: after that, a piece costs one dictionary lookup.
+        """
         utf8_bytes(text)
         ids: list[int] = []
+        known = self._cache
         for piece in split_text(text, self.pattern):
-            ids.extend(self.encode_piece(piece.encode("utf-8")))
+            piece_ids = known.get(piece)
+            if piece_ids is None:
+                piece_ids = self._remember(piece)
+            ids += piece_ids
+        return ids
+
+    def _remember(self, piece: str) -> list[int]:
+        if len(self._cache) >= _CACHE_LIMIT:
+            self._cache.clear()
+        ids = self._cache[piece] = self.encode_piece(piece.encode("utf-8"))
         return ids
 
     def encode_piece(self, piece: bytes) -> list[int]:
-        """One pre-token's bytes to ids, remembering the answer for next time."""
-        cached = self._cache.get(piece)
-        if cached is not None:
-            return cached
-        ids = self._merge_piece(piece)
-        if len(self._cache) >= _CACHE_LIMIT:
-            self._cache.clear()
-        self._cache[piece] = ids
-        return ids
+        """One pre-token's bytes to ids."""
+        return self._merge_piece(piece)
 
     def _merge_piece(self, piece: bytes) -> list[int]:
         merges = self.merges

@@ -24,6 +24,8 @@ Merge = tuple[Pair, str]
 TieBreak = Literal["first", "lexicographic"]
 TIE_BREAKS: tuple[str, ...] = ("first", "lexicographic")
 S = TypeVar("S", bound=Hashable)
+Score = Callable[[dict, dict], dict]
+"""``score(pair_counts, word_freq) -> {pair: score}``: what a trainer maximises instead of the count."""
 
 
 def _require_str(text: object, what: str = "text") -> str:
@@ -86,7 +88,7 @@ def merge_pair(word_freq: WordFreq, pair: Pair) -> WordFreq:
 
 
 def best_pair(pair_counts: dict[Pair, int], tie_break: TieBreak = "first") -> Pair:
-    """The pair to merge next: the highest count, ties settled by ``tie_break``.
+    """The pair to merge next: the highest count (or score), ties settled by ``tie_break``.
 
     ``"first"`` keeps the pair seen first when the corpus is scanned in order (the order of
     ``pair_counts``); ``"lexicographic"`` takes the smallest pair, as Python compares tuples.
@@ -107,9 +109,11 @@ class MergeStep(Generic[S]):
     number: int
     """1 for the first merge."""
     pair_counts: dict[tuple[S, S], int]
-    """All pair counts before this merge, in first-seen order."""
+    """All pair counts before this merge, in first-seen order: the values the pair was chosen by
+    (a trainer with its own ``score``, such as WordPiece, records its scores here)."""
     pair: tuple[S, S]
     count: int
+    """The chosen pair's entry in ``pair_counts``."""
     word_freq: dict[tuple[S, ...], int]
     """The corpus after this merge."""
     new_symbol: S
@@ -125,24 +129,29 @@ def learn_merges(
     new_symbol: Callable[[tuple[S, S]], S],
     tie_break: TieBreak = "first",
     min_count: int = 1,
+    score: Score | None = None,
 ) -> Iterator[MergeStep[S]]:
     """The training loop itself: count the pairs, pick the best, merge it everywhere, record; repeat.
 
     Yields one ``MergeStep`` per merge and stops early when no pair is left or the best pair
     occurs fewer than ``min_count`` times. Word-level BPE names a new symbol by joining the two
     strings; byte-level BPE gives it the next free id. Everything else is shared.
+
+    ``score`` changes what "best" means: given the pair counts and the corpus, it returns a score
+    for every pair (in the same order), and the highest score wins, ties settled by ``tie_break``.
+    BPE leaves it out (the count is the score); WordPiece (``bpelab.wordpiece``) passes its own.
     """
     for number in range(1, num_merges + 1):
         pair_counts = count_pairs(word_freq)
         if not pair_counts:
             return
-        pair = best_pair(pair_counts, tie_break)
-        count = pair_counts[pair]
-        if count < min_count:
+        scores = pair_counts if score is None else score(pair_counts, word_freq)
+        pair = best_pair(scores, tie_break)
+        if pair_counts[pair] < min_count:
             return
         symbol = new_symbol(pair)
         word_freq = {replace_pair(word, pair, symbol): freq for word, freq in word_freq.items()}
-        yield MergeStep(number, pair_counts, pair, count, word_freq, symbol)
+        yield MergeStep(number, scores, pair, scores[pair], word_freq, symbol)
 
 
 @dataclass

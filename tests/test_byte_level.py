@@ -163,3 +163,14 @@ def trained_pair(english_sample):
 def test_decode_encode_round_trips_any_text(trained_pair, s):
     for tok in trained_pair:
         assert tok.decode(tok.encode(s)) == s
+
+
+def test_truncated_equals_training_to_the_smaller_size(english_sample):
+    text = english_sample[:6000]
+    big = BPETokenizer().train(text, 400, pattern="gpt2")
+    small = BPETokenizer().train(text, 300, pattern="gpt2")
+    cut = big.truncated(300)
+    assert cut.merges == small.merges and cut.vocab == small.vocab
+    assert cut.encode(text) == small.encode(text)
+    with pytest.raises(ValueError, match="between 256 and 400"):
+        big.truncated(401)

@@ -1,0 +1,49 @@
+"""The benchmark's plumbing (no timing is asserted: timings belong in the benchmark's own output)."""
+
+from bpelab.bench import __main__ as bench
+from bpelab.bench.common import against_target, corpus, note, speed
+from bpelab.bench.encoding import encode_by_replaying
+from bpelab.bench.hostile import base64_blob
+from bpelab.byte_level import BPETokenizer
+
+
+def test_corpus_reaches_the_size_by_repeating_and_says_so():
+    text, how = corpus(300_000)
+    assert 299_990 <= len(text.encode("utf-8")) <= 300_000
+    assert "repeated" in how and "english_train.txt" in how
+    small, how_small = corpus(1_000)
+    assert len(small.encode("utf-8")) <= 1_000 and "first 1 KB" in how_small
+
+
+def test_ratios_are_written_in_words():
+    assert speed(1.0, 10.0) == "10.0x faster"
+    assert speed(3.0, 2.0) == "1.50x slower"
+    assert against_target(1.0, 150.0, at_least_faster=100) == "150.0x faster (target >= 100x faster: met)"
+    assert against_target(3.0, 1.0, at_most_slower=2).endswith("NOT MET)")
+
+
+def test_table_aligns_columns_and_spreads_notes():
+    table = bench.format_table([note("a note that is longer than any column"), ("x", "1 s", "2 s", "2.0x faster")])
+    lines = table.splitlines()
+    assert lines[0].split() == ["what", "ours", "peer", "ratio"]
+    assert "a note that is longer than any column" in lines
+    assert lines[-1].index("1 s") == lines[0].index("ours")
+
+
+def test_every_section_is_listed_once_and_a_missing_one_is_skipped():
+    assert len(set(bench.SECTIONS)) == len(bench.SECTIONS)
+    assert bench.load_section("no_such_section") is None
+    for name in ("training", "encoding", "scaling", "hostile"):
+        assert callable(bench.load_section(name).rows)
+
+
+def test_replaying_every_merge_gives_the_rank_based_ids():
+    text = "the cat sat on the mat; the cat ate the rat. " * 5
+    tokenizer = BPETokenizer().train(text, 290, pattern="gpt2")
+    assert encode_by_replaying(tokenizer, text) == tokenizer.encode(text)
+
+
+def test_base64_blob_is_fixed_and_of_the_size_asked():
+    blob = base64_blob(1000)
+    assert len(blob) == 1000 and blob == base64_blob(1000)
+    assert set(blob) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
