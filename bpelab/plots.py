@@ -309,7 +309,8 @@ def plot_rank_frequency(
 
     ``usage`` is the table ``bpelab.compression.token_usage`` returns; unused tokens (count 0)
     cannot sit on a log axis and are left out. A dashed line shows count ∝ 1/rank (Zipf's law
-    with exponent 1) through the most used token; ``exponent`` adds a dotted line with that slope.
+    with exponent 1) through the most used token; ``exponent`` (from ``zipf_exponent``) adds a
+    dotted line with that slope, placed as a least-squares fit would place it.
     """
     _require_columns(usage, ["rank", "count"], "token_usage")
     used = usage[usage["count"] > 0]
@@ -322,7 +323,9 @@ def plot_rank_frequency(
     ax.plot(ranks, counts[0] / ranks, linestyle="--", color=PALETTE[5], linewidth=2,
             label="Zipf's law: count ∝ 1 / rank")
     if exponent is not None:
-        ax.plot(ranks, counts[0] / ranks**exponent, linestyle=":", color="0.2", linewidth=2,
+        # the best constant for that slope puts the line through the mean of the points (log scale)
+        constant = np.exp(np.mean(np.log(counts)) + exponent * np.mean(np.log(ranks)))
+        ax.plot(ranks, constant / ranks**exponent, linestyle=":", color="0.2", linewidth=2,
                 label=f"fitted: count ∝ 1 / rank$^{{{exponent:.2f}}}$")
     ax.set_xscale("log")
     ax.set_yscale("log")

@@ -1,0 +1,229 @@
+"""Checkers for lesson 08 (compression curves).
+
+- ``check_bytes_per_token(fn)``: ``bytes_per_token(tokenizer, text) -> float``
+- ``check_count_unused(fn)``: ``count_unused(tokenizer, text) -> int``
+- ``check_smallest_vocab_size(vocab_size, tokenizer, text, production=..., within=0.10)``: not a
+  function but a number the learner chooses. It measures the tokenizer cut to that size against
+  a production tokenizer on the same text, says how close it is, and whether a smaller
+  vocabulary would also do (the smallest one is the goal: every token costs parameters).
+
+The small cases are hand-checkable: a tokenizer with no merges (1.0 byte per token), one trained
+on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``ï`` (2 bytes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bpelab.byte_level import BPETokenizer
+from bpelab.compression import bytes_per_token
+from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
+from bpelab.exercises.showing import kind, short, without_addresses
+from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES
+
+
+def _abab() -> BPETokenizer:
+    """Trained on "abababab" with no split pattern: 256 = "a"+"b", 257 = "ab"+"ab"."""
+    return BPETokenizer().train("abababab", 258)
+
+
+def _i_diaeresis() -> BPETokenizer:
+    """Trained on "ïïïï": its one merge joins the two UTF-8 bytes of "ï" (0xC3 0xAF)."""
+    return BPETokenizer().train("ïïïï", 257)
+
+
+def _paragraph() -> BPETokenizer:
+    return BPETokenizer().train(PARAGRAPH, 320, pattern="cl100k")
+
+
+def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
+    return tokenizer.encode(text)
+
+
+# ---- bytes per token ------------------------------------------------------------------------
+
+
+BYTES_PER_TOKEN = Exercise(
+    name="bytes_per_token",
+    call="bytes_per_token(tokenizer, text)",
+    reference=bytes_per_token,
+    cases=lambda: [
+        Case((BPETokenizer(), "hello"), 1.0, "no merges: one token per byte"),
+        Case((BPETokenizer(), "héllo"), 1.0, "no merges: é is 2 bytes and 2 tokens"),
+        Case((_abab(), "abababab"), 4.0, "'abab' twice: 8 bytes in 2 tokens"),
+        Case((_abab(), "abab ab"), 7 / 3, "'abab', ' ', 'ab': 7 bytes in 3 tokens"),
+        Case((_i_diaeresis(), "ïïï"), 2.0, "each ï is one token of 2 bytes: 6 bytes in 3 tokens"),
+        Case((_paragraph(), PARAGRAPH), note="a tokenizer trained on the paragraph, on the paragraph"),
+        Case((_paragraph(), MIXED_SCRIPTS), note="the same tokenizer on text in other scripts"),
+    ],
+    diagnosers=[
+        same_as(lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")),
+                "upside down: bytes ÷ tokens, not tokens ÷ bytes (more compression = a larger number)"),
+        same_as(lambda tokenizer, text: len(text) / len(_ids(tokenizer, text)),
+                "len(text) counts characters; count UTF-8 bytes with len(text.encode('utf-8'))"),
+        same_as(lambda tokenizer, text: len(text.encode("utf-8")) / len(set(_ids(tokenizer, text))),
+                "you divided by the number of DIFFERENT tokens; divide by all of them, len(ids)"),
+        same_as(lambda tokenizer, text: len(text.encode("utf-8")) // len(_ids(tokenizer, text)),
+                "// rounds down to a whole number; use / for the exact ratio"),
+        when(lambda a: isinstance(a.got, float) and a.got != a.expected and a.got == round(a.expected, 2),
+             "right, but rounded: return the exact ratio and round only when you print it"),
+    ],
+    hint="encode the text with tokenizer.encode(text), then len(text.encode('utf-8')) / len(ids)",
+)
+
+
+def check_bytes_per_token(fn: Callable[..., float]) -> CheckResult:
+    """Lesson 08, exercise 1."""
+    return BYTES_PER_TOKEN.check(fn)
+
+
+# ---- unused tokens --------------------------------------------------------------------------
+
+
+def count_unused(tokenizer: BPETokenizer, text: str) -> int:
+    """How many ids of the vocabulary never come out of ``tokenizer.encode(text)``."""
+    return len(set(tokenizer.vocab) - set(tokenizer.encode(text)))
+
+
+def _with_parts(tokenizer: BPETokenizer, text: str) -> int:
+    """A typical mistake: a token inside a longer one counted as used."""
+    parents = {new: pair for pair, new in tokenizer.merges.items()}
+    used, todo = set(), list(tokenizer.encode(text))
+    while todo:
+        i = todo.pop()
+        if i not in used:
+            used.add(i)
+            todo.extend(parents.get(i, ()))
+    return len(set(tokenizer.vocab) - used)
+
+
+COUNT_UNUSED = Exercise(
+    name="count_unused",
+    call="count_unused(tokenizer, text)",
+    reference=count_unused,
+    cases=lambda: [
+        Case((BPETokenizer(), "aab"), 254, "no merges: 256 byte tokens, of which 'a' and 'b' are used"),
+        Case((BPETokenizer(), "héé"), 253, "no merges: 'h' and the 2 bytes of é are used"),
+        Case((_abab(), "abababab"), 257, "encode gives 'abab' twice: 'a', 'b' and 'ab' are inside it, not used"),
+        Case((_abab(), "abab ab"), 255, "'abab', ' ' and 'ab' are used"),
+        Case((_paragraph(), PARAGRAPH), note="a tokenizer trained on the paragraph, on the paragraph"),
+        Case((_paragraph(), MIXED_SCRIPTS), note="the same tokenizer on text in other scripts"),
+    ],
+    diagnosers=[
+        same_as(lambda tokenizer, text: len(set(_ids(tokenizer, text))),
+                "that is the number of tokens USED; subtract it from the size of the vocabulary"),
+        same_as(lambda tokenizer, text: len(tokenizer.vocab) - len(_ids(tokenizer, text)),
+                "a token used ten times is still one used token: count the different ids (a set)"),
+        same_as(lambda tokenizer, text: len(tokenizer.merges) - len({i for i in _ids(tokenizer, text) if i >= 256}),
+                "the 256 byte tokens belong to the vocabulary too: count over tokenizer.vocab"),
+        same_as(_with_parts,
+                "a token is used only if encode emits it; the pieces inside a longer token are not used"),
+        same_as(lambda tokenizer, text: len(tokenizer.vocab) - len(set(text.encode("utf-8"))),
+                "you counted the text's bytes as the used tokens; the used tokens are the ids encode returns"),
+    ],
+    hint="the ids of tokenizer.vocab that are not in set(tokenizer.encode(text)): len(set(vocab) - set(ids))",
+)
+
+
+def check_count_unused(fn: Callable[..., int]) -> CheckResult:
+    """Lesson 08, exercise 2."""
+    return COUNT_UNUSED.check(fn)
+
+
+# ---- choose a vocabulary size ---------------------------------------------------------------
+
+
+def _report(passed: bool, status: str, message: str) -> CheckResult:
+    print(message)
+    return CheckResult(passed, "smallest_vocab_size", None if passed else 1, 1, status, message)
+
+
+def check_smallest_vocab_size(
+    vocab_size: object,
+    tokenizer: BPETokenizer,
+    text: str,
+    *,
+    production: str = "cl100k_base",
+    within: float = 0.10,
+) -> CheckResult:
+    """Is ``tokenizer.truncated(vocab_size)`` within ``within`` (a fraction) of ``production``'s
+    bytes per token on ``text``, and is ``vocab_size`` the SMALLEST size that is?
+
+    Prints how close the chosen size comes and returns the result; never raises. Bytes per token
+    never falls as merges are added (``bpelab.compression``), so "the smallest" is exact: a size
+    that reaches the goal is the smallest exactly when one fewer token does not.
+    """
+    name = "smallest_vocab_size"
+    try:
+        if vocab_size is None or vocab_size is Ellipsis:
+            return _report(False, "not yet", f"⏳ {name}: not yet — set `my_vocab_size` to the vocabulary size you "
+                                             "choose (a whole number), then run this cell again.")
+        if isinstance(vocab_size, float) and vocab_size.is_integer():
+            vocab_size = int(vocab_size)
+        if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
+            return _report(False, "failed", f"❌ {name}: expected a whole number of tokens such as 2000, "
+                                            f"got {kind(vocab_size)} {short(vocab_size)}.")
+        if production not in ENCODING_NAMES:
+            return _report(False, "failed", f"❌ {name}: unknown production tokenizer {production!r}; "
+                                            f"choose from {', '.join(ENCODING_NAMES)}.")
+        if isinstance(within, bool) or not isinstance(within, (int, float)) or not 0 <= within < 1:
+            return _report(False, "failed", f"❌ {name}: `within` must be a fraction from 0 to 1, such as 0.10 "
+                                            f"for 10%; got {short(within)}.")
+        largest = 256 + len(tokenizer.merges)
+        if not 256 <= vocab_size <= largest:
+            return _report(False, "failed", f"❌ {name}: {vocab_size:,} is out of reach: this tokenizer's sizes run "
+                                            f"from 256 (bytes only) to {largest:,} (all {largest - 256:,} merges).")
+
+        theirs = bytes_per_token(production, text)
+        goal = theirs * (1 - within)
+        label = FRIENDLY_NAMES.get(production, production)
+
+        def measure(size: int) -> float:
+            return bytes_per_token(tokenizer.truncated(size), text)
+
+        def line(size: int, value: float) -> str:
+            return (f"{size:,} tokens (256 bytes + {size - 256:,} merges): {value:.4f} bytes per token, "
+                    f"{value / theirs:.2%} of {label}")
+
+        ours = measure(vocab_size)
+        goal_line = (f"   goal:     at least {goal:.4f} bytes per token ({1 - within:.0%} of the "
+                     f"{theirs:.4f} of {label})")
+        if ours < goal:
+            if measure(largest) < goal:
+                return _report(False, "failed", "\n".join([
+                    f"❌ {name}: no size of this tokenizer gets within {within:.0%} of {label} on this text.",
+                    f"   yours:    {line(vocab_size, ours)}",
+                    f"   largest:  {line(largest, measure(largest))}",
+                    goal_line,
+                    "   hint:     its training text ran out of pairs that occur twice; choose another text, "
+                    "a looser `within`, or train on more text"]))
+            return _report(False, "failed", "\n".join([
+                f"❌ {name}: not yet within {within:.0%} of {label}.",
+                f"   yours:    {line(vocab_size, ours)}",
+                goal_line,
+                "   hint:     compression grows with the vocabulary: try a larger size"]))
+        if vocab_size > 256 and measure(vocab_size - 1) >= goal:
+            return _report(False, "failed", "\n".join([
+                f"❌ {name}: within {within:.0%}, but not the smallest size that is.",
+                f"   yours:    {line(vocab_size, ours)}",
+                goal_line,
+                f"   also:     {vocab_size - 1:,} tokens reach the goal too, so a smaller vocabulary will do",
+                "   hint:     bisect: keep a size that is too small and one that works, try halfway, repeat"]))
+        return _report(True, "passed", "\n".join([
+            f"✅ {name}: {vocab_size:,} is the smallest vocabulary within {within:.0%} of {label} on this text.",
+            f"   yours:    {line(vocab_size, ours)}",
+            goal_line,
+            *([f"   one less: {line(vocab_size - 1, measure(vocab_size - 1))}"] if vocab_size > 256 else [])]))
+    except Exception as err:  # never raise on a learner's input
+        message = without_addresses(str(err))
+        return _report(False, "checker error", f"⚠️ {name}: could not measure ({type(err).__name__}: {message}). "
+                                               "Pass the tokenizer you trained and a non-empty text.")
+
+
+__all__ = [
+    "check_bytes_per_token",
+    "check_count_unused",
+    "check_smallest_vocab_size",
+    "count_unused",
+]
