@@ -1,15 +1,20 @@
 """bpelab: learn Byte-Pair Encoding by building it, then hold it against GPT-2, GPT-4, GPT-4o and Llama 3.
 
-The algorithms come first (``words``, ``byte_level``, ``patterns``, ``merging``, ``production``);
-the course layers (widgets, plots, exercises) sit on top and import them, never the reverse.
+The algorithms come first (``words``, ``byte_level``, ``patterns``, ``merging``, ``production``,
+``fast``, ``wordpiece``), then the measurements built on them (``compression``, ``tax``, ``replay``);
+the course layers (widgets, plots, exercises, bench) sit on top and import them, never the reverse.
 """
 
 from bpelab.byte_level import BPETokenizer, TokenizerFileError, count_pretokens
+from bpelab.compression import bytes_per_token, compression_curve
 from bpelab.corpora import load_parallel, read_corpus
 from bpelab.patterns import PATTERNS, split_text
 from bpelab.production import ENCODING_NAMES, from_tiktoken, llama3_encoding, load_encoding, recover_merges
+from bpelab.replay import replay_word
+from bpelab.tax import token_tax
 from bpelab.text import CharTokenizer, byte_count
 from bpelab.tokenizer_data import TokenizerDataError
+from bpelab.wordpiece import encode_wordpiece, train_wordpiece
 from bpelab.words import (
     END_OF_WORD,
     count_pairs,
@@ -21,18 +26,17 @@ from bpelab.words import (
 )
 
 __all__ = [
-    "BPETokenizer",
-    "CharTokenizer",
-    "END_OF_WORD",
     "ENCODING_NAMES",
+    "END_OF_WORD",
     "PATTERNS",
-    "TokenizerDataError",
-    "TokenizerFileError",
     "byte_count",
+    "bytes_per_token",
+    "compression_curve",
     "count_pairs",
     "count_pretokens",
     "decode_words",
     "encode_word",
+    "encode_wordpiece",
     "from_tiktoken",
     "get_word_frequencies",
     "llama3_encoding",
@@ -41,6 +45,13 @@ __all__ = [
     "merge_pair",
     "read_corpus",
     "recover_merges",
+    "replay_word",
     "split_text",
+    "token_tax",
     "train_bpe",
+    "train_wordpiece",
+    "BPETokenizer",
+    "CharTokenizer",
+    "TokenizerDataError",
+    "TokenizerFileError",
 ]

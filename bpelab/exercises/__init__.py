@@ -19,12 +19,39 @@ Checkers (the lesson, then the learner's function they check):
 - ``check_training_loop(fn)``, 04: ``train(text, num_merges) -> [((a, b), a + b), ...]``
 - ``check_encode_word(fn)``, 05: ``encode_word(word, merges) -> ['low', '</w>']``
 
+Checkers written with the later lessons, in files named after their idea:
+
+- 00 ``warmup``: ``check_count_characters``
+- 02 ``pre_tokenization``: ``check_split_words``
+- 03 ``ties``: ``check_most_frequent_pairs``
+- 05 ``decoding``: ``check_decode_words``
+- 06 ``byte_level``: ``check_build_vocab``, ``check_decode_ids``
+- 07 ``real_tokenizers``: ``check_split_pieces``, ``check_find_parents``
+- 08 ``compression``: ``check_bytes_per_token``, ``check_count_unused``, ``check_smallest_vocab_size``
+- 09, 10 ``practice``: ``check_bytes_per_char``, ``check_premium``, ``check_room_for_answer``,
+  ``check_estimate_cost``, ``check_shorter_prompt``
+- 11 ``beyond_bpe``: ``check_best_wordpiece_pair``, ``check_encode_wordpiece_word``
+- 12 ``speed``: ``check_pair_count_changes``, ``check_merge_lowest_rank``
+
 ``show_solution(name)`` prints the reference source for an exercise.
 """
 
+from bpelab.exercises.beyond_bpe import check_best_wordpiece_pair, check_encode_wordpiece_word
+from bpelab.exercises.byte_level import check_build_vocab, check_decode_ids
+from bpelab.exercises.compression import check_bytes_per_token, check_count_unused, check_smallest_vocab_size
 from bpelab.exercises.core import EXERCISES, Case, CheckResult, Exercise
+from bpelab.exercises.decoding import check_decode_words
 from bpelab.exercises.pair_counts import check_count_pairs
 from bpelab.exercises.pair_merging import check_merge_pair, check_merge_symbols
+from bpelab.exercises.practice import (
+    check_bytes_per_char,
+    check_estimate_cost,
+    check_premium,
+    check_room_for_answer,
+    check_shorter_prompt,
+)
+from bpelab.exercises.pre_tokenization import check_split_words
+from bpelab.exercises.real_tokenizers import check_find_parents, check_split_pieces
 from bpelab.exercises.solutions import show_solution, solution_names
 from bpelab.exercises.text_as_numbers import (
     check_byte_count,
@@ -32,7 +59,10 @@ from bpelab.exercises.text_as_numbers import (
     check_char_encode,
     check_char_tokenizer,
 )
+from bpelab.exercises.speed import check_merge_lowest_rank, check_pair_count_changes
+from bpelab.exercises.ties import check_most_frequent_pairs
 from bpelab.exercises.training_loop import check_training_loop
+from bpelab.exercises.warmup import check_count_characters
 from bpelab.exercises.word_encoding import check_encode_word
 from bpelab.exercises.word_frequencies import check_get_word_frequencies
 
@@ -41,15 +71,35 @@ __all__ = [
     "Case",
     "CheckResult",
     "Exercise",
+    "check_best_wordpiece_pair",
+    "check_build_vocab",
     "check_byte_count",
+    "check_bytes_per_char",
+    "check_bytes_per_token",
     "check_char_decode",
     "check_char_encode",
     "check_char_tokenizer",
+    "check_count_characters",
     "check_count_pairs",
+    "check_count_unused",
+    "check_decode_ids",
+    "check_decode_words",
     "check_encode_word",
+    "check_encode_wordpiece_word",
+    "check_estimate_cost",
+    "check_find_parents",
     "check_get_word_frequencies",
+    "check_merge_lowest_rank",
     "check_merge_pair",
     "check_merge_symbols",
+    "check_most_frequent_pairs",
+    "check_pair_count_changes",
+    "check_premium",
+    "check_room_for_answer",
+    "check_shorter_prompt",
+    "check_smallest_vocab_size",
+    "check_split_pieces",
+    "check_split_words",
     "check_training_loop",
     "show_solution",
     "solution_names",
