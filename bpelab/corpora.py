@@ -10,12 +10,14 @@ from bpelab.paths import data_dir
 CORPORA = {
     "english_train": "english_train.txt",
     "english_heldout": "english_heldout.txt",
+    "english_more": "english_more.txt",
     "code": "code.txt",
 }
 
 
 def read_corpus(name: str) -> str:
-    """One corpus as text: "english_train", "english_heldout", "code", or "parallel:<code>" (e.g. "parallel:ja")."""
+    """One corpus as text: "english_train", "english_heldout", "english_more" (more essays, for larger
+    vocabularies), "code", or "parallel:<code>" (e.g. "parallel:ja")."""
     if name.startswith("parallel:"):
         return "\n".join(load_parallel()[name.split(":", 1)[1]]) + "\n"
     if name not in CORPORA:
