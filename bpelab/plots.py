@@ -276,7 +276,7 @@ def plot_compression_curves(
     if not isinstance(curve, pd.DataFrame) or curve.empty:
         raise ValueError("expected the table from compression_curve (vocabulary sizes as rows, texts as columns)")
     sizes = np.asarray(curve.index, dtype=float)
-    fig, ax = plt.subplots(figsize=FIGSIZE)
+    fig, ax = plt.subplots(figsize=(FIGSIZE[0], FIGSIZE[1] * 1.35))
     markers = ("o", "s", "D", "^", "v", "P", "X")
     for i, column in enumerate(curve.columns):
         ax.plot(sizes, curve[column], marker=markers[i % len(markers)], markersize=5, linewidth=2,
@@ -289,12 +289,12 @@ def plot_compression_curves(
             fontsize=FONT_SIZE - 1, color="0.35")
     _vocab_axis(ax, sizes.min(), sizes.max())
     top = max([float(np.nanmax(curve.to_numpy()))] + list((references or {}).values()))
-    ax.set_ylim(0, top * 1.4)  # headroom above the lines for the legend
+    ax.set_ylim(0, top * 1.1)
     ax.set_xlabel("Vocabulary size (tokens, log scale)", fontsize=FONT_SIZE)
     ax.set_ylabel("Bytes per token", fontsize=FONT_SIZE)
     ax.set_title(title, fontsize=TITLE_SIZE)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=FONT_SIZE - 1, loc="upper left", ncol=2, framealpha=0.95)
+    ax.legend(fontsize=FONT_SIZE - 1, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2)  # below, never over a line
     fig.tight_layout()
     return fig
 
