@@ -105,10 +105,10 @@ class MergeStepper(widgets.VBox):
             b.on_click(lambda _b: handler())
             return b
 
-        self.first_button = button("⏮ First", "bpe-first", "back to step 0, before any merge", self.first)
+        self.first_button = button("◀◀ First", "bpe-first", "back to step 0, before any merge", self.first)
         self.back_button = button("◀ Back", "bpe-back", "undo one merge", self.back)
         self.next_button = button("Next ▶", "bpe-next", "make the next merge", self.next)
-        self.last_button = button("Last ⏭", "bpe-last", "jump to the last merge", self.last)
+        self.last_button = button("Last ▶▶", "bpe-last", "jump to the last merge", self.last)
         self.play_button = widgets.ToggleButton(description="Play", tooltip="play the merges one by one", layout=widgets.Layout(width="auto"))
         self.play_button.add_class("bpe-play")
         self.play_button.disabled = n == 0

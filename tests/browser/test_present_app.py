@@ -1,0 +1,132 @@
+"""Classroom mode (``make present``) as a teacher uses it: the Voilà app in Chromium, offline.
+
+The app notebook is served by Voilà (the ``voila_app`` fixture) from a copy in the test's server
+folder. A teacher types the corpus the class suggested, sets the merges, presses Train, then steps
+with the Next button and with the keyboard; every merge the page shows is checked against
+``train_bpe`` run here on the same text. The page must not need the internet for anything it
+shows: requests to other hosts fail here, and the test records them.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from bpelab import train_bpe
+from bpelab.paths import REPO_ROOT
+from bpelab.words import TrainingResult
+from tests.browser.lab import save_screenshot
+from tests.browser.servers import RunningServer
+
+pytestmark = pytest.mark.browser
+
+APP = "apps/present_stepper.ipynb"
+LOAD_TIMEOUT_MS = 120_000  # a kernel start and the first import of bpelab, on a busy machine
+WIDGET_TIMEOUT_MS = 30_000
+CORPUS = "nest sent tens net ten"
+"""What the class suggests. Its letters include N and B's neighbour keys: typing it must not step
+the stepper. Its first merge depends on the tie rule (t+</w> and e+n are both met 3 times)."""
+MERGES = 6
+
+
+@pytest.fixture(scope="module")
+def present_server(voila_app: Callable[[str], RunningServer], lab_root: Path) -> RunningServer:
+    """One Voilà server for this file's tests (each page load gets a kernel of its own)."""
+    source = REPO_ROOT / APP
+    if not source.exists():
+        pytest.fail(f"{APP} does not exist: classroom mode needs it")
+    (lab_root / "apps").mkdir(exist_ok=True)
+    shutil.copy(source, lab_root / APP)
+    return voila_app(APP)
+
+
+@pytest.fixture
+def app_page(page: Page, present_server: RunningServer) -> Page:
+    """The app open in a fresh page, its first stepper drawn."""
+    server = present_server
+    page.goto(server.url + "/", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator(".bpe-classroom .bpe-step-label")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    return page
+
+
+def expect_merge_shown(app: Locator, result: TrainingResult, n: int) -> None:
+    """The stepper shows step ``n`` and the pair ``train_bpe`` merged at that step."""
+    expect(app.locator(".bpe-step-label")).to_have_text(f"Step {n} of {len(result.steps)}", timeout=WIDGET_TIMEOUT_MS)
+    (a, b), new = result.merges[n - 1]
+    pair = app.locator(".bpe-pair")
+    expect(pair).to_contain_text(f"Merged at step {n}:")
+    expect(pair).to_contain_text(f"{a!r} + {b!r}")
+    expect(pair).to_contain_text(f"{new!r} (count {result.steps[n - 1].count})")
+
+
+def test_present_app_trains_a_typed_corpus_and_steps_with_buttons_and_keys(app_page: Page) -> None:
+    """Type a corpus, set 6 merges, press Train: Next shows ``train_bpe(corpus, 6).merges[0]``; → and
+    N show the next merges, ← goes back; the lexicographic toggle shows that rule's first merge."""
+    first_seen = train_bpe(CORPUS, MERGES)
+    lexicographic = train_bpe(CORPUS, MERGES, tie_break="lexicographic")
+    assert len(first_seen.merges) == MERGES
+    assert first_seen.merges[0] != lexicographic.merges[0], "the corpus should make the tie rule matter"
+
+    page = app_page
+    app = page.locator(".bpe-classroom")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    base = page.url.rstrip("/")
+    step_before = app.locator(".bpe-step-label").inner_text()
+
+    box = app.locator(".bpe-corpus-input textarea")
+    box.fill("")
+    box.press_sequentially(CORPUS)  # a keystroke at a time, as a teacher types
+    box.press("ArrowRight")  # moves the cursor in the box; must not step the stepper
+    expect(app.locator(".bpe-corpus-choice select")).to_have_value("your own text", timeout=WIDGET_TIMEOUT_MS)
+    assert app.locator(".bpe-step-label").inner_text() == step_before, "typing in the box stepped the stepper"
+
+    merges = app.locator(".bpe-merges input")
+    merges.fill(str(MERGES))
+    merges.press("Enter")
+    app.locator("button.bpe-train").click()
+    expect(app.locator(".bpe-message")).to_contain_text(f"Trained {MERGES} merges on {len(CORPUS.split())} words",
+                                                       timeout=WIDGET_TIMEOUT_MS)
+    expect(app.locator(".bpe-step-label")).to_have_text(f"Step 0 of {MERGES}")
+
+    app.locator("button.bpe-next").click()
+    expect_merge_shown(app, first_seen, 1)
+    save_screenshot(page, "present_app_after_train_and_next")
+
+    # the keyboard, once the focus has left the text box (a click on the page, as a teacher would)
+    app.locator(".bpe-step-label").click()
+    page.keyboard.press("ArrowRight")
+    expect_merge_shown(app, first_seen, 2)
+    page.keyboard.press("n")
+    expect_merge_shown(app, first_seen, 3)
+    page.keyboard.press("ArrowLeft")
+    expect_merge_shown(app, first_seen, 2)
+    page.keyboard.press("b")
+    expect_merge_shown(app, first_seen, 1)
+
+    app.locator(".bpe-tie-rule button", has_text="lexicographic").click()
+    expect(app.locator(".bpe-message")).to_contain_text("ties: lexicographic", timeout=WIDGET_TIMEOUT_MS)
+    expect_merge_shown(app, lexicographic, 1)
+    save_screenshot(page, "present_app_lexicographic_step_1")
+
+    elsewhere = sorted({url for url in requests if not url.startswith(base) and not url.startswith("data:")})
+    assert not elsewhere, f"stepping asked other hosts for: {elsewhere}"
+
+
+def test_present_app_shows_its_controls_without_icons_and_says_so_on_empty_text(app_page: Page) -> None:
+    """Every control is labelled in words (no CDN icon font offline); an empty box gives a sentence
+    saying what to do, not a traceback."""
+    app = app_page.locator(".bpe-classroom")
+    for css, label in ((".bpe-train", "Train"), (".bpe-next", "Next"), (".bpe-back", "Back"),
+                       (".bpe-first", "First"), (".bpe-last", "Last"), (".bpe-hide-settings", "Hide the corpus")):
+        expect(app.locator(f"button{css}")).to_contain_text(label)
+    app.locator(".bpe-corpus-choice select").select_option(label="your own text")
+    expect(app.locator(".bpe-corpus-input textarea")).to_have_value("", timeout=WIDGET_TIMEOUT_MS)
+    app.locator("button.bpe-train").click()
+    expect(app.locator(".bpe-message")).to_contain_text("no text to train on", timeout=WIDGET_TIMEOUT_MS)
+    expect(app.locator(".bpe-stepper")).to_have_count(0)
+    expect(app_page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
