@@ -18,7 +18,7 @@ from typing import Literal
 
 import regex
 
-from bpelab.merging import merge_by_rank
+from bpelab.merging import RankOf, merge_by_rank
 from bpelab.patterns import PATTERNS, resolve_pattern, split_text
 from bpelab.text import utf8_bytes
 from bpelab.words import check_merge_count, learn_merges
@@ -224,9 +224,17 @@ class BPETokenizer:
         """One pre-token's bytes to ids."""
         return self._merge_piece(piece)
 
-    def _merge_piece(self, piece: bytes) -> list[int]:
+    def start_ids(self, piece: bytes) -> list[int]:
+        """The ids a piece starts from, before any merge: here each byte's id is its value."""
+        return list(piece)
+
+    def rank_function(self) -> RankOf:
+        """How the encoder ranks two adjacent ids: the id their learned merge created (lower = earlier)."""
         merges = self.merges
-        return merge_by_rank(list(piece), lambda a, b: merges.get((a, b)))
+        return lambda a, b: merges.get((a, b))
+
+    def _merge_piece(self, piece: bytes) -> list[int]:
+        return merge_by_rank(self.start_ids(piece), self.rank_function())
 
     # ---- decoding -------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ import tiktoken
 from tiktoken.load import load_tiktoken_bpe
 
 from bpelab.byte_level import BPETokenizer
-from bpelab.merging import merge_by_rank
+from bpelab.merging import RankOf, merge_by_rank
 from bpelab.patterns import LLAMA3_PATTERN, PATTERNS
 from bpelab.tokenizer_data import FIX_COMMAND, SOURCES, TokenizerDataError, require
 
@@ -102,12 +102,21 @@ class TiktokenBPE(BPETokenizer):
     def merges(self, value: dict[tuple[int, int], int]) -> None:
         self._merges = value or None
 
+    def start_ids(self, piece: bytes) -> list[int]:
+        """Production vocabularies give single bytes their own ranks (GPT-2: "!" is 0, "a" is 64)."""
+        byte_ids = self._byte_ids
+        return [byte_ids[b] for b in piece]
+
+    def rank_function(self) -> RankOf:
+        """The rank of the two tokens' bytes joined, if that is a token: tiktoken's rule."""
+        ranks, vocab = self.ranks, self.vocab
+        return lambda a, b: ranks.get(vocab[a] + vocab[b])
+
     def _merge_piece(self, piece: bytes) -> list[int]:
-        whole = self.ranks.get(piece)
+        whole = self.ranks.get(piece)  # a piece that is itself a token is that token, merges or not
         if whole is not None:
             return [whole]
-        ranks, vocab = self.ranks, self.vocab
-        return merge_by_rank([self._byte_ids[b] for b in piece], lambda a, b: ranks.get(vocab[a] + vocab[b]))
+        return merge_by_rank(self.start_ids(piece), self.rank_function())
 
     def __repr__(self) -> str:
         return f"TiktokenBPE({self.name}, vocab_size={self.vocab_size}, special_tokens={len(self.special_tokens)})"

@@ -10,14 +10,14 @@ Two questions a picture of BPE has to answer at every step:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Hashable, TypeVar
 
 from bpelab.byte_level import BPETokenizer
-from bpelab.merging import RankOf, merge_by_rank
+from bpelab.merging import merge_by_rank
 from bpelab.patterns import split_text
-from bpelab.production import TiktokenBPE, from_tiktoken
+from bpelab.production import from_tiktoken
 from bpelab.words import MergeStep
 
 S = TypeVar("S", bound=Hashable)
@@ -97,16 +97,6 @@ def _as_tokenizer(tokenizer: object) -> BPETokenizer:
         ) from None
 
 
-def _start_and_rank(tokenizer: BPETokenizer) -> tuple[Callable[[bytes], list[int]], RankOf]:
-    """A piece's starting ids and the rank function, exactly as the tokenizer's own encoder uses them."""
-    if isinstance(tokenizer, TiktokenBPE):
-        # the rank of a pair is the rank of the joined bytes (TiktokenBPE._merge_piece)
-        ranks, vocab, byte_ids = tokenizer.ranks, tokenizer.vocab, tokenizer._byte_ids
-        return (lambda piece: [byte_ids[b] for b in piece]), (lambda a, b: ranks.get(vocab[a] + vocab[b]))
-    merges = tokenizer.merges  # BPETokenizer._merge_piece: the learned pair's new id is its rank
-    return (lambda piece: list(piece)), (lambda a, b: merges.get((a, b)))
-
-
 def _leftmost(ids: list[int], pair: tuple[int, int]) -> int:
     for i in range(len(ids) - 1):
         if (ids[i], ids[i + 1]) == pair:
@@ -125,7 +115,7 @@ def replay_word(tokenizer: object, text: str) -> WordReplay:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
     tok = _as_tokenizer(tokenizer)
-    start, rank_of = _start_and_rank(tok)
+    start, rank_of = tok.start_ids, tok.rank_function()  # exactly what the tokenizer's encoder uses
     pieces = [piece.encode("utf-8") for piece in split_text(text, tok.pattern)]
     counts: dict[bytes, int] = {}
     for piece in pieces:
