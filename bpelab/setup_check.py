@@ -165,7 +165,7 @@ def check_environment(*, show: bool = True) -> list[CheckResult]:
     return results
 
 
-WIDGET_FALLBACK = "❌ widgets do NOT render here: open the notebook in JupyterLab 4 or Notebook 7, and trust it"
+WIDGET_FALLBACK = "(Widgets are not drawn here: open this notebook in JupyterLab 4 or Notebook 7, trust it, run again)"
 """What a front end without widget support shows instead of the widget (ipywidgets cuts text/plain at 110)."""
 
 
