@@ -58,7 +58,7 @@ present: setup
 
 # Outputs as stored (nothing runs); the widget and MathJax scripts are fetched once with npm and cached in build/.
 html: setup
-	$(PY) -m bpelab.html_export
+	$(PY) -m bpelab.course.html_export
 
 clean:
 	rm -rf $(VENV) test-output .pytest_cache .hypothesis site build

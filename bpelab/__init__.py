@@ -1,19 +1,21 @@
 """bpelab: learn Byte-Pair Encoding by building it, then hold it against GPT-2, GPT-4, GPT-4o and Llama 3.
 
-The algorithms come first (``words``, ``byte_level``, ``patterns``, ``merging``, ``production``,
-``fast``, ``wordpiece``), then the measurements built on them (``compression``, ``tax``, ``replay``);
-the course layers (widgets, plots, exercises, bench) sit on top and import them, never the reverse.
+The algorithms the lessons build sit at the root (``words``, ``text``, ``byte_level``, ``patterns``,
+``merging``, ``fast``, ``wordpiece``, ``production``); the layers above them live in subpackages:
+``analysis`` (compression, tax, replay), ``plots``, ``widgets``, ``exercises``, ``bench`` and ``course``
+(paths, corpora, offline tokenizer data, the environment check, the static site). They import the
+algorithms, never the reverse.
 """
 
+from bpelab.analysis.compression import bytes_per_token, compression_curve
+from bpelab.analysis.replay import replay_word
+from bpelab.analysis.tax import token_tax
 from bpelab.byte_level import BPETokenizer, TokenizerFileError, count_pretokens
-from bpelab.compression import bytes_per_token, compression_curve
-from bpelab.corpora import load_parallel, read_corpus
+from bpelab.course.corpora import load_parallel, read_corpus
+from bpelab.course.tokenizer_data import TokenizerDataError
 from bpelab.patterns import PATTERNS, split_text
 from bpelab.production import ENCODING_NAMES, from_tiktoken, llama3_encoding, load_encoding, recover_merges
-from bpelab.replay import replay_word
-from bpelab.tax import token_tax
 from bpelab.text import CharTokenizer, byte_count
-from bpelab.tokenizer_data import TokenizerDataError
 from bpelab.wordpiece import encode_wordpiece, train_wordpiece
 from bpelab.words import (
     END_OF_WORD,
@@ -29,6 +31,10 @@ __all__ = [
     "ENCODING_NAMES",
     "END_OF_WORD",
     "PATTERNS",
+    "BPETokenizer",
+    "CharTokenizer",
+    "TokenizerDataError",
+    "TokenizerFileError",
     "byte_count",
     "bytes_per_token",
     "compression_curve",
@@ -50,8 +56,4 @@ __all__ = [
     "token_tax",
     "train_bpe",
     "train_wordpiece",
-    "BPETokenizer",
-    "CharTokenizer",
-    "TokenizerDataError",
-    "TokenizerFileError",
 ]

@@ -32,12 +32,13 @@ values, and an entry that is both on top of the heap and up to date is the true 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterator
 from heapq import heapify, heappop, heappush
-from typing import Callable, Generic, Hashable, Iterator, TypeVar
+from typing import Generic, TypeVar
 
 from bpelab.words import (
-    TrainingResult,
     TieBreak,
+    TrainingResult,
     WordFreq,
     check_merge_count,
     check_tie_break,

@@ -16,8 +16,8 @@ One rule, two ways to find that pair, chosen by the piece's length (tiktoken doe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from heapq import heapify, heappop, heappush
-from typing import Callable
 
 RankOf = Callable[[int, int], "int | None"]
 """Given two adjacent token ids, the id of the token they merge into, or None if they don't."""

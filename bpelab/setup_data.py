@@ -1,7 +1,8 @@
-"""Command line: ``python -m bpelab.setup_data`` (what ``make data`` runs) fetches, verifies and places
-the four vocabularies; see ``bpelab.tokenizer_data`` for where they come from."""
+"""``python -m bpelab.setup_data``: place the four offline vocabularies where tiktoken looks (``make data``).
 
-from bpelab.tokenizer_data import main
+The work is done in ``bpelab.course.tokenizer_data``; this file is only the short command name."""
+
+from bpelab.course.tokenizer_data import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -10,8 +10,9 @@ exercise checkers compare against and the one the fast trainer (``bpelab.fast``)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Hashable, Iterator, Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 END_OF_WORD = "</w>"
 

@@ -11,7 +11,7 @@ import random
 import sysconfig
 from pathlib import Path
 
-from bpelab.paths import data_dir
+from bpelab.course.paths import data_dir
 
 TRICKY = [
     "   ", "\t\t", "\n\n\n", " \n ", "\r\n", "  \t \n", " " * 17, "\u00a0", "\u3000",

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bpelab.paths import data_dir
+from bpelab.course.paths import data_dir
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ import pytest
 import tiktoken
 
 from bpelab import BPETokenizer, from_tiktoken
-from bpelab.compression import (
+from bpelab.analysis.compression import (
     bytes_per_token,
     compression_curve,
     gain_per_doubling,

@@ -33,7 +33,7 @@ from bpelab.exercises import (
     check_training_loop,
     show_solution,
 )
-from bpelab.exercises.core import COMPUTED, same_as
+from bpelab.exercises.core import COMPUTED
 
 ALL_CHECKERS = [
     check_byte_count,

@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from bpelab.html_export import (
+from bpelab.course.html_export import (
     NOTEBOOKS_DIR,
     WIDGET_STATE,
     NpmAsset,
@@ -151,7 +151,7 @@ def test_a_missing_notebook_is_a_clear_error(tmp_path: Path, capsys):
 
 
 def test_without_npm_and_without_a_cache_each_script_is_named_as_missing(tmp_path: Path, monkeypatch):
-    import bpelab.html_export as html_export
+    import bpelab.course.html_export as html_export
 
     monkeypatch.setattr(html_export.shutil, "which", lambda _name: None)
     problems = html_export.install_assets(tmp_path / "_static", cache_dir=tmp_path / "cache")

@@ -4,18 +4,18 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.figure import Figure
 
-from bpelab.plots import (  # noqa: E402
-    TOKENIZER_COLOURS,
+from bpelab.plots import (
     plot_compression_curves,
     plot_rank_frequency,
     plot_vocab_tradeoff,
 )
+from bpelab.plots.common import TOKENIZER_COLOURS
 
 
 @pytest.fixture(autouse=True)
@@ -100,7 +100,7 @@ def test_vocab_tradeoff_lines_points_and_parameter_axis():
 
 
 def test_fitted_line_is_the_least_squares_line():
-    from bpelab.compression import zipf_exponent
+    from bpelab.analysis.compression import zipf_exponent
 
     usage = pd.DataFrame({"rank": [1, 2, 3, 4, 5, 6], "count": [90, 30, 25, 9, 8, 2]})
     exponent = zipf_exponent(usage)

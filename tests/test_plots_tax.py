@@ -4,20 +4,20 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
+from matplotlib.figure import Figure
 
-from bpelab import CharTokenizer  # noqa: E402
-from bpelab.plots import (  # noqa: E402
-    TOKENIZER_COLOURS,
+from bpelab import CharTokenizer
+from bpelab.analysis.tax import token_tax
+from bpelab.plots import (
     plot_bytes_and_tokens_per_char,
     plot_chars_per_token_by_kind,
     plot_premium_generations,
     plot_premium_heatmap,
 )
-from bpelab.tax import token_tax  # noqa: E402
+from bpelab.plots.common import TOKENIZER_COLOURS
 
 
 class SpaceSplitter:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import tiktoken
 
-from bpelab import setup_check
-from bpelab.setup_check import (
+from bpelab.course import setup_check
+from bpelab.course.setup_check import (
     OK,
     PROBLEM,
     SETUP_COMMAND,
@@ -20,7 +20,7 @@ from bpelab.setup_check import (
     pinned_versions,
     widget_probe,
 )
-from bpelab.tokenizer_data import FIX_COMMAND, tiktoken_cache_path
+from bpelab.course.tokenizer_data import FIX_COMMAND, tiktoken_cache_path
 
 
 def _point_data_at(tmp_path, monkeypatch):

@@ -6,7 +6,7 @@ import pytest
 import tiktoken
 
 from bpelab import CharTokenizer, from_tiktoken
-from bpelab.tax import count_words, fertility, premium_table, token_tax
+from bpelab.analysis.tax import count_words, fertility, premium_table, token_tax
 
 
 class SpaceSplitter:

@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from bpelab import tokenizer_data
-from bpelab.tokenizer_data import (
+from bpelab.course import tokenizer_data
+from bpelab.course.tokenizer_data import (
     SOURCES,
     TokenizerDataError,
     expected_sha256,

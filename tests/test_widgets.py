@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpelab import BPETokenizer, decode_words, get_word_frequencies, load_encoding, train_bpe
-from bpelab.corpora import read_corpus
-from bpelab.replay import merge_sites, replay_word
+from bpelab.analysis.replay import merge_sites, replay_word
+from bpelab.course.corpora import read_corpus
 from bpelab.widgets import EncodeExplorer, MergeStepper, chips_html, group_at_graphemes, make_chips, show_whitespace
 from bpelab.widgets.chips import PALETTE
 
@@ -163,7 +163,7 @@ def test_a_two_thousand_word_text_shows_the_top_words_in_a_scrolling_box(long_te
     assert stepper.words_view.layout.overflow == "auto"
     stepper.slider.value = 17
     stepper.last()
-    assert stepper.step == 30 and "Step 30 of 30" == stepper.step_label.value
+    assert stepper.step == 30 and stepper.step_label.value == "Step 30 of 30"
     total_tokens = sum(len(w) * c for w, c in result.word_freq.items())
     assert f"<b>{total_tokens}</b> tokens" in stepper.stats_view.value
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
-from bpelab.corpora import read_corpus
+from bpelab.course.corpora import read_corpus
 
 Row = tuple[str, str, str, str]
 """(what, ours, peer, ratio)"""

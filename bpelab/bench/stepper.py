@@ -11,7 +11,7 @@ import random
 import statistics
 import time
 
-from bpelab.corpora import read_corpus
+from bpelab.course.corpora import read_corpus
 from bpelab.patterns import split_text
 from bpelab.widgets.stepper import MergeStepper
 from bpelab.words import train_bpe

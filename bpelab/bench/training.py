@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bpelab.bench.common import WALL, Row, against_target, best_of, corpus, kb, note, race, say, seconds, timed
 from bpelab.byte_level import BPETokenizer, count_pretokens
-from bpelab.corpora import read_corpus
+from bpelab.course.corpora import read_corpus
 from bpelab.fast import train_bytes_fast
 
 

@@ -53,13 +53,13 @@ from bpelab.exercises.practice import (
 from bpelab.exercises.pre_tokenization import check_split_words
 from bpelab.exercises.real_tokenizers import check_find_parents, check_split_pieces
 from bpelab.exercises.solutions import show_solution, solution_names
+from bpelab.exercises.speed import check_merge_lowest_rank, check_pair_count_changes
 from bpelab.exercises.text_as_numbers import (
     check_byte_count,
     check_char_decode,
     check_char_encode,
     check_char_tokenizer,
 )
-from bpelab.exercises.speed import check_merge_lowest_rank, check_pair_count_changes
 from bpelab.exercises.ties import check_most_frequent_pairs
 from bpelab.exercises.training_loop import check_training_loop
 from bpelab.exercises.warmup import check_count_characters

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bpelab.analysis.compression import bytes_per_token
 from bpelab.byte_level import BPETokenizer
-from bpelab.compression import bytes_per_token
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 from bpelab.exercises.showing import kind, short, without_addresses
@@ -151,7 +151,7 @@ def check_smallest_vocab_size(
     bytes per token on ``text``, and is ``vocab_size`` the SMALLEST size that is?
 
     Prints how close the chosen size comes and returns the result; never raises. Bytes per token
-    never falls as merges are added (``bpelab.compression``), so "the smallest" is exact: a size
+    never falls as merges are added (``bpelab.analysis.compression``), so "the smallest" is exact: a size
     that reaches the goal is the smallest exactly when one fewer token does not.
     """
     name = "smallest_vocab_size"

@@ -66,8 +66,9 @@ import math
 import re
 import sys
 import textwrap
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from bpelab.exercises.showing import differences, kind, short, without_addresses
 

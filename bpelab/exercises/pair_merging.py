@@ -7,7 +7,8 @@ symbols, so matches never overlap: ``('a', 'a', 'a')`` merging ``('a', 'a')`` gi
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words

@@ -11,12 +11,12 @@ whether the rewrite still asks for everything the original asked for.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache
 
+from bpelab.analysis.tax import token_tax
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.showing import kind, short
 from bpelab.production import ENCODING_NAMES, load_encoding
-from bpelab.tax import token_tax
 from bpelab.text import byte_count
 
 # ---- encoders the cases pass to the learner's functions -------------------------------------
@@ -34,7 +34,7 @@ def one_token_per_word(text: str) -> list[str]:
     return text.split()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _encoding(name: str):  # type: ignore[no-untyped-def]
     return load_encoding(name)
 

@@ -167,8 +167,8 @@ MERGE_LOWEST = Exercise(
         Case(([101, 102], TOY_MERGES), [101, 102], "no pair has a rank: nothing changes"),
         Case(([97], TOY_MERGES), [97], "one id: nothing to merge"),
         Case(([], TOY_MERGES), [], "an empty piece"),
-        Case((list(" lighthouse".encode()), _sample_merges()), note="' lighthouse' with 60 merges learned from a paragraph"),
-        Case((list(" windows".encode()), _sample_merges()), note="' windows' with the same merges"),
+        Case((list(b" lighthouse"), _sample_merges()), note="' lighthouse' with 60 merges learned from a paragraph"),
+        Case((list(b" windows"), _sample_merges()), note="' windows' with the same merges"),
     ],
     diagnosers=[
         when(lambda a: not isinstance(a.got, list), "return a list of ids", any_type=True),

@@ -6,7 +6,8 @@ ties go to the pair seen first; the loop stops early when no pair is left.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words

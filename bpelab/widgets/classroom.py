@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from bpelab.corpora import read_corpus
+from bpelab.course.corpora import read_corpus
 from bpelab.widgets.stepper import MergeStepper
 from bpelab.words import TIE_BREAKS, get_word_frequencies, train_bpe
 

@@ -24,9 +24,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from bpelab.replay import WordReplay, merge_sites, replay_word
-from bpelab.words import END_OF_WORD, count_pairs
+from bpelab.analysis.replay import WordReplay, merge_sites, replay_word
 from bpelab.widgets.chips import CHIP_CSS, chips_html
+from bpelab.words import END_OF_WORD, count_pairs
 
 Symbol = Hashable
 

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from bpelab import train_bpe
-from bpelab.paths import REPO_ROOT
+from bpelab.course.paths import REPO_ROOT
 from bpelab.words import TrainingResult
 from tests.browser.lab import save_screenshot
 from tests.browser.servers import RunningServer

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from bpelab.html_export import NOTEBOOKS_DIR, WEB_ASSETS, fetch_tarball, install_assets, write_site
+from bpelab.course.html_export import NOTEBOOKS_DIR, WEB_ASSETS, fetch_tarball, install_assets, write_site
 from tests.browser.lab import save_screenshot
 
 pytestmark = pytest.mark.browser

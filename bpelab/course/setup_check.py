@@ -13,9 +13,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from bpelab.paths import REPO_ROOT
+from bpelab.course.paths import REPO_ROOT
+from bpelab.course.tokenizer_data import FIX_COMMAND, status
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
-from bpelab.tokenizer_data import FIX_COMMAND, status
 
 KEY_PACKAGES: tuple[str, ...] = (
     "tiktoken",

@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from bpelab.analysis.tax import resolve_tokenizers
 from bpelab.byte_level import BPETokenizer
 from bpelab.production import TiktokenBPE
-from bpelab.tax import resolve_tokenizers
 
 
 def _token_counter(tokenizer: Any) -> Callable[[str], int]:

@@ -10,9 +10,9 @@ Two questions a picture of BPE has to answer at every step:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Hashable, TypeVar
+from typing import TypeVar
 
 from bpelab.byte_level import BPETokenizer
 from bpelab.merging import merge_by_rank

@@ -14,8 +14,8 @@ pinned versions, checked against their published sha512) and cached in ``build/w
 Without npm or the registry the pages are still written: widgets then show their text summaries
 and formulas stay as TeX source, and the command says so.
 
-    python -m bpelab.html_export              # all lessons and the guide into site/
-    python -m bpelab.html_export --out /tmp/x notebooks/04_merging_step_by_step.ipynb
+    python -m bpelab.course.html_export              # all lessons and the guide into site/
+    python -m bpelab.course.html_export --out /tmp/x notebooks/04_merging_step_by_step.ipynb
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from pathlib import Path
 import nbformat
 from jinja2 import DictLoader
 
-from bpelab.paths import REPO_ROOT
+from bpelab.course.paths import REPO_ROOT
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 GUIDE = NOTEBOOKS_DIR / "TEACHING.md"
@@ -367,7 +367,7 @@ def install_assets(static_dir: Path, cache_dir: Path = CACHE_DIR) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bpelab.html_export", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bpelab.course.html_export", description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path, help="lessons to export (default: all of notebooks/)")
     parser.add_argument("--out", type=Path, default=SITE_DIR, help="folder for the pages (default: site/)")
     parser.add_argument("--no-assets", action="store_true", help="skip the page scripts (widgets show text)")

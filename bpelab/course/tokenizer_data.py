@@ -29,10 +29,10 @@ import tarfile
 import tempfile
 import zipfile
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
-from bpelab.paths import data_dir
+from bpelab.course.paths import data_dir
 
 FIX_COMMAND = "make data   (or: python -m bpelab.setup_data)"
 
@@ -76,7 +76,7 @@ class TokenizerDataError(RuntimeError):
 # ---- what tiktoken expects --------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def tiktoken_recipe(name: str) -> dict:
     """tiktoken's own definition of an encoding (pattern, special tokens), plus the URL and sha256
     it would download, captured without downloading anything."""
