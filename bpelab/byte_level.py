@@ -148,14 +148,18 @@ class BPETokenizer:
         word_freq = {tuple(piece): freq for piece, freq in counts.items()}
         next_id = iter(range(256, 256 + num_merges))
         steps = learn_merges(word_freq, num_merges, new_symbol=lambda _pair: next(next_id), min_count=2)
-        return [(step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")]
+        return [
+            (step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")
+        ]
 
     def truncated(self, vocab_size: int) -> BPETokenizer:
         """The same tokenizer cut back to its first merges: what training would have given at
         ``vocab_size`` (specials not counted). One long run can thus be measured at every size."""
         check_merge_count(vocab_size, "vocab_size")
         if not 256 <= vocab_size <= 256 + len(self.merges):
-            raise ValueError(f"vocab_size must be between 256 and {256 + len(self.merges)} for this tokenizer; got {vocab_size}")
+            raise ValueError(
+                f"vocab_size must be between 256 and {256 + len(self.merges)} for this tokenizer; got {vocab_size}"
+            )
         smaller = type(self).__new__(type(self))
         BPETokenizer.__init__(smaller)
         smaller.pattern, smaller.pattern_name = self.pattern, self.pattern_name
@@ -326,7 +330,9 @@ def _parse_saved(raw: str, name: str, tokenizer: BPETokenizer) -> BPETokenizer:
         return int(value)
 
     if not lines or lines[0][1] != FORMAT_HEADER:
-        raise TokenizerFileError(f"{name} does not start with '{FORMAT_HEADER}': it is not a file saved by BPETokenizer.save")
+        raise TokenizerFileError(
+            f"{name} does not start with '{FORMAT_HEADER}': it is not a file saved by BPETokenizer.save"
+        )
     position = 1
     n, value = take("pattern")
     if value != "none":

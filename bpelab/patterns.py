@@ -28,7 +28,9 @@ GPT2 = (
     Alternative(r"""'(?:[sdmt]|ll|ve|re)""", "an English contraction ending: 's 'd 'm 't 'll 've 're", "don't"),
     Alternative(r""" ?\p{L}++""", "a run of letters, with at most one space in front", " hello"),
     Alternative(r""" ?\p{N}++""", "a run of digits of any length, with at most one space in front", " 2024"),
-    Alternative(r""" ?[^\s\p{L}\p{N}]++""", "a run of punctuation or symbols, with at most one space in front", " ...!"),
+    Alternative(
+        r""" ?[^\s\p{L}\p{N}]++""", "a run of punctuation or symbols, with at most one space in front", " ...!"
+    ),
     Alternative(r"""\s++$""", "whitespace at the very end of the text", "end   "),
     Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
     Alternative(r"""\s""", "one leftover whitespace character", "a\nb"),
@@ -36,9 +38,15 @@ GPT2 = (
 
 CL100K = (
     Alternative(r"""'(?i:[sdmt]|ll|ve|re)""", "a contraction ending, now also in capitals: 'S 'LL", "DON'T"),
-    Alternative(r"""[^\r\n\p{L}\p{N}]?+\p{L}++""", "letters, with one optional non-letter in front (a space, or '_' or '.')", "_init"),
+    Alternative(
+        r"""[^\r\n\p{L}\p{N}]?+\p{L}++""",
+        "letters, with one optional non-letter in front (a space, or '_' or '.')",
+        "_init",
+    ),
     Alternative(r"""\p{N}{1,3}+""", "digits, at most three at a time", "1234567"),
-    Alternative(r""" ?[^\s\p{L}\p{N}]++[\r\n]*+""", "punctuation or symbols, keeping the newlines that follow", " {}\n"),
+    Alternative(
+        r""" ?[^\s\p{L}\p{N}]++[\r\n]*+""", "punctuation or symbols, keeping the newlines that follow", " {}\n"
+    ),
     Alternative(r"""\s++$""", "whitespace at the very end of the text", "end   "),
     Alternative(r"""\s*[\r\n]""", "whitespace up to and including a line break", "x  \ny"),
     Alternative(r"""\s+(?!\S)""", "whitespace, leaving its last space to the next word", "a   b"),
@@ -95,7 +103,9 @@ def resolve_pattern(pattern: str | None) -> str | None:
     if pattern is None:
         return None
     if not isinstance(pattern, str):
-        raise TypeError(f"pattern must be None, a name from {sorted(PATTERNS)} or a regex string, got {type(pattern).__name__}")
+        raise TypeError(
+            f"pattern must be None, a name from {sorted(PATTERNS)} or a regex string, got {type(pattern).__name__}"
+        )
     if pattern in PATTERNS:
         return PATTERNS[pattern]
     try:

@@ -82,7 +82,9 @@ class TiktokenBPE(BPETokenizer):
         self.vocab = {rank: token for token, rank in ranks.items()}
         missing = [b for b in range(256) if bytes([b]) not in ranks]
         if missing:
-            raise ValueError(f"{encoding.name} lacks single-byte tokens {missing[:5]}: it is not a byte-level vocabulary")
+            raise ValueError(
+                f"{encoding.name} lacks single-byte tokens {missing[:5]}: it is not a byte-level vocabulary"
+            )
         self._byte_ids = [ranks[bytes([b])] for b in range(256)]
         self.pattern = encoding._pat_str
         self.pattern_name = next((k for k, v in PATTERNS.items() if v == self.pattern), None)

@@ -167,7 +167,9 @@ def train_wordpiece(
     total = limit if vocab_size is None else vocab_size - len(tokens) - 1
     with tqdm(total=total, disable=not progress, desc="merges") as bar:
         if not full():
-            for step in learn_merges(word_freq, limit, new_symbol=merged_symbol, tie_break=tie_break, score=wordpiece_scores):
+            for step in learn_merges(
+                word_freq, limit, new_symbol=merged_symbol, tie_break=tie_break, score=wordpiece_scores
+            ):
                 steps.append(step)
                 tokens.add(step.new_symbol)
                 bar.update()

@@ -120,7 +120,9 @@ class MergeStep(Generic[S]):
     new_symbol: S
 
     def __repr__(self) -> str:
-        return f"MergeStep({self.number}: {self.pair[0]!r} + {self.pair[1]!r} -> {self.new_symbol!r}, count {self.count})"
+        return (
+            f"MergeStep({self.number}: {self.pair[0]!r} + {self.pair[1]!r} -> {self.new_symbol!r}, count {self.count})"
+        )
 
 
 def learn_merges(

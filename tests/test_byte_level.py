@@ -104,8 +104,14 @@ def test_save_then_load_gives_identical_ids(tmp_path, english_sample):
 MALFORMED = {
     "wrong header": ("hello\n", "does not start with 'bpelab-tokenizer v1'"),
     "truncated": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 2\n97 98\n", "ends before"),
-    "not ids": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 1\n97 x\n", "line 5: expected two token ids"),
-    "id from the future": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 1\n97 300\n", "id 300 is used before it exists"),
+    "not ids": (
+        "bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 1\n97 x\n",
+        "line 5: expected two token ids",
+    ),
+    "id from the future": (
+        "bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 1\n97 300\n",
+        "id 300 is used before it exists",
+    ),
     "bad pattern": ("bpelab-tokenizer v1\npattern [unclosed\nspecial_tokens 0\nmerges 0\n", "JSON string or none"),
     "bad count": ("bpelab-tokenizer v1\npattern none\nspecial_tokens many\nmerges 0\n", "must be followed by a count"),
     "extra text": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 0\n1 2\n", "unexpected text"),

@@ -134,8 +134,15 @@ def test_the_settings_can_be_hidden_to_give_the_stepper_the_screen():
 
 def test_every_button_has_a_text_label_because_icons_are_missing_offline():
     app = ClassroomStepper()
-    buttons = [app.train_button, app.settings_button, app.stepper.first_button, app.stepper.back_button,
-               app.stepper.next_button, app.stepper.last_button, app.stepper.play_button]
+    buttons = [
+        app.train_button,
+        app.settings_button,
+        app.stepper.first_button,
+        app.stepper.back_button,
+        app.stepper.next_button,
+        app.stepper.last_button,
+        app.stepper.play_button,
+    ]
     for button in buttons:
         assert re.search(r"[A-Za-z]{3,}", button.description), f"{button.description!r} has no word in it"
         assert not button.icon

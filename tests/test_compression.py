@@ -123,7 +123,14 @@ def test_token_usage_counts_what_encode_emits():
     usage = token_usage(abab(), "abababab")
     assert len(usage) == 258
     top = usage.iloc[0]
-    assert (top["rank"], top["id"], top["token"], top["bytes"], top["count"], top["share"]) == (1, 257, "abab", 4, 2, 1.0)
+    assert (top["rank"], top["id"], top["token"], top["bytes"], top["count"], top["share"]) == (
+        1,
+        257,
+        "abab",
+        4,
+        2,
+        1.0,
+    )
     assert (usage["count"] == 0).sum() == 257  # "a", "b" and "ab" are inside "abab", never emitted
     assert usage["rank"].tolist() == list(range(1, 259))
 

@@ -117,21 +117,26 @@ def test_byte_count_accepts_reference_and_independent(capsys):
     assert_passes(capsys, check_byte_count, byte_count_by_ranges)
 
 
-@pytest.mark.parametrize("fn, phrase", [
-    (byte_count_counts_chars, "you counted characters, not bytes"),
-    (byte_count_not_rounded, "bytes_per_char is not rounded"),
-    (byte_count_divides_by_zero, "ZeroDivisionError"),
-    (byte_count_divides_by_zero, "return 0.0 for bytes_per_char when there are no characters"),
-    (byte_count_tuple, "return a dict with the keys"),
-    (byte_count_formatted, "bytes_per_char is a str"),
-    (byte_count_utf16, "UTF-16 or UTF-32"),
-])
+@pytest.mark.parametrize(
+    "fn, phrase",
+    [
+        (byte_count_counts_chars, "you counted characters, not bytes"),
+        (byte_count_not_rounded, "bytes_per_char is not rounded"),
+        (byte_count_divides_by_zero, "ZeroDivisionError"),
+        (byte_count_divides_by_zero, "return 0.0 for bytes_per_char when there are no characters"),
+        (byte_count_tuple, "return a dict with the keys"),
+        (byte_count_formatted, "bytes_per_char is a str"),
+        (byte_count_utf16, "UTF-16 or UTF-32"),
+    ],
+)
 def test_byte_count_names_mistakes(capsys, fn, phrase):
     assert_rejects(capsys, check_byte_count, fn, phrase)
 
 
 def test_byte_count_empty_string_case_is_reported(capsys):
-    out = assert_rejects(capsys, check_byte_count, byte_count_divides_by_zero, "byte_count('')", "line 3 of your function")
+    out = assert_rejects(
+        capsys, check_byte_count, byte_count_divides_by_zero, "byte_count('')", "line 3 of your function"
+    )
     assert "the empty string" in out
 
 
@@ -213,16 +218,21 @@ def test_char_tokenizer_names_mistakes(capsys):
     result, out = report(capsys, check_char_tokenizer, encode_with_map, decode_as_list)
     assert not result and result.failed_case == 9 and out.startswith("❌ char_tokenizer: check 9 of 27 failed")
     assert "input:    decode([104, 105])" in out and "''.join" in out
-    assert_rejects(capsys, check_char_tokenizer, TokenizerWithoutSelf, "a method needs `self` first",
-                   "def encode(self, text):")
-    assert_rejects(capsys, check_char_tokenizer, TokenizerNeedingArgs, "could not create your tokenizer", "no arguments")
+    assert_rejects(
+        capsys, check_char_tokenizer, TokenizerWithoutSelf, "a method needs `self` first", "def encode(self, text):"
+    )
+    assert_rejects(
+        capsys, check_char_tokenizer, TokenizerNeedingArgs, "could not create your tokenizer", "no arguments"
+    )
     assert_rejects(capsys, check_char_tokenizer, encode_with_map, "expected a tokenizer with encode and decode")
 
 
 def test_char_tokenizer_stub_is_not_yet(capsys):
     result, out = report(capsys, check_char_tokenizer, StubTokenizer)
     assert result.status == "not yet" and not result
-    assert out == "⏳ char_tokenizer: not yet — your encode returned None. Fill in the body, then run this cell again.\n"
+    assert (
+        out == "⏳ char_tokenizer: not yet — your encode returned None. Fill in the body, then run this cell again.\n"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -297,15 +307,18 @@ def test_get_word_frequencies_accepts_reference_and_independent(capsys):
     assert_passes(capsys, check_get_word_frequencies, word_frequencies_with_regex)
 
 
-@pytest.mark.parametrize("fn, phrases", [
-    (words_without_marker, ["the end-of-word marker '</w>' is missing"]),
-    (words_marker_as_characters, ["'</w>' was split into the characters", "ONE symbol"]),
-    (words_split_on_space, ["text.split() (no argument)"]),
-    (words_sorted, ["check 3 of", "in a different order", "first appear"]),
-    (words_list_keys, ["TypeError: unhashable type: 'list'", "must be a tuple"]),
-    (words_string_keys, ["not strings like 'cat</w>'"]),
-    (words_most_common, ["returned a list, expected a dict", "most_common()"]),
-])
+@pytest.mark.parametrize(
+    "fn, phrases",
+    [
+        (words_without_marker, ["the end-of-word marker '</w>' is missing"]),
+        (words_marker_as_characters, ["'</w>' was split into the characters", "ONE symbol"]),
+        (words_split_on_space, ["text.split() (no argument)"]),
+        (words_sorted, ["check 3 of", "in a different order", "first appear"]),
+        (words_list_keys, ["TypeError: unhashable type: 'list'", "must be a tuple"]),
+        (words_string_keys, ["not strings like 'cat</w>'"]),
+        (words_most_common, ["returned a list, expected a dict", "most_common()"]),
+    ],
+)
 def test_get_word_frequencies_names_mistakes(capsys, fn, phrases):
     assert_rejects(capsys, check_get_word_frequencies, fn, *phrases)
 
@@ -424,18 +437,27 @@ def test_count_pairs_accepts_reference_and_independent(capsys):
     assert_passes(capsys, check_count_pairs, count_pairs_by_index)
 
 
-@pytest.mark.parametrize("fn, phrases", [
-    (count_pairs_stops_early, ["check 1 of", "your loop stops one pair early: the last pair of each word is missing"]),
-    (count_pairs_runs_past_end, ["IndexError: tuple index out of range (line 5 of your function)", "range(len(word) - 1)"]),
-    (count_pairs_unweighted, ["ignore how often each word occurs"]),
-    (count_pairs_once_per_word, ["once per word", "check 3 of"]),
-    (count_pairs_most_common, ["returned a list, expected a dict"]),
-    (count_pairs_sorted, ["in a different order", "don't sort"]),
-    (count_pairs_across_words, ["across word boundaries"]),
-    (count_pairs_joined_keys, ["not joined strings like 'lo'"]),
-    (count_pairs_two_parameters, ["takes 2 parameters (word_freq, counts)", "def count_pairs(word_freq):"]),
-    (count_pairs_forgets_return, ["no `return` statement", "got:      None"]),
-])
+@pytest.mark.parametrize(
+    "fn, phrases",
+    [
+        (
+            count_pairs_stops_early,
+            ["check 1 of", "your loop stops one pair early: the last pair of each word is missing"],
+        ),
+        (
+            count_pairs_runs_past_end,
+            ["IndexError: tuple index out of range (line 5 of your function)", "range(len(word) - 1)"],
+        ),
+        (count_pairs_unweighted, ["ignore how often each word occurs"]),
+        (count_pairs_once_per_word, ["once per word", "check 3 of"]),
+        (count_pairs_most_common, ["returned a list, expected a dict"]),
+        (count_pairs_sorted, ["in a different order", "don't sort"]),
+        (count_pairs_across_words, ["across word boundaries"]),
+        (count_pairs_joined_keys, ["not joined strings like 'lo'"]),
+        (count_pairs_two_parameters, ["takes 2 parameters (word_freq, counts)", "def count_pairs(word_freq):"]),
+        (count_pairs_forgets_return, ["no `return` statement", "got:      None"]),
+    ],
+)
 def test_count_pairs_names_mistakes(capsys, fn, phrases):
     assert_rejects(capsys, check_count_pairs, fn, *phrases)
 
@@ -445,7 +467,11 @@ def test_count_pairs_classic_corpus_is_the_lessons_example(capsys):
     assert "each pair counts as often as its word" in out
     classic = next(c for c in EXERCISES["count_pairs"].build_cases() if "classic" in c.note)
     assert {p: classic.expected[p] for p in [("l", "o"), ("o", "w"), ("e", "s"), ("s", "t")]} == {
-        ("l", "o"): 7, ("o", "w"): 7, ("e", "s"): 5, ("s", "t"): 5}
+        ("l", "o"): 7,
+        ("o", "w"): 7,
+        ("e", "s"): 5,
+        ("s", "t"): 5,
+    }
 
 
 def test_stub_is_not_yet(capsys):
@@ -577,24 +603,39 @@ def test_merge_accepts_reference_and_independent(capsys):
     assert_passes(capsys, check_merge_pair, merge_pair_with_recursion)
 
 
-@pytest.mark.parametrize("fn, phrases", [
-    (merge_symbols_overlapping, ["you merged overlapping pairs", "('a', 'a', 'a') merging ('a', 'a') should give ('aa', 'a')"]),
-    (merge_symbols_for_loop, ["symbols went missing"]),
-    (merge_symbols_string_replace, ["string replace", "check 7 of"]),
-    (merge_symbols_endless, ["did not finish", "more than 2,000,000 lines", "endless loop", "i += 1"]),
-    (merge_symbols_returns_list, ["returned a list, expected a tuple", "tuple(...)"]),
-    (merge_symbols_right_to_left, ["right to left", "check 3 of"]),
-])
+@pytest.mark.parametrize(
+    "fn, phrases",
+    [
+        (
+            merge_symbols_overlapping,
+            ["you merged overlapping pairs", "('a', 'a', 'a') merging ('a', 'a') should give ('aa', 'a')"],
+        ),
+        (merge_symbols_for_loop, ["symbols went missing"]),
+        (merge_symbols_string_replace, ["string replace", "check 7 of"]),
+        (merge_symbols_endless, ["did not finish", "more than 2,000,000 lines", "endless loop", "i += 1"]),
+        (merge_symbols_returns_list, ["returned a list, expected a tuple", "tuple(...)"]),
+        (merge_symbols_right_to_left, ["right to left", "check 3 of"]),
+    ],
+)
 def test_merge_symbols_names_mistakes(capsys, fn, phrases):
     assert_rejects(capsys, check_merge_symbols, fn, *phrases)
 
 
-@pytest.mark.parametrize("fn, phrases", [
-    (merge_pair_in_place, ["(right)", "changed its input: word_freq is now {('ab', 'c', '</w>'): 1}", "leave what you were given"]),
-    (merge_pair_drops_words, ["words without the pair are missing", "check 4 of"]),
-    (merge_pair_overlapping, ["you merged overlapping pairs", "check 1 of"]),
-    (merge_pair_edits_while_looping, ["RuntimeError: dictionary keys changed during iteration", "changed the dict while looping"]),
-])
+@pytest.mark.parametrize(
+    "fn, phrases",
+    [
+        (
+            merge_pair_in_place,
+            ["(right)", "changed its input: word_freq is now {('ab', 'c', '</w>'): 1}", "leave what you were given"],
+        ),
+        (merge_pair_drops_words, ["words without the pair are missing", "check 4 of"]),
+        (merge_pair_overlapping, ["you merged overlapping pairs", "check 1 of"]),
+        (
+            merge_pair_edits_while_looping,
+            ["RuntimeError: dictionary keys changed during iteration", "changed the dict while looping"],
+        ),
+    ],
+)
 def test_merge_pair_names_mistakes(capsys, fn, phrases):
     assert_rejects(capsys, check_merge_pair, fn, *phrases)
 
@@ -625,7 +666,9 @@ def train_with_strings(text, num_merges):
     return merges
 
 
-def _train(text, num_merges, *, pick=None, marker=("</w>",), stop=True, weight=True, recount=True, extra=0, pairs_only=False):
+def _train(
+    text, num_merges, *, pick=None, marker=("</w>",), stop=True, weight=True, recount=True, extra=0, pairs_only=False
+):
     """A learner's training loop with one knob turned the wrong way (each wrong answer below names its knob)."""
     word_freq = {}
     for word in text.split():
@@ -691,22 +734,30 @@ def test_training_loop_accepts_reference_and_independent(capsys):
     assert_passes(capsys, check_training_loop, _train)
 
 
-@pytest.mark.parametrize("fn, phrases", [
-    (train_lexicographic_ties, ["alphabetically smallest pair", "check 4 of"]),
-    (train_counts_once, ["counted the pairs only once"]),
-    (train_without_marker, ["'</w>'"]),
-    (train_never_stops, ["ValueError", "no pairs left to merge"]),
-    (train_records_pairs, ["you returned only the pairs"]),
-    (train_on_distinct_words, ["ignore how often each word occurs"]),
-    (train_one_too_many, ["one merge too many"]),
-])
+@pytest.mark.parametrize(
+    "fn, phrases",
+    [
+        (train_lexicographic_ties, ["alphabetically smallest pair", "check 4 of"]),
+        (train_counts_once, ["counted the pairs only once"]),
+        (train_without_marker, ["'</w>'"]),
+        (train_never_stops, ["ValueError", "no pairs left to merge"]),
+        (train_records_pairs, ["you returned only the pairs"]),
+        (train_on_distinct_words, ["ignore how often each word occurs"]),
+        (train_one_too_many, ["one merge too many"]),
+    ],
+)
 def test_training_loop_names_mistakes(capsys, fn, phrases):
     assert_rejects(capsys, check_training_loop, fn, *phrases)
 
 
 def test_passing_a_result_instead_of_the_function_is_explained(capsys):
-    assert_rejects(capsys, check_training_loop, train_with_strings("low low", 1), "but got a list",
-                   "check_training_loop(train), not check_training_loop(train(...))")
+    assert_rejects(
+        capsys,
+        check_training_loop,
+        train_with_strings("low low", 1),
+        "but got a list",
+        "check_training_loop(train), not check_training_loop(train(...))",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -722,7 +773,7 @@ def encode_word_by_rank(word, merges):
         if not ranked:
             return symbols
         _, i = min(ranked)
-        symbols[i:i + 2] = [symbols[i] + symbols[i + 1]]
+        symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
 
 
 def replay(symbols, pair, new):
@@ -757,7 +808,7 @@ def encode_word_bad_unpacking(word, merges):
         i = 0
         while i < len(symbols) - 1:
             if symbols[i] == a and symbols[i + 1] == b:
-                symbols[i:i + 2] = [a + b]
+                symbols[i : i + 2] = [a + b]
             i += 1
     return symbols
 
@@ -789,14 +840,17 @@ def test_encode_word_accepts_reference_and_independent(capsys):
     assert_passes(capsys, check_encode_word, encode_word_by_rank)
 
 
-@pytest.mark.parametrize("fn, phrases", [
-    (encode_word_reversed, ["you replayed the merges in the wrong order"]),
-    (encode_word_no_marker, ["the end-of-word marker '</w>' is missing"]),
-    (encode_word_bad_unpacking, ["none of the merges was applied", "for (a, b), new in merges:"]),
-    (encode_word_joined, ["not the text joined together"]),
-    (encode_word_early_return, ["only the first merge was applied", "`return`"]),
-    (encode_word_tuple, ["returned a tuple, expected a list", "list(...)"]),
-])
+@pytest.mark.parametrize(
+    "fn, phrases",
+    [
+        (encode_word_reversed, ["you replayed the merges in the wrong order"]),
+        (encode_word_no_marker, ["the end-of-word marker '</w>' is missing"]),
+        (encode_word_bad_unpacking, ["none of the merges was applied", "for (a, b), new in merges:"]),
+        (encode_word_joined, ["not the text joined together"]),
+        (encode_word_early_return, ["only the first merge was applied", "`return`"]),
+        (encode_word_tuple, ["returned a tuple, expected a list", "list(...)"]),
+    ],
+)
 def test_encode_word_names_mistakes(capsys, fn, phrases):
     assert_rejects(capsys, check_encode_word, fn, *phrases)
 
@@ -869,10 +923,20 @@ def test_checkers_never_raise_and_print_one_report(capsys, checker):
 
 
 def test_errors_are_reported_with_type_message_and_line(capsys):
-    assert_rejects(capsys, check_count_pairs, raises_key_error, "raised KeyError: 'missing' (line 3 of your function)",
-                   "input:    count_pairs({('a', 'b', '</w>'): 1})")
-    assert_rejects(capsys, check_count_pairs, recurses_forever, "RecursionError: maximum recursion depth exceeded",
-                   "keeps calling itself")
+    assert_rejects(
+        capsys,
+        check_count_pairs,
+        raises_key_error,
+        "raised KeyError: 'missing' (line 3 of your function)",
+        "input:    count_pairs({('a', 'b', '</w>'): 1})",
+    )
+    assert_rejects(
+        capsys,
+        check_count_pairs,
+        recurses_forever,
+        "RecursionError: maximum recursion depth exceeded",
+        "keeps calling itself",
+    )
     assert_rejects(capsys, check_count_pairs, yields_pairs, "returned a generator", "`yield`")
     assert_rejects(capsys, check_count_pairs, raises_with_address, "raised ValueError: bad <object object>")
     assert_rejects(capsys, check_count_pairs, 42, "expected your function, but got an int, 42")
@@ -893,8 +957,12 @@ def test_keyboard_interrupt_still_stops_a_check():
 
 
 def test_reports_are_deterministic(capsys):
-    for checker, fn in [(check_count_pairs, count_pairs_sorted), (check_count_pairs, count_pairs_once_per_word),
-                        (check_training_loop, train_on_distinct_words), (check_count_pairs, raises_with_address)]:
+    for checker, fn in [
+        (check_count_pairs, count_pairs_sorted),
+        (check_count_pairs, count_pairs_once_per_word),
+        (check_training_loop, train_on_distinct_words),
+        (check_count_pairs, raises_with_address),
+    ]:
         first = report(capsys, checker, fn)
         assert report(capsys, checker, fn) == first
 
@@ -911,8 +979,18 @@ def test_result_repr_is_stable_and_shows_nothing_in_a_notebook(capsys):
     assert DisplayFormatter().format(failed) == ({}, {})  # ends a cell without an Out[] line
 
 
-MY_EXERCISES = ["byte_count", "char_encode", "char_decode", "char_round_trip", "get_word_frequencies", "count_pairs",
-                "merge_symbols", "merge_pair", "train", "encode_word"]
+MY_EXERCISES = [
+    "byte_count",
+    "char_encode",
+    "char_decode",
+    "char_round_trip",
+    "get_word_frequencies",
+    "count_pairs",
+    "merge_symbols",
+    "merge_pair",
+    "train",
+    "encode_word",
+]
 
 
 def test_every_hand_written_answer_agrees_with_the_reference():

@@ -84,7 +84,9 @@ def test_best_pair_mistakes_get_their_hint(capsys, wrong, hint):
 
 def test_best_pair_tie_broken_some_other_way_gets_the_tie_hint(capsys):
     # ties go to the more frequent pair: not a rule any diagnoser imitates
-    result = check_best_wordpiece_pair(lambda wf: scored(wf, lambda s: max(s, key=lambda p: (s[p], pair_counts(wf)[p]))))
+    result = check_best_wordpiece_pair(
+        lambda wf: scored(wf, lambda s: max(s, key=lambda p: (s[p], pair_counts(wf)[p])))
+    )
     assert not result.passed
     assert "a tie" in report(capsys)
 

@@ -103,9 +103,7 @@ def test_decode_cases_include_a_cut_character():
     # and one must be a character whose bytes straddle two tokens.
     cases = DECODE_IDS.build_cases()
     assert any("\ufffd" in case.expected for case in cases)
-    assert any(
-        case.expected != one_token_at_a_time(*case.args) and "\ufffd" not in case.expected for case in cases
-    )
+    assert any(case.expected != one_token_at_a_time(*case.args) and "\ufffd" not in case.expected for case in cases)
 
 
 @pytest.mark.parametrize(

@@ -44,12 +44,22 @@ def test_bytes_per_char_stub_is_not_yet(capsys):
 @pytest.mark.parametrize(
     "wrong, hint",
     [
-        (lambda texts: round(sum(len(t.encode()) / len(t) for t in texts if t) / max(1, sum(1 for t in texts if t)), 2),
-         "averaged each text's ratio"),
-        (lambda texts: round(sum(map(len, texts)) / sum(len(t.encode()) for t in texts), 2) if "".join(texts) else 0.0,
-         "upside down"),
-        (lambda texts: sum(len(t.encode()) for t in texts) / sum(map(len, texts)) if "".join(texts) else 0.0,
-         "round it to 2 places"),
+        (
+            lambda texts: round(
+                sum(len(t.encode()) / len(t) for t in texts if t) / max(1, sum(1 for t in texts if t)), 2
+            ),
+            "averaged each text's ratio",
+        ),
+        (
+            lambda texts: (
+                round(sum(map(len, texts)) / sum(len(t.encode()) for t in texts), 2) if "".join(texts) else 0.0
+            ),
+            "upside down",
+        ),
+        (
+            lambda texts: sum(len(t.encode()) for t in texts) / sum(map(len, texts)) if "".join(texts) else 0.0,
+            "round it to 2 places",
+        ),
         (lambda texts: 1.0 if "".join(texts) else 0.0, "len(text.encode('utf-8'))"),
     ],
 )
@@ -83,15 +93,23 @@ def test_premium_right_answer_passes(capsys):
     "wrong, hint",
     [
         (lambda t, encode, language, reference="en": good_premium(t, encode, reference, language), "upside down"),
-        (lambda t, encode, language, reference="en": sum(
-            len(encode(a)) / len(encode(b)) for a, b in zip(t[language], t[reference])) / len(t[language]),
-         "averaged the premium of each sentence"),
-        (lambda t, encode, language, reference="en": len(encode("".join(t[language]))) / len(encode("".join(t[reference]))),
-         "joined the sentences"),
-        (lambda t, encode, language, reference="en": good_premium(t, encode, language),
-         "use the `reference` argument"),
-        (lambda t, encode, language, reference="en": sum(map(len, t[language])) / sum(map(len, t[reference])),
-         "counted characters"),
+        (
+            lambda t, encode, language, reference="en": (
+                sum(len(encode(a)) / len(encode(b)) for a, b in zip(t[language], t[reference])) / len(t[language])
+            ),
+            "averaged the premium of each sentence",
+        ),
+        (
+            lambda t, encode, language, reference="en": (
+                len(encode("".join(t[language]))) / len(encode("".join(t[reference])))
+            ),
+            "joined the sentences",
+        ),
+        (lambda t, encode, language, reference="en": good_premium(t, encode, language), "use the `reference` argument"),
+        (
+            lambda t, encode, language, reference="en": sum(map(len, t[language])) / sum(map(len, t[reference])),
+            "counted characters",
+        ),
     ],
 )
 def test_premium_mistakes_get_their_hint(capsys, wrong, hint):

@@ -77,7 +77,9 @@ def leftmost_pair_first(token, ranks):
 def no_rank_limit(token, ranks):
     parts = [bytes([b]) for b in token]
     while True:
-        candidates = [(ranks[parts[i] + parts[i + 1]], i) for i in range(len(parts) - 1) if parts[i] + parts[i + 1] in ranks]
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i) for i in range(len(parts) - 1) if parts[i] + parts[i + 1] in ranks
+        ]
         if not candidates:
             return tuple(parts)
         _, i = min(candidates)

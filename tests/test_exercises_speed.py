@@ -61,8 +61,13 @@ def with_zeros(old_word, new_word, freq):
         (with_zeros, "leave out the pairs whose change is 0"),
         (lambda o, n, f: good_changes(o, n, 1), "subtract and add freq, not 1"),
         (lambda o, n, f: {p: -c for p, c in good_changes(o, n, f).items()}, "signs are the wrong way round"),
-        (lambda o, n, f: {**{p: -f for p in set(zip(o, o[1:])) - set(zip(n, n[1:]))},
-                          **{p: f for p in set(zip(n, n[1:])) - set(zip(o, o[1:]))}}, "more than once"),
+        (
+            lambda o, n, f: {
+                **{p: -f for p in set(zip(o, o[1:])) - set(zip(n, n[1:]))},
+                **{p: f for p in set(zip(n, n[1:])) - set(zip(o, o[1:]))},
+            },
+            "more than once",
+        ),
         (lambda o, n, f: {"".join(map(str, p)): c for p, c in good_changes(o, n, f).items()}, "pairs (tuples)"),
     ],
 )

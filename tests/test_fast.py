@@ -28,7 +28,16 @@ def joined(merges):
 def test_classic_corpus_first_seen_ties():
     result = train_bpe(CLASSIC, 10, method="fast")
     assert joined(result.merges) == [
-        "l+o", "lo+w", "low+</w>", "e+s", "es+t", "est+</w>", "n+e", "ne+w", "new+est</w>", "low+e",
+        "l+o",
+        "lo+w",
+        "low+</w>",
+        "e+s",
+        "es+t",
+        "est+</w>",
+        "n+e",
+        "ne+w",
+        "new+est</w>",
+        "low+e",
     ]  # the last merge: lower's three pairs and widest's three all occur twice; low+e is met first
     assert result.word_freq == {
         ("low</w>",): 5,
@@ -142,8 +151,12 @@ def test_byte_level_fast_learns_what_naive_learns(text, extra, pattern):
 )
 def test_byte_level_with_special_tokens(parts, extra, pattern):
     text = "".join(parts)
-    naive = BPETokenizer().train(text, 256 + len(SPECIALS) + extra, pattern=pattern, special_tokens=SPECIALS, method="naive")
-    fast = BPETokenizer().train(text, 256 + len(SPECIALS) + extra, pattern=pattern, special_tokens=SPECIALS, method="fast")
+    naive = BPETokenizer().train(
+        text, 256 + len(SPECIALS) + extra, pattern=pattern, special_tokens=SPECIALS, method="naive"
+    )
+    fast = BPETokenizer().train(
+        text, 256 + len(SPECIALS) + extra, pattern=pattern, special_tokens=SPECIALS, method="fast"
+    )
     assert list(fast.merges.items()) == list(naive.merges.items())
     assert fast.special_tokens == naive.special_tokens
     assert fast.encode(text, allowed_special="all") == naive.encode(text, allowed_special="all")
@@ -151,9 +164,7 @@ def test_byte_level_with_special_tokens(parts, extra, pattern):
 
 @settings(max_examples=700, deadline=None)
 @given(
-    counts=st.dictionaries(
-        st.lists(st.sampled_from(b"ab "), max_size=10).map(bytes), st.integers(1, 6), max_size=12
-    ),
+    counts=st.dictionaries(st.lists(st.sampled_from(b"ab "), max_size=10).map(bytes), st.integers(1, 6), max_size=12),
     num_merges=st.integers(0, 25),
 )
 def test_weighted_pieces_fast_equals_naive(counts, num_merges):

@@ -40,8 +40,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             pytest.fail(f"{lesson.name} is missing: these tests export it")
     root = tmp_path_factory.mktemp("site-src")
     guide = root / "TEACHING.md"
-    guide.write_text("# Teaching\n\nStart with [the stepper](04_merging_step_by_step.ipynb#6.-The-merge-stepper).\n",
-                     encoding="utf-8")
+    guide.write_text(
+        "# Teaching\n\nStart with [the stepper](04_merging_step_by_step.ipynb#6.-The-merge-stepper).\n",
+        encoding="utf-8",
+    )
     out = tmp_path_factory.mktemp("site")
     write_site(out, [LESSON_00, LESSON_04, LESSON_05], guide=guide, log=lambda *_: None)
     return out
@@ -53,8 +55,13 @@ def page(site: Path, name: str) -> str:
 
 def test_every_lesson_the_guide_and_an_index_get_a_page(site: Path):
     names = sorted(p.name for p in site.glob("*.html"))
-    assert names == ["00_start_here.html", "04_merging_step_by_step.html", "05_encoding_and_decoding.html",
-                     "TEACHING.html", "index.html"]
+    assert names == [
+        "00_start_here.html",
+        "04_merging_step_by_step.html",
+        "05_encoding_and_decoding.html",
+        "TEACHING.html",
+        "index.html",
+    ]
     index = page(site, "index.html")
     for name, title in (("04_merging_step_by_step.html", "Merging, step by step"), ("TEACHING.html", "teacher")):
         assert f'href="{name}"' in index and title in index
@@ -85,8 +92,13 @@ def test_the_saved_widget_state_is_embedded_and_every_view_finds_its_model(site:
     assert len(blocks) == 1
     assert json.loads(blocks[0])["state"].keys() == saved["state"].keys()
     views = re.findall(rf'<script type="{re.escape(VIEW)}">\s*(.*?)\s*</script>', lesson04, flags=re.DOTALL)
-    stored_views = [o.data[VIEW]["model_id"] for c in nb.cells if c.cell_type == "code"
-                    for o in c.outputs if VIEW in o.get("data", {})]
+    stored_views = [
+        o.data[VIEW]["model_id"]
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if VIEW in o.get("data", {})
+    ]
     assert [json.loads(v)["model_id"] for v in views] == stored_views
     assert all(model in saved["state"] for model in stored_views)
     assert 'src="_static/html-manager/embed.js"' in lesson04
@@ -97,8 +109,9 @@ def test_outputs_are_the_stored_ones_and_widgets_keep_their_text_summary(site: P
     printed = next(o.text for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "stream")
     lesson04 = page(site, "04_merging_step_by_step.html")
     assert html.escape(printed.splitlines()[0], quote=False) in lesson04
-    summary = next(o.data["text/plain"] for c in nb.cells if c.cell_type == "code" for o in c.outputs
-                   if VIEW in o.get("data", {}))
+    summary = next(
+        o.data["text/plain"] for c in nb.cells if c.cell_type == "code" for o in c.outputs if VIEW in o.get("data", {})
+    )
     assert f'<pre class="bpe-widget-fallback">{html.escape(summary, quote=False)}</pre>' in lesson04
 
 
@@ -107,8 +120,9 @@ def test_a_widget_without_saved_state_shows_its_text(tmp_path: Path):
     nb.metadata.pop("widgets")  # as a notebook saved without its widget state
     source = tmp_path / "05_encoding_and_decoding.ipynb"
     nbformat.write(nb, source)
-    text = next(o.data["text/plain"] for c in nb.cells if c.cell_type == "code" for o in c.outputs
-                if VIEW in o.get("data", {}))
+    text = next(
+        o.data["text/plain"] for c in nb.cells if c.cell_type == "code" for o in c.outputs if VIEW in o.get("data", {})
+    )
     write_site(tmp_path / "out", [source], guide=None, log=lambda *_: None)
     lesson05 = (tmp_path / "out" / "05_encoding_and_decoding.html").read_text(encoding="utf-8")
     assert html.escape(text, quote=False) in lesson05
@@ -124,8 +138,14 @@ def test_nothing_is_loaded_from_another_host(site: Path):
 
 
 def test_a_tampered_cached_script_is_refused_and_deleted(tmp_path: Path):
-    asset = NpmAsset("left-pad", "1.3.0", integrity="sha512-" + "A" * 86 + "==", licence="WTFPL",
-                     files={"package/index.js": "left-pad.js"}, folders={})
+    asset = NpmAsset(
+        "left-pad",
+        "1.3.0",
+        integrity="sha512-" + "A" * 86 + "==",
+        licence="WTFPL",
+        files={"package/index.js": "left-pad.js"},
+        folders={},
+    )
     fake = io.BytesIO()
     with tarfile.open(fileobj=fake, mode="w:gz") as archive:
         data = b"module.exports = 'not the real file'"

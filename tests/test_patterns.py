@@ -24,9 +24,7 @@ ENCODING_OF = {"gpt2": "r50k_base", "cl100k": "cl100k_base", "o200k": "o200k_bas
 
 # Meta's Llama 3 release, llama/tokenizer.py, ``Tokenizer.pat_str`` (typed in from there, so the
 # check below does not compare our constant with itself).
-META_LLAMA3_PAT_STR = (
-    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
-)
+META_LLAMA3_PAT_STR = r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
 
 
 @pytest.mark.parametrize("name", ["gpt2", "cl100k", "o200k"])
@@ -105,7 +103,7 @@ def test_split_agrees_with_tiktoken_on_any_text(name, text):
 # Whether a character is a letter (\p{L}) comes from the regex engine's Unicode tables. The `regex`
 # package is pinned to a release whose tables match the Rust regex inside tiktoken; newer releases
 # know Unicode 17 and split these characters differently (U+3D000 was found by hypothesis).
-UNICODE_17_LETTERS = ["\U0003D000", "\U00010940", "\U00011DB0", "\U00016EA0"]
+UNICODE_17_LETTERS = ["\U0003d000", "\U00010940", "\U00011db0", "\U00016ea0"]
 
 
 @pytest.mark.parametrize("name", list(PATTERNS))

@@ -60,7 +60,9 @@ def test_heatmap_shows_premiums_with_english_names():
 
 def test_generations_plot_orders_by_first_tokenizer_and_keeps_colours():
     table = token_tax({"en": ["Hello world."], "de": ["Hallo Welt."]}, ["cl100k_base", "r50k_base"])
-    fig = plot_premium_generations(table, tokenizers=["r50k_base", "cl100k_base"], names={"en": "English", "de": "German"})
+    fig = plot_premium_generations(
+        table, tokenizers=["r50k_base", "cl100k_base"], names={"en": "English", "de": "German"}
+    )
     ax = fig.axes[0]
     assert tick_labels(ax.yaxis)[0] == "English"  # premium 1.0 sorts first
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
@@ -84,7 +86,11 @@ def test_bytes_and_tokens_per_char_bars():
 
 def test_chars_per_token_by_kind_keeps_table_order():
     table = pd.DataFrame(
-        {"kind": ["prose", "prose", "code", "code"], "tokenizer": ["o200k_base", "mine"] * 2, "chars_per_token": [4.5, 3.0, 4.0, 2.0]}
+        {
+            "kind": ["prose", "prose", "code", "code"],
+            "tokenizer": ["o200k_base", "mine"] * 2,
+            "chars_per_token": [4.5, 3.0, 4.0, 2.0],
+        }
     )
     fig = plot_chars_per_token_by_kind(table)
     ax = fig.axes[0]

@@ -30,7 +30,9 @@ def test_agrees_with_tiktoken_on_a_megabyte_of_varied_text(pair, corpus):
         got = ours.encode(doc)
         if got != expected:
             first = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b)
-            pytest.fail(f"{theirs.name}: first difference at token {first}: {got[first:first+5]} vs {expected[first:first+5]}")
+            pytest.fail(
+                f"{theirs.name}: first difference at token {first}: {got[first : first + 5]} vs {expected[first : first + 5]}"
+            )
         assert ours.decode(got) == doc
 
 

@@ -94,7 +94,12 @@ def test_special_token_text_is_counted_as_text():
 def test_learner_bpe_object_and_labels():
     cl100k = from_tiktoken("cl100k_base")
     tax = token_tax(TOY, [cl100k, "cl100k_base", CharTokenizer(), CharTokenizer()])
-    assert list(dict.fromkeys(tax.tokenizer)) == ["cl100k_base", "cl100k_base (2)", "CharTokenizer", "CharTokenizer (2)"]
+    assert list(dict.fromkeys(tax.tokenizer)) == [
+        "cl100k_base",
+        "cl100k_base (2)",
+        "CharTokenizer",
+        "CharTokenizer (2)",
+    ]
     a = tax[tax.tokenizer == "cl100k_base"].tokens.tolist()
     b = tax[tax.tokenizer == "cl100k_base (2)"].tokens.tolist()
     assert a == b

@@ -87,8 +87,12 @@ def test_load_encoding_reports_missing_data_instead_of_a_network_error(tmp_path,
 def test_quicktok_table_conversion_by_hand():
     table = (
         (2).to_bytes(4, "little")
-        + (2).to_bytes(2, "little") + b"hi" + (1).to_bytes(4, "little")
-        + (1).to_bytes(2, "little") + b"a" + (0).to_bytes(4, "little")
+        + (2).to_bytes(2, "little")
+        + b"hi"
+        + (1).to_bytes(4, "little")
+        + (1).to_bytes(2, "little")
+        + b"a"
+        + (0).to_bytes(4, "little")
     )
     assert tokenizer_data.quicktok_to_tiktoken(table) == b"YQ== 0\naGk= 1\n"
     with pytest.raises(TokenizerDataError, match="trailing bytes"):

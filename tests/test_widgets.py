@@ -64,7 +64,9 @@ def test_after_n_clicks_of_next_the_stepper_shows_step_n_and_highlights_the_pair
             a, b = steps[n - 1].pair
             assert stepper.highlighted_pair == (a, b)
             assert f"{a!r} + {b!r}" in html.unescape(stepper.pair_view.value)
-            merged = re.findall(r'class="bpe-chip[^"]*bpe-chip-merged[^"]*"[^>]*><span>([^<]*)</span>', stepper.words_view.value)
+            merged = re.findall(
+                r'class="bpe-chip[^"]*bpe-chip-merged[^"]*"[^>]*><span>([^<]*)</span>', stepper.words_view.value
+            )
             assert merged and all(html.unescape(m) == a + b for m in merged)
         assert stepper.upcoming_pair == (steps[n].pair if n < len(steps) else None)
         assert stepper.word_freq == (steps[n - 1].word_freq if n else toy_result.initial_word_freq)
@@ -233,7 +235,9 @@ def test_a_split_emoji_is_one_chip_spanning_its_tokens():
     enc = tiktoken.get_encoding("cl100k_base")
     ids = enc.encode("a 🦜 b")
     pieces = enc.decode_tokens_bytes(ids)
-    assert any(len(p.decode("utf-8", "replace")) != len(p.decode("utf-8", "ignore")) for p in pieces), "the emoji is split"
+    assert any(len(p.decode("utf-8", "replace")) != len(p.decode("utf-8", "ignore")) for p in pieces), (
+        "the emoji is split"
+    )
     chips = make_chips(pieces)
     assert "".join(c.text for c in chips) == "a 🦜 b"  # no chip cuts the parrot
     parrot = next(c for c in chips if "🦜" in c.text)
@@ -317,9 +321,15 @@ def test_a_word_level_tokenizer_can_split_punctuation_off_as_in_training():
 
 
 def test_explorer_text_fallback_is_stable():
-    one, two = EncodeExplorer(text="hi there", production=["cl100k_base"]), EncodeExplorer(text="hi there", production=["cl100k_base"])
+    one, two = (
+        EncodeExplorer(text="hi there", production=["cl100k_base"]),
+        EncodeExplorer(text="hi there", production=["cl100k_base"]),
+    )
     text = one._repr_mimebundle_()["text/plain"]
     assert text == two._repr_mimebundle_()["text/plain"]
     n = len(tiktoken.get_encoding("cl100k_base").encode("hi there"))
-    assert text.splitlines()[0] == f"EncodeExplorer (GPT-4 (cl100k_base)): {n} tokens, 8 bytes, {8 / n:.2f} bytes per token"
+    assert (
+        text.splitlines()[0]
+        == f"EncodeExplorer (GPT-4 (cl100k_base)): {n} tokens, 8 bytes, {8 / n:.2f} bytes per token"
+    )
     assert text.splitlines()[1].replace(" | ", "") == "hi⋅there"

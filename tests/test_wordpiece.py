@@ -53,8 +53,12 @@ def test_scores_on_hugs_are_all_one_fifth():
     word_freq = get_wordpiece_frequencies(HUGS)
     assert symbol_counts(word_freq) == {"h": 4, "##u": 5, "##g": 5, "p": 1, "##s": 1}
     scores = wordpiece_scores(count_pairs(word_freq), word_freq)
-    assert scores == {("h", "##u"): Fraction(1, 5), ("##u", "##g"): Fraction(1, 5),
-                      ("p", "##u"): Fraction(1, 5), ("##g", "##s"): Fraction(1, 5)}
+    assert scores == {
+        ("h", "##u"): Fraction(1, 5),
+        ("##u", "##g"): Fraction(1, 5),
+        ("p", "##u"): Fraction(1, 5),
+        ("##g", "##s"): Fraction(1, 5),
+    }
     assert all(isinstance(s, Fraction) for s in scores.values())
 
 
@@ -194,8 +198,10 @@ def test_encoding_agrees_with_tokenizers_whitespace_pre_tokenizer(trained, sampl
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.text(alphabet="abc#", min_size=1, max_size=8), min_size=1, max_size=12),
-       st.integers(min_value=0, max_value=15))
+@given(
+    st.lists(st.text(alphabet="abc#", min_size=1, max_size=8), min_size=1, max_size=12),
+    st.integers(min_value=0, max_value=15),
+)
 def test_encoding_agrees_with_tokenizers_on_made_up_words(words, num_merges):
     text = " ".join(words)
     vocab = train_wordpiece(" ".join(words[: len(words) // 2 + 1]), num_merges).vocab

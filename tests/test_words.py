@@ -37,7 +37,16 @@ def test_train_bpe_classic_merges_with_first_seen_ties():
     result = train_bpe(CLASSIC, 10)
     joined = [f"{a}+{b}" for (a, b), _ in result.merges]
     assert joined == [
-        "l+o", "lo+w", "low+</w>", "e+s", "es+t", "est+</w>", "n+e", "ne+w", "new+est</w>", "low+e",
+        "l+o",
+        "lo+w",
+        "low+</w>",
+        "e+s",
+        "es+t",
+        "est+</w>",
+        "n+e",
+        "ne+w",
+        "new+est</w>",
+        "low+e",
     ]
     assert encode_word("slowly", result.merges) == ["s", "low", "l", "y", "</w>"]
 

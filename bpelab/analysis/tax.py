@@ -109,7 +109,9 @@ def resolve_tokenizers(tokenizers: Any) -> dict[str, Counter]:
             f"tokenizers must be a name, an object with encode, a list of these or a dict; got {type(tokenizers).__name__}"
         )
     if not items:
-        raise ValueError(f"no tokenizers given; try ['cl100k_base', 'o200k_base'] (known names: {', '.join(ENCODING_NAMES)})")
+        raise ValueError(
+            f"no tokenizers given; try ['cl100k_base', 'o200k_base'] (known names: {', '.join(ENCODING_NAMES)})"
+        )
 
     resolved: dict[str, Counter] = {}
     for label, tok in items:
@@ -156,7 +158,9 @@ def token_tax(
     counters = resolve_tokenizers(tokenizers)
 
     tokens = {
-        (language, label): sum(count(t) for t in items) for label, count in counters.items() for language, items in texts.items()
+        (language, label): sum(count(t) for t in items)
+        for label, count in counters.items()
+        for language, items in texts.items()
     }
     rows = []
     for language, items in texts.items():
@@ -237,7 +241,13 @@ def fertility(
         for label, count in counters.items():
             n_tokens = sum(count(t) for t in items)
             rows.append(
-                {"language": language, "tokenizer": label, "words": words, "tokens": n_tokens, "fertility": n_tokens / words}
+                {
+                    "language": language,
+                    "tokenizer": label,
+                    "words": words,
+                    "tokens": n_tokens,
+                    "fertility": n_tokens / words,
+                }
             )
     return pd.DataFrame(rows, columns=FERTILITY_COLUMNS)
 

@@ -71,10 +71,14 @@ def main(argv: list[str] | None = None) -> int:
         rows.extend(section.rows(quick=args.quick))
         say(f"section {name} took {time.perf_counter() - section_start:.0f} s")
 
-    print(f"bpelab benchmark{' (--quick)' if args.quick else ''}: Python {platform.python_version()}, "
-          f"{os.cpu_count()} CPUs, load average {load_at_start} at the start, {load_average()} at the end")
-    print("Each time is the best of runs alternating with its peer's, in CPU seconds of this process "
-          "(wall clock where a row says so); ratios compare the two times on the same row.")
+    print(
+        f"bpelab benchmark{' (--quick)' if args.quick else ''}: Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, load average {load_at_start} at the start, {load_average()} at the end"
+    )
+    print(
+        "Each time is the best of runs alternating with its peer's, in CPU seconds of this process "
+        "(wall clock where a row says so); ratios compare the two times on the same row."
+    )
     if args.quick:
         print("--quick: small sizes for a smoke run; the targets are meant for the full run's sizes.")
     print(format_table(rows))

@@ -105,7 +105,9 @@ def speed(ours: float, peer: float) -> str:
     return f"{ours / peer:.2f}x slower"
 
 
-def against_target(ours: float, peer: float, *, at_most_slower: float | None = None, at_least_faster: float | None = None) -> str:
+def against_target(
+    ours: float, peer: float, *, at_most_slower: float | None = None, at_least_faster: float | None = None
+) -> str:
     """The speed ratio and whether it meets the target, e.g. '1.8x slower (target <= 2x slower: met)'."""
     if at_least_faster is not None:
         met = peer / ours >= at_least_faster

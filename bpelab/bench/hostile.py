@@ -44,7 +44,9 @@ def rows(quick: bool = False) -> list[Row]:
             )
         )
     say("hostile input: twice the letters against half, to see how the time grows")
-    full_time, half_time, _, _ = race(lambda: cold(ours, "a" * size), lambda: cold(ours, "a" * (size // 2)), max(1, repeats - 1))
+    full_time, half_time, _, _ = race(
+        lambda: cold(ours, "a" * size), lambda: cold(ours, "a" * (size // 2)), max(1, repeats - 1)
+    )
     out.append(
         (
             f"ours on {kb(size)} vs {kb(size // 2)} of 'a' (linear: 2x; quadratic: 4x)",

@@ -16,7 +16,9 @@ def rows(quick: bool = False) -> list[Row]:
     merges = 100 if quick else 500
     sizes = [10_000, 20_000, 40_000, 80_000] if quick else [25_000, 50_000, 100_000, 170_000, 1_000_000]
     repeats = 1 if quick else 3
-    out = [note(f"scaling: whole training with {merges} merges, GPT-2 split; sizes cut from english_train.txt + code.txt")]
+    out = [
+        note(f"scaling: whole training with {merges} merges, GPT-2 split; sizes cut from english_train.txt + code.txt")
+    ]
     for size in sizes:
         text, how = corpus(size)
         distinct = len(count_pretokens(text, "gpt2"))
@@ -24,7 +26,9 @@ def rows(quick: bool = False) -> list[Row]:
         naive_time, naive = timed(
             lambda: BPETokenizer().train(text, 256 + merges, pattern="gpt2", method="naive", progress=not quick)
         )
-        fast_time, fast = best_of(lambda: BPETokenizer().train(text, 256 + merges, pattern="gpt2", method="fast"), repeats)
+        fast_time, fast = best_of(
+            lambda: BPETokenizer().train(text, 256 + merges, pattern="gpt2", method="fast"), repeats
+        )
         assert fast.merges == naive.merges, f"fast and naive training disagree at {kb(size)}"
         lines = text.splitlines(keepends=True)
         fast_wall, hf_wall, _, _ = race(
@@ -36,6 +40,11 @@ def rows(quick: bool = False) -> list[Row]:
         label = f"{kb(size)} ({distinct:,} distinct pieces{', repeated text' if 'repeated' in how else ''})"
         out.append((f"  {label}: fast vs naive", seconds(fast_time), seconds(naive_time), speed(fast_time, naive_time)))
         out.append(
-            (f"  {label}: fast vs tokenizers, wall clock", seconds(fast_wall), seconds(hf_wall), speed(fast_wall, hf_wall))
+            (
+                f"  {label}: fast vs tokenizers, wall clock",
+                seconds(fast_wall),
+                seconds(hf_wall),
+                speed(fast_wall, hf_wall),
+            )
         )
     return out

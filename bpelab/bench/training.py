@@ -93,4 +93,3 @@ def rows(quick: bool = False) -> list[Row]:
         )
     )
     return out
-

@@ -43,6 +43,4 @@ def languages() -> list[Language]:
 def load_parallel() -> dict[str, list[str]]:
     """Language code to its sentences; line i says the same thing in every language."""
     folder = data_dir() / "parallel"
-    return {
-        lang.code: (folder / f"{lang.code}.txt").read_text(encoding="utf-8").splitlines() for lang in languages()
-    }
+    return {lang.code: (folder / f"{lang.code}.txt").read_text(encoding="utf-8").splitlines() for lang in languages()}

@@ -70,8 +70,10 @@ WIDGET_MANAGER = NpmAsset(
     version="1.0.15",
     integrity="sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
     licence="BSD-3-Clause",
-    files={"package/dist/embed.js": "html-manager/embed.js",
-           "package/dist/embed.js.LICENSE.txt": "html-manager/embed.js.LICENSE.txt"},
+    files={
+        "package/dist/embed.js": "html-manager/embed.js",
+        "package/dist/embed.js.LICENSE.txt": "html-manager/embed.js.LICENSE.txt",
+    },
     folders={"package/dist": "html-manager"},
     folder_suffixes=(".woff2", ".woff"),
 )
@@ -209,8 +211,13 @@ def has_math(nb: nbformat.NotebookNode) -> bool:
 def widget_note(nb: nbformat.NotebookNode) -> str:
     """How the page will show the notebook's widgets: drawn from saved state, or as their text."""
     state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    views = [output["data"][WIDGET_VIEW]["model_id"] for cell in nb.cells if cell.cell_type == "code"
-             for output in cell.get("outputs", []) if WIDGET_VIEW in output.get("data", {})]
+    views = [
+        output["data"][WIDGET_VIEW]["model_id"]
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if WIDGET_VIEW in output.get("data", {})
+    ]
     drawn = sum(model in state for model in views)
     notes = [f"{drawn} widget{'s' * (drawn != 1)} drawn"] if drawn else []
     if len(views) > drawn:
@@ -258,8 +265,9 @@ def index_markdown(lessons: list[tuple[str, str]], guide: bool) -> str:
     return "\n".join(lines)
 
 
-def write_site(out_dir: Path = SITE_DIR, notebooks: list[Path] | None = None, *, guide: Path | None = GUIDE,
-               log=print) -> list[Path]:
+def write_site(
+    out_dir: Path = SITE_DIR, notebooks: list[Path] | None = None, *, guide: Path | None = GUIDE, log=print
+) -> list[Path]:
     """Write a page per notebook, the guide's page and ``index.html`` into ``out_dir``; return the pages."""
     sources = list(notebooks) if notebooks is not None else lesson_paths()
     if not sources:
@@ -313,7 +321,9 @@ def fetch_tarball(asset: NpmAsset, cache_dir: Path = CACHE_DIR) -> Path:
         with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
             run = subprocess.run(
                 [npm, "pack", f"{asset.package}@{asset.version}", "--pack-destination", tmp, "--silent"],
-                capture_output=True, text=True, timeout=300,
+                capture_output=True,
+                text=True,
+                timeout=300,
             )
             fetched = Path(tmp) / asset.tarball_name
             if run.returncode != 0 or not fetched.exists():
@@ -384,8 +394,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         problems = install_assets(out / STATIC)
     if problems:
-        print("\nWarning: the pages are written, but without these scripts widgets show their text summaries",
-              "and formulas stay as TeX:", *(f"  - {p}" for p in problems), sep="\n", file=sys.stderr)
+        print(
+            "\nWarning: the pages are written, but without these scripts widgets show their text summaries",
+            "and formulas stay as TeX:",
+            *(f"  - {p}" for p in problems),
+            sep="\n",
+            file=sys.stderr,
+        )
     print(f"\nDone: open {out / 'index.html'} in a browser (no server and no internet needed).")
     return 0
 

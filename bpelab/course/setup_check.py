@@ -91,7 +91,9 @@ def check_packages(names: tuple[str, ...] = KEY_PACKAGES, pins: dict[str, str] |
         pinned = pins.get(_normal(name))
         if pinned and pinned != version:
             results.append(
-                CheckResult(name, WARNING, f"{version}, the course was run with {pinned}: outputs may differ", SETUP_COMMAND)
+                CheckResult(
+                    name, WARNING, f"{version}, the course was run with {pinned}: outputs may differ", SETUP_COMMAND
+                )
             )
         else:
             results.append(CheckResult(name, OK, version))

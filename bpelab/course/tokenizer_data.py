@@ -54,7 +54,10 @@ class Source:
 
 SOURCES: dict[str, Source] = {
     "r50k_base": Source(
-        "r50k_base", WHISPER, "whisper/assets/gpt2.tiktoken", "tiktoken",
+        "r50k_base",
+        WHISPER,
+        "whisper/assets/gpt2.tiktoken",
+        "tiktoken",
         "MIT (OpenAI's GPT-2 vocabulary, shipped in openai-whisper)",
     ),
     "cl100k_base": Source(
@@ -144,7 +147,17 @@ def quicktok_to_tiktoken(table: bytes) -> bytes:
 
 
 def _pip_download(requirement: str, folder: Path, binary: bool) -> Path:
-    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check", "-q", "-d", str(folder)]
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--no-deps",
+        "--disable-pip-version-check",
+        "-q",
+        "-d",
+        str(folder),
+    ]
     if binary:  # any platform's wheel carries the same data files
         command += ["--only-binary=:all:", "--platform", "manylinux2014_x86_64", "--python-version", "3.11"]
     else:
@@ -254,4 +267,3 @@ def main() -> int:
         print(f"error: {err}", file=sys.stderr)
         return 1
     return 0
-

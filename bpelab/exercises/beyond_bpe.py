@@ -56,15 +56,19 @@ def _lowest_score(word_freq: WordFreq) -> Pair:
 
 def _tied_with_answer(attempt: Any) -> bool:
     """The learner's pair has exactly the winning score, so only the tie rule went wrong."""
-    word_freq, = attempt.args
+    (word_freq,) = attempt.args
     scores = wordpiece_scores(count_pairs(word_freq), word_freq)
     got = attempt.got
-    return isinstance(got, tuple) and got in scores and got != attempt.expected and scores[got] == scores[attempt.expected]
+    return (
+        isinstance(got, tuple) and got in scores and got != attempt.expected and scores[got] == scores[attempt.expected]
+    )
 
 
-TIE_HINT = ("your pair has exactly the same score as the answer: a tie. The pair seen first must win: "
-            "max(scores, key=scores.get) keeps the first of equal scores. Compare exact fractions "
-            "(fractions.Fraction) or cross-multiply: float division can split a tie")
+TIE_HINT = (
+    "your pair has exactly the same score as the answer: a tie. The pair seen first must win: "
+    "max(scores, key=scores.get) keeps the first of equal scores. Compare exact fractions "
+    "(fractions.Fraction) or cross-multiply: float division can split a tie"
+)
 
 BEST_PAIR = Exercise(
     name="best_wordpiece_pair",
@@ -73,34 +77,62 @@ BEST_PAIR = Exercise(
     solution=(reference_best_wordpiece_pair, symbol_counts, wordpiece_scores),
     cases=lambda: [
         Case(({("a", "##b"): 1},), ("a", "##b"), "one word, one pair"),
-        Case(({("h", "##u", "##g"): 3, ("p", "##u", "##g"): 1, ("h", "##u", "##g", "##s"): 1},), ("h", "##u"),
-             "hug ×3, pug, hugs: all four pairs score exactly 1/5, so the pair seen first wins"),
-        Case(({("h", "##u", "##g"): 3, ("h", "##u"): 1},), ("h", "##u"),
-             "h 4, ##u 4, ##g 3: (h, ##u) scores 4/16 = 1/4, (##u, ##g) scores 3/12 = 1/4: a tie"),
-        Case(({("z", "##y"): 1, ("a", "##c"): 1, ("m", "##n"): 1},), ("z", "##y"),
-             "three pairs, each scoring 1/(1·1) = 1: the first seen wins, not the smallest nor the last"),
-        Case((get_wordpiece_frequencies(CLASSIC_TEXT),), ("w", "##i"),
-             "the classic corpus: (w, ##i) scores 2/(2·2) = 1/2, (l, ##o) only 7/(7·7) = 1/7"),
-        Case(({("t", "##h", "##e"): 10, ("t", "##h", "##a", "##t"): 6, ("o", "##x"): 1},), ("o", "##x"),
-             "(t, ##h) occurs 16 times, but (o, ##x) scores 1/(1·1) = 1: rare parts win"),
+        Case(
+            ({("h", "##u", "##g"): 3, ("p", "##u", "##g"): 1, ("h", "##u", "##g", "##s"): 1},),
+            ("h", "##u"),
+            "hug ×3, pug, hugs: all four pairs score exactly 1/5, so the pair seen first wins",
+        ),
+        Case(
+            ({("h", "##u", "##g"): 3, ("h", "##u"): 1},),
+            ("h", "##u"),
+            "h 4, ##u 4, ##g 3: (h, ##u) scores 4/16 = 1/4, (##u, ##g) scores 3/12 = 1/4: a tie",
+        ),
+        Case(
+            ({("z", "##y"): 1, ("a", "##c"): 1, ("m", "##n"): 1},),
+            ("z", "##y"),
+            "three pairs, each scoring 1/(1·1) = 1: the first seen wins, not the smallest nor the last",
+        ),
+        Case(
+            (get_wordpiece_frequencies(CLASSIC_TEXT),),
+            ("w", "##i"),
+            "the classic corpus: (w, ##i) scores 2/(2·2) = 1/2, (l, ##o) only 7/(7·7) = 1/7",
+        ),
+        Case(
+            ({("t", "##h", "##e"): 10, ("t", "##h", "##a", "##t"): 6, ("o", "##x"): 1},),
+            ("o", "##x"),
+            "(t, ##h) occurs 16 times, but (o, ##x) scores 1/(1·1) = 1: rare parts win",
+        ),
         Case((get_wordpiece_frequencies(PARAGRAPH),), note="a paragraph of English"),
         Case((get_wordpiece_frequencies(made_up_words()),), note="150 made-up words"),
     ],
     diagnosers=[
-        when(lambda a: not isinstance(a.got, (tuple, list)) or len(a.got) != 2,
-             "return the pair itself, a tuple of two symbols such as ('w', '##i'), not its score", any_type=True),
-        same_as(_most_frequent, "you picked the most frequent pair, as BPE does; WordPiece divides the pair's "
-                                "count by count(A) · count(B), the counts of its two symbols"),
+        when(
+            lambda a: not isinstance(a.got, (tuple, list)) or len(a.got) != 2,
+            "return the pair itself, a tuple of two symbols such as ('w', '##i'), not its score",
+            any_type=True,
+        ),
+        same_as(
+            _most_frequent,
+            "you picked the most frequent pair, as BPE does; WordPiece divides the pair's "
+            "count by count(A) · count(B), the counts of its two symbols",
+        ),
         same_as(_lowest_score, "you picked the lowest score: WordPiece merges the pair with the highest"),
-        same_as(_unweighted, "your counts ignore how often each word occurs: weight every pair and every symbol by "
-                             "its word's count"),
-        same_as(_last_of_ties, "your ties go to the pair seen last (a `>=` where `>` belongs?): the pair seen first wins"),
-        same_as(_smallest_of_ties, "your ties go to the alphabetically smallest pair; this course takes the pair seen "
-                                   "first: max(scores, key=scores.get) keeps the first of equal scores"),
+        same_as(
+            _unweighted,
+            "your counts ignore how often each word occurs: weight every pair and every symbol by its word's count",
+        ),
+        same_as(
+            _last_of_ties, "your ties go to the pair seen last (a `>=` where `>` belongs?): the pair seen first wins"
+        ),
+        same_as(
+            _smallest_of_ties,
+            "your ties go to the alphabetically smallest pair; this course takes the pair seen "
+            "first: max(scores, key=scores.get) keeps the first of equal scores",
+        ),
         when(_tied_with_answer, TIE_HINT),
     ],
     hint="count the pairs (count_pairs) and the single symbols, both weighted by word count; score each pair "
-         "count(AB) / (count(A) · count(B)); return the pair with the highest score, the first one on ties",
+    "count(AB) / (count(A) · count(B)); return the pair with the highest score, the first one on ties",
 )
 
 
@@ -117,8 +149,15 @@ def reference_encode_wordpiece_word(word: str, vocab: set[str]) -> list[str]:
     return encode_wordpiece_word(word, vocab)
 
 
-def _greedy(word: str, vocab: set[str], *, longest: bool = True, prefix: str = PREFIX, first_prefix: str = "",
-            partial: bool = False) -> list[str]:
+def _greedy(
+    word: str,
+    vocab: set[str],
+    *,
+    longest: bool = True,
+    prefix: str = PREFIX,
+    first_prefix: str = "",
+    partial: bool = False,
+) -> list[str]:
     """The greedy loop with one thing changed: the shape of a typical mistake."""
     pieces: list[str] = []
     start = 0
@@ -152,9 +191,12 @@ ENCODE_WORD = Exercise(
         Case(("hugs", SMALL_VOCAB), ["hug", "##s"], "a piece after the first is looked up with '##' in front"),
         Case(("unaffable", SMALL_VOCAB), ["un", "##aff", "##able"], "three pieces"),
         Case(("abc", SMALL_VOCAB), ["ab", "##c"], "longest first: 'ab' beats 'a', so '##bc' is never tried"),
-        Case(("abcd", SMALL_VOCAB), [UNK],
-             "'ab' is taken first, then '##c', and nothing fits 'd': the whole word becomes [UNK] "
-             "(although 'a' + '##bcd' would have covered it: greedy never goes back)"),
+        Case(
+            ("abcd", SMALL_VOCAB),
+            [UNK],
+            "'ab' is taken first, then '##c', and nothing fits 'd': the whole word becomes [UNK] "
+            "(although 'a' + '##bcd' would have covered it: greedy never goes back)",
+        ),
         Case(("hugz", SMALL_VOCAB), [UNK], "a character not in the vocabulary: one [UNK] for the whole word"),
         Case(("uh", SMALL_VOCAB), [UNK], "'##u' is in the vocabulary but 'u' (a word start) is not"),
         Case(("a", SMALL_VOCAB), ["a"], "a one-letter word"),
@@ -163,21 +205,32 @@ ENCODE_WORD = Exercise(
         Case(("grandsons", _trained_vocab()), note="a vocabulary trained on a paragraph"),
     ],
     diagnosers=[
-        when(lambda a: isinstance(a.got, str), "return a list of pieces, e.g. ['hug', '##s'], not one string",
-             any_type=True),
-        same_as(lambda w, v: _greedy(w, v, partial=True),
-                "when nothing fits, BERT gives up on the whole word: return ['[UNK]'] alone, not the pieces found so far"),
-        same_as(lambda w, v: _greedy(w, v, longest=False),
-                "you took the shortest piece that fits; WordPiece takes the longest: try end = len(word) first, "
-                "then shorter"),
-        same_as(lambda w, v: _greedy(w, v, prefix=""),
-                "pieces after the first must be looked up (and returned) with '##' in front, e.g. '##s'"),
-        same_as(lambda w, v: _greedy(w, v, first_prefix=PREFIX),
-                "the first piece of a word has no '##': only the pieces that continue a word do"),
+        when(
+            lambda a: isinstance(a.got, str),
+            "return a list of pieces, e.g. ['hug', '##s'], not one string",
+            any_type=True,
+        ),
+        same_as(
+            lambda w, v: _greedy(w, v, partial=True),
+            "when nothing fits, BERT gives up on the whole word: return ['[UNK]'] alone, not the pieces found so far",
+        ),
+        same_as(
+            lambda w, v: _greedy(w, v, longest=False),
+            "you took the shortest piece that fits; WordPiece takes the longest: try end = len(word) first, "
+            "then shorter",
+        ),
+        same_as(
+            lambda w, v: _greedy(w, v, prefix=""),
+            "pieces after the first must be looked up (and returned) with '##' in front, e.g. '##s'",
+        ),
+        same_as(
+            lambda w, v: _greedy(w, v, first_prefix=PREFIX),
+            "the first piece of a word has no '##': only the pieces that continue a word do",
+        ),
     ],
     hint="start = 0; while start < len(word): try end from len(word) down to start + 1, candidate = word[start:end] "
-         "with '##' in front unless start == 0; take the first candidate in vocab and move start to end; if none "
-         "fits, return ['[UNK]']",
+    "with '##' in front unless start == 0; take the first candidate in vocab and move start to end; if none "
+    "fits, return ['[UNK]']",
 )
 
 

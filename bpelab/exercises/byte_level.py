@@ -82,7 +82,10 @@ BUILD_VOCAB = Exercise(
             "look the parents up instead, vocab[a] + vocab[b]",
             contains="range(0, 256)",
         ),
-        same_as(_pairs_as_byte_values, "bytes([a, b]) only works while both parents are single bytes: use vocab[a] + vocab[b]"),
+        same_as(
+            _pairs_as_byte_values,
+            "bytes([a, b]) only works while both parents are single bytes: use vocab[a] + vocab[b]",
+        ),
         same_as(_right_then_left, "the left token's bytes come first: vocab[new] = vocab[a] + vocab[b]"),
         same_as(_merges_only, "the merged tokens are right, but the 256 byte tokens are missing: " + _START_FROM_BYTES),
         on_error(KeyError, "a parent id is missing from your vocab: " + _START_FROM_BYTES),
@@ -137,7 +140,9 @@ def _latin1(vocab: Vocab, ids: list[int]) -> str:
     return b"".join(vocab[i] for i in ids).decode("latin-1")
 
 
-_JOIN_THEN_DECODE = "join the bytes of all the tokens first, then decode once: b''.join(...).decode('utf-8', errors='replace')"
+_JOIN_THEN_DECODE = (
+    "join the bytes of all the tokens first, then decode once: b''.join(...).decode('utf-8', errors='replace')"
+)
 
 DECODE_IDS = Exercise(
     name="decode_ids",
@@ -145,11 +150,25 @@ DECODE_IDS = Exercise(
     reference=decode_ids,
     cases=_decode_cases,
     diagnosers=[
-        same_as(_one_token_at_a_time, "you decoded each token on its own, which breaks a character split between two tokens: " + _JOIN_THEN_DECODE),
-        on_error(UnicodeDecodeError, "these ids cut a character, and errors='strict' (the default) refuses it: use errors='replace', and " + _JOIN_THEN_DECODE),
-        same_as(_ignore, "errors='ignore' silently drops the bytes of a cut character: use errors='replace' so the cut shows as '\ufffd'"),
+        same_as(
+            _one_token_at_a_time,
+            "you decoded each token on its own, which breaks a character split between two tokens: "
+            + _JOIN_THEN_DECODE,
+        ),
+        on_error(
+            UnicodeDecodeError,
+            "these ids cut a character, and errors='strict' (the default) refuses it: use errors='replace', and "
+            + _JOIN_THEN_DECODE,
+        ),
+        same_as(
+            _ignore,
+            "errors='ignore' silently drops the bytes of a cut character: use errors='replace' so the cut shows as '\ufffd'",
+        ),
         same_as(_latin1, "the bytes are UTF-8, not Latin-1: decode('utf-8', errors='replace')"),
-        when(lambda attempt: isinstance(attempt.got, (bytes, bytearray)), "you returned the bytes; finish with .decode('utf-8', errors='replace')"),
+        when(
+            lambda attempt: isinstance(attempt.got, (bytes, bytearray)),
+            "you returned the bytes; finish with .decode('utf-8', errors='replace')",
+        ),
     ],
     hint=_JOIN_THEN_DECODE,
 )

@@ -58,16 +58,26 @@ BYTES_PER_TOKEN = Exercise(
         Case((_paragraph(), MIXED_SCRIPTS), note="the same tokenizer on text in other scripts"),
     ],
     diagnosers=[
-        same_as(lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")),
-                "upside down: bytes ÷ tokens, not tokens ÷ bytes (more compression = a larger number)"),
-        same_as(lambda tokenizer, text: len(text) / len(_ids(tokenizer, text)),
-                "len(text) counts characters; count UTF-8 bytes with len(text.encode('utf-8'))"),
-        same_as(lambda tokenizer, text: len(text.encode("utf-8")) / len(set(_ids(tokenizer, text))),
-                "you divided by the number of DIFFERENT tokens; divide by all of them, len(ids)"),
-        same_as(lambda tokenizer, text: len(text.encode("utf-8")) // len(_ids(tokenizer, text)),
-                "// rounds down to a whole number; use / for the exact ratio"),
-        when(lambda a: isinstance(a.got, float) and a.got != a.expected and a.got == round(a.expected, 2),
-             "right, but rounded: return the exact ratio and round only when you print it"),
+        same_as(
+            lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")),
+            "upside down: bytes ÷ tokens, not tokens ÷ bytes (more compression = a larger number)",
+        ),
+        same_as(
+            lambda tokenizer, text: len(text) / len(_ids(tokenizer, text)),
+            "len(text) counts characters; count UTF-8 bytes with len(text.encode('utf-8'))",
+        ),
+        same_as(
+            lambda tokenizer, text: len(text.encode("utf-8")) / len(set(_ids(tokenizer, text))),
+            "you divided by the number of DIFFERENT tokens; divide by all of them, len(ids)",
+        ),
+        same_as(
+            lambda tokenizer, text: len(text.encode("utf-8")) // len(_ids(tokenizer, text)),
+            "// rounds down to a whole number; use / for the exact ratio",
+        ),
+        when(
+            lambda a: isinstance(a.got, float) and a.got != a.expected and a.got == round(a.expected, 2),
+            "right, but rounded: return the exact ratio and round only when you print it",
+        ),
     ],
     hint="encode the text with tokenizer.encode(text), then len(text.encode('utf-8')) / len(ids)",
 )
@@ -111,16 +121,23 @@ COUNT_UNUSED = Exercise(
         Case((_paragraph(), MIXED_SCRIPTS), note="the same tokenizer on text in other scripts"),
     ],
     diagnosers=[
-        same_as(lambda tokenizer, text: len(set(_ids(tokenizer, text))),
-                "that is the number of tokens USED; subtract it from the size of the vocabulary"),
-        same_as(lambda tokenizer, text: len(tokenizer.vocab) - len(_ids(tokenizer, text)),
-                "a token used ten times is still one used token: count the different ids (a set)"),
-        same_as(lambda tokenizer, text: len(tokenizer.merges) - len({i for i in _ids(tokenizer, text) if i >= 256}),
-                "the 256 byte tokens belong to the vocabulary too: count over tokenizer.vocab"),
-        same_as(_with_parts,
-                "a token is used only if encode emits it; the pieces inside a longer token are not used"),
-        same_as(lambda tokenizer, text: len(tokenizer.vocab) - len(set(text.encode("utf-8"))),
-                "you counted the text's bytes as the used tokens; the used tokens are the ids encode returns"),
+        same_as(
+            lambda tokenizer, text: len(set(_ids(tokenizer, text))),
+            "that is the number of tokens USED; subtract it from the size of the vocabulary",
+        ),
+        same_as(
+            lambda tokenizer, text: len(tokenizer.vocab) - len(_ids(tokenizer, text)),
+            "a token used ten times is still one used token: count the different ids (a set)",
+        ),
+        same_as(
+            lambda tokenizer, text: len(tokenizer.merges) - len({i for i in _ids(tokenizer, text) if i >= 256}),
+            "the 256 byte tokens belong to the vocabulary too: count over tokenizer.vocab",
+        ),
+        same_as(_with_parts, "a token is used only if encode emits it; the pieces inside a longer token are not used"),
+        same_as(
+            lambda tokenizer, text: len(tokenizer.vocab) - len(set(text.encode("utf-8"))),
+            "you counted the text's bytes as the used tokens; the used tokens are the ids encode returns",
+        ),
     ],
     hint="the ids of tokenizer.vocab that are not in set(tokenizer.encode(text)): len(set(vocab) - set(ids))",
 )
@@ -157,23 +174,41 @@ def check_smallest_vocab_size(
     name = "smallest_vocab_size"
     try:
         if vocab_size is None or vocab_size is Ellipsis:
-            return _report(False, "not yet", f"⏳ {name}: not yet — set `my_vocab_size` to the vocabulary size you "
-                                             "choose (a whole number), then run this cell again.")
+            return _report(
+                False,
+                "not yet",
+                f"⏳ {name}: not yet — set `my_vocab_size` to the vocabulary size you "
+                "choose (a whole number), then run this cell again.",
+            )
         if isinstance(vocab_size, float) and vocab_size.is_integer():
             vocab_size = int(vocab_size)
         if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
-            return _report(False, "failed", f"❌ {name}: expected a whole number of tokens such as 2000, "
-                                            f"got {kind(vocab_size)} {short(vocab_size)}.")
+            return _report(
+                False,
+                "failed",
+                f"❌ {name}: expected a whole number of tokens such as 2000, "
+                f"got {kind(vocab_size)} {short(vocab_size)}.",
+            )
         if production not in ENCODING_NAMES:
-            return _report(False, "failed", f"❌ {name}: unknown production tokenizer {production!r}; "
-                                            f"choose from {', '.join(ENCODING_NAMES)}.")
+            return _report(
+                False,
+                "failed",
+                f"❌ {name}: unknown production tokenizer {production!r}; choose from {', '.join(ENCODING_NAMES)}.",
+            )
         if isinstance(within, bool) or not isinstance(within, (int, float)) or not 0 <= within < 1:
-            return _report(False, "failed", f"❌ {name}: `within` must be a fraction from 0 to 1, such as 0.10 "
-                                            f"for 10%; got {short(within)}.")
+            return _report(
+                False,
+                "failed",
+                f"❌ {name}: `within` must be a fraction from 0 to 1, such as 0.10 for 10%; got {short(within)}.",
+            )
         largest = 256 + len(tokenizer.merges)
         if not 256 <= vocab_size <= largest:
-            return _report(False, "failed", f"❌ {name}: {vocab_size:,} is out of reach: this tokenizer's sizes run "
-                                            f"from 256 (bytes only) to {largest:,} (all {largest - 256:,} merges).")
+            return _report(
+                False,
+                "failed",
+                f"❌ {name}: {vocab_size:,} is out of reach: this tokenizer's sizes run "
+                f"from 256 (bytes only) to {largest:,} (all {largest - 256:,} merges).",
+            )
 
         theirs = bytes_per_token(production, text)
         goal = theirs * (1 - within)
@@ -183,42 +218,77 @@ def check_smallest_vocab_size(
             return bytes_per_token(tokenizer.truncated(size), text)
 
         def line(size: int, value: float) -> str:
-            return (f"{size:,} tokens (256 bytes + {size - 256:,} merges): {value:.4f} bytes per token, "
-                    f"{value / theirs:.2%} of {label}")
+            return (
+                f"{size:,} tokens (256 bytes + {size - 256:,} merges): {value:.4f} bytes per token, "
+                f"{value / theirs:.2%} of {label}"
+            )
 
         ours = measure(vocab_size)
-        goal_line = (f"   goal:     at least {goal:.4f} bytes per token ({1 - within:.0%} of the "
-                     f"{theirs:.4f} of {label})")
+        goal_line = (
+            f"   goal:     at least {goal:.4f} bytes per token ({1 - within:.0%} of the {theirs:.4f} of {label})"
+        )
         if ours < goal:
             if measure(largest) < goal:
-                return _report(False, "failed", "\n".join([
-                    f"❌ {name}: no size of this tokenizer gets within {within:.0%} of {label} on this text.",
-                    f"   yours:    {line(vocab_size, ours)}",
-                    f"   largest:  {line(largest, measure(largest))}",
-                    goal_line,
-                    "   hint:     its training text ran out of pairs that occur twice; choose another text, "
-                    "a looser `within`, or train on more text"]))
-            return _report(False, "failed", "\n".join([
-                f"❌ {name}: not yet within {within:.0%} of {label}.",
-                f"   yours:    {line(vocab_size, ours)}",
-                goal_line,
-                "   hint:     compression grows with the vocabulary: try a larger size"]))
+                return _report(
+                    False,
+                    "failed",
+                    "\n".join(
+                        [
+                            f"❌ {name}: no size of this tokenizer gets within {within:.0%} of {label} on this text.",
+                            f"   yours:    {line(vocab_size, ours)}",
+                            f"   largest:  {line(largest, measure(largest))}",
+                            goal_line,
+                            "   hint:     its training text ran out of pairs that occur twice; choose another text, "
+                            "a looser `within`, or train on more text",
+                        ]
+                    ),
+                )
+            return _report(
+                False,
+                "failed",
+                "\n".join(
+                    [
+                        f"❌ {name}: not yet within {within:.0%} of {label}.",
+                        f"   yours:    {line(vocab_size, ours)}",
+                        goal_line,
+                        "   hint:     compression grows with the vocabulary: try a larger size",
+                    ]
+                ),
+            )
         if vocab_size > 256 and measure(vocab_size - 1) >= goal:
-            return _report(False, "failed", "\n".join([
-                f"❌ {name}: within {within:.0%}, but not the smallest size that is.",
-                f"   yours:    {line(vocab_size, ours)}",
-                goal_line,
-                f"   also:     {vocab_size - 1:,} tokens reach the goal too, so a smaller vocabulary will do",
-                "   hint:     bisect: keep a size that is too small and one that works, try halfway, repeat"]))
-        return _report(True, "passed", "\n".join([
-            f"✅ {name}: {vocab_size:,} is the smallest vocabulary within {within:.0%} of {label} on this text.",
-            f"   yours:    {line(vocab_size, ours)}",
-            goal_line,
-            *([f"   one less: {line(vocab_size - 1, measure(vocab_size - 1))}"] if vocab_size > 256 else [])]))
+            return _report(
+                False,
+                "failed",
+                "\n".join(
+                    [
+                        f"❌ {name}: within {within:.0%}, but not the smallest size that is.",
+                        f"   yours:    {line(vocab_size, ours)}",
+                        goal_line,
+                        f"   also:     {vocab_size - 1:,} tokens reach the goal too, so a smaller vocabulary will do",
+                        "   hint:     bisect: keep a size that is too small and one that works, try halfway, repeat",
+                    ]
+                ),
+            )
+        return _report(
+            True,
+            "passed",
+            "\n".join(
+                [
+                    f"✅ {name}: {vocab_size:,} is the smallest vocabulary within {within:.0%} of {label} on this text.",
+                    f"   yours:    {line(vocab_size, ours)}",
+                    goal_line,
+                    *([f"   one less: {line(vocab_size - 1, measure(vocab_size - 1))}"] if vocab_size > 256 else []),
+                ]
+            ),
+        )
     except Exception as err:  # never raise on a learner's input
         message = without_addresses(str(err))
-        return _report(False, "checker error", f"⚠️ {name}: could not measure ({type(err).__name__}: {message}). "
-                                               "Pass the tokenizer you trained and a non-empty text.")
+        return _report(
+            False,
+            "checker error",
+            f"⚠️ {name}: could not measure ({type(err).__name__}: {message}). "
+            "Pass the tokenizer you trained and a non-empty text.",
+        )
 
 
 __all__ = [

@@ -97,8 +97,10 @@ class Case:
 
     def __post_init__(self) -> None:
         if not isinstance(self.args, tuple):
-            raise TypeError(f"Case args must be a tuple of arguments, e.g. Case(('cat cat dog',)) (note the comma); "
-                            f"got {kind(self.args)}")
+            raise TypeError(
+                f"Case args must be a tuple of arguments, e.g. Case(('cat cat dog',)) (note the comma); "
+                f"got {kind(self.args)}"
+            )
 
 
 @dataclass(frozen=True)
@@ -233,8 +235,10 @@ class Exercise:
     """Said when no diagnoser recognises the mistake."""
     order_matters: bool = False
     """Dicts must come back in the same key order as the reference's (first-seen order)."""
-    order_hint: str = ("the right items, but in a different order: keep them in the order you first meet them "
-                       "(don't sort, and don't go through a set, whose order is arbitrary)")
+    order_hint: str = (
+        "the right items, but in a different order: keep them in the order you first meet them "
+        "(don't sort, and don't go through a set, whose order is arbitrary)"
+    )
     checker: str = ""
     """The check function's name for messages; default ``check_<name>``."""
     solution: tuple[Callable[..., Any], ...] = ()
@@ -288,8 +292,10 @@ def run_checks(name: str, parts: Sequence[tuple[Exercise, Any]]) -> CheckResult:
     try:
         return _run(name, parts)
     except Exception as err:  # a bug in the checker, not in the learner's code: still never raise
-        message = (f"⚠️ {name}: the checker itself failed ({type(err).__name__}: {without_addresses(str(err))}). "
-                   "This is a bug in bpelab, not in your code; please report it.")
+        message = (
+            f"⚠️ {name}: the checker itself failed ({type(err).__name__}: {without_addresses(str(err))}). "
+            "This is a bug in bpelab, not in your code; please report it."
+        )
         return CheckResult(False, name, None, 0, "checker error", message)
 
 
@@ -409,11 +415,15 @@ def _parameters_problem(fn: Any, exercise: Exercise, n_args: int) -> str | None:
     takes = f"{len(names)} parameter{'s' if len(names) != 1 else ''} ({', '.join(names)})" if names else "no parameters"
     calls = f"{n_args} argument{'s' if n_args != 1 else ''}"
     if inspect.ismethod(fn):
-        return (f"your {exercise.function_name} method is called with {calls}, as {exercise.call}, "
-                f"but its parameters don't fit.\n   hint:     a method needs `self` first: "
-                f"`def {exercise.function_name}(self, {', '.join(exercise.parameters)}):`")
-    return (f"your {exercise.function_name} takes {takes}, but it is called with {calls}, "
-            f"as {exercise.call}.\n   hint:     make its first line `def {exercise.call}:`")
+        return (
+            f"your {exercise.function_name} method is called with {calls}, as {exercise.call}, "
+            f"but its parameters don't fit.\n   hint:     a method needs `self` first: "
+            f"`def {exercise.function_name}(self, {', '.join(exercise.parameters)}):`"
+        )
+    return (
+        f"your {exercise.function_name} takes {takes}, but it is called with {calls}, "
+        f"as {exercise.call}.\n   hint:     make its first line `def {exercise.call}:`"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -465,8 +475,10 @@ def type_hint(got: Any, expected: Any) -> str | None:
     if isinstance(expected, dict) and isinstance(got, list):
         try:
             if same(dict(got), expected):
-                return (base + ": your list holds the right (key, value) items; return a dict, e.g. dict(items) "
-                        "(most_common() and sorted() give lists)")
+                return (
+                    base + ": your list holds the right (key, value) items; return a dict, e.g. dict(items) "
+                    "(most_common() and sorted() give lists)"
+                )
         except (TypeError, ValueError):
             pass
     return base
@@ -482,8 +494,10 @@ def _explain(exercise: Exercise, attempt: Attempt) -> str:
             return hint
     if attempt.error is not None:
         if isinstance(attempt.error, RecursionError):
-            return ("your function keeps calling itself: check that every recursive call gets closer to a case "
-                    "that returns without calling itself again")
+            return (
+                "your function keeps calling itself: check that every recursive call gets closer to a case "
+                "that returns without calling itself again"
+            )
         return exercise.hint
     got, expected = attempt.got, attempt.expected
     hint = type_hint(got, expected)
@@ -492,8 +506,10 @@ def _explain(exercise: Exercise, attempt: Attempt) -> str:
     if same(_normalised(got), _normalised(expected), ordered=exercise.order_matters):
         found = _first_container_mismatch(got, expected)
         if found:
-            return (f"the values are right, but {short(found[0])} is {kind(found[0])} where "
-                    f"{kind(found[1])} is expected, like {short(found[1])}")
+            return (
+                f"the values are right, but {short(found[0])} is {kind(found[0])} where "
+                f"{kind(found[1])} is expected, like {short(found[1])}"
+            )
     return exercise.hint
 
 
@@ -525,8 +541,9 @@ def _run(name: str, parts: Sequence[tuple[Exercise, Any]]) -> CheckResult:
     return CheckResult(True, name, None, total, "passed", f"✅ {name}: all {total} checks passed.")
 
 
-def _check_part(name: str, exercise: Exercise, fn: Any, cases: list[Case], first: int, total: int,
-                yours: str) -> CheckResult | None:
+def _check_part(
+    name: str, exercise: Exercise, fn: Any, cases: list[Case], first: int, total: int, yours: str
+) -> CheckResult | None:
     """The first failure among ``cases`` (numbered from ``first + 1``), or None when all pass."""
 
     def failed(number: int, lines: list[str], status: str = "failed") -> CheckResult:
@@ -535,10 +552,14 @@ def _check_part(name: str, exercise: Exercise, fn: Any, cases: list[Case], first
     if not callable(fn):
         checker = exercise.checker or f"check_{exercise.name}"
         got = "None" if fn is None else f"{kind(fn)}, {short(fn)}"
-        return failed(first + 1, [
-            f"❌ {name}: expected {yours}, but got {got}.",
-            f"   hint:     pass the function itself, without calling it: "
-            f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...))"])
+        return failed(
+            first + 1,
+            [
+                f"❌ {name}: expected {yours}, but got {got}.",
+                f"   hint:     pass the function itself, without calling it: "
+                f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...))",
+            ],
+        )
     problem = _parameters_problem(fn, exercise, len(cases[0].args)) if cases else None
     if problem:
         return failed(first + 1, [f"❌ {name}: {problem}"])
@@ -559,21 +580,34 @@ def _check_part(name: str, exercise: Exercise, fn: Any, cases: list[Case], first
         given, before = copy.deepcopy(case.args), copy.deepcopy(case.args)
         outcome = _call(fn, given, exercise.max_steps)
         answers[index] = outcome if outcome.error is not None or outcome.runaway else outcome.got
-        lines = [f"❌ {name}: check {number} of {total} failed" + (f" — {case.note}" if case.note else ""),
-                 f"   input:    {exercise.function_name}({', '.join(short(arg) for arg in before)})",
-                 f"   expected: {short(case.expected)}"]
+        lines = [
+            f"❌ {name}: check {number} of {total} failed" + (f" — {case.note}" if case.note else ""),
+            f"   input:    {exercise.function_name}({', '.join(short(arg) for arg in before)})",
+            f"   expected: {short(case.expected)}",
+        ]
         if outcome.runaway:
-            return failed(number, lines + [
-                f"   problem:  {yours} did not finish: it ran more than {exercise.max_steps:,} lines of Python "
-                "on this input",
-                "   hint:     probably an endless loop (or a far slower method than needed): does every `while` "
-                "loop move its counter on (i += 1) on every path, including the `else` branch?"])
+            return failed(
+                number,
+                lines
+                + [
+                    f"   problem:  {yours} did not finish: it ran more than {exercise.max_steps:,} lines of Python "
+                    "on this input",
+                    "   hint:     probably an endless loop (or a far slower method than needed): does every `while` "
+                    "loop move its counter on (i += 1) on every path, including the `else` branch?",
+                ],
+            )
         attempt = Attempt(before, case.expected, outcome.got, outcome.error, lambda index=index: history(index))
         if outcome.error is not None:
             error = outcome.error
             if index == 0 and isinstance(error, NotImplementedError):
-                return failed(number, [f"⏳ {name}: not yet — {yours} raises NotImplementedError. "
-                                       "Replace that line with your code, then run this cell again."], "not yet")
+                return failed(
+                    number,
+                    [
+                        f"⏳ {name}: not yet — {yours} raises NotImplementedError. "
+                        "Replace that line with your code, then run this cell again."
+                    ],
+                    "not yet",
+                )
             message = without_addresses(str(error))
             message = message if len(message) <= 200 else message[:200] + "…"
             where = f" ({outcome.where})" if outcome.where else ""
@@ -586,17 +620,25 @@ def _check_part(name: str, exercise: Exercise, fn: Any, cases: list[Case], first
             if changed is not None:
                 i = changed
                 what = exercise.parameters[i] if i < len(exercise.parameters) else f"argument {i + 1}"
-                return failed(number, lines[:2] + [
-                    f"   got:      {short(got)} (right)",
-                    f"   problem:  {yours} changed its input: {what} is now {short(given[i])}",
-                    "   hint:     build a new result and return it; leave what you were given as it was "
-                    "(the caller still needs it)"])
+                return failed(
+                    number,
+                    lines[:2]
+                    + [
+                        f"   got:      {short(got)} (right)",
+                        f"   problem:  {yours} changed its input: {what} is now {short(given[i])}",
+                        "   hint:     build a new result and return it; leave what you were given as it was "
+                        "(the caller still needs it)",
+                    ],
+                )
             continue
         if got is None or got is Ellipsis:
             body = _body(fn)
             if got is Ellipsis or body == "stub" or (index == 0 and body == "unknown"):
-                return failed(number, [f"⏳ {name}: not yet — {yours} returned {kind(got)}. "
-                                       "Fill in the body, then run this cell again."], "not yet")
+                return failed(
+                    number,
+                    [f"⏳ {name}: not yet — {yours} returned {kind(got)}. Fill in the body, then run this cell again."],
+                    "not yet",
+                )
         lines.append(f"   got:      {short(got)}")
         try:
             diff = differences(case.expected, got)
@@ -610,9 +652,12 @@ def _check_part(name: str, exercise: Exercise, fn: Any, cases: list[Case], first
                 order_failure = failed(number, lines + [f"   hint:     {exercise.order_hint}"])
             continue
         if got is None:
-            hint = ("your function has no `return` statement with a value, so Python returns None: "
-                    "end it with `return <your result>`" if _body(fn) == "no return" else
-                    "your function returned None here: some path through it ends without reaching `return`")
+            hint = (
+                "your function has no `return` statement with a value, so Python returns None: "
+                "end it with `return <your result>`"
+                if _body(fn) == "no return"
+                else "your function returned None here: some path through it ends without reaching `return`"
+            )
         else:
             hint = _explain(exercise, attempt)
         if hint:

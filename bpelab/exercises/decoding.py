@@ -33,14 +33,24 @@ DECODE_WORDS = Exercise(
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
     ],
     diagnosers=[
-        when(lambda a: isinstance(a.got, list), "return one string (the text), not a list: join the symbols", any_type=True),
+        when(
+            lambda a: isinstance(a.got, list),
+            "return one string (the text), not a list: join the symbols",
+            any_type=True,
+        ),
         same_as(lambda symbols: "".join(symbols), "the marker '</w>' is still in the text: turn each one into a space"),
-        same_as(lambda symbols: "".join(symbols).replace(END_OF_WORD, ""),
-                "the words run together: each '</w>' marks the end of a word, so it becomes a space, not nothing"),
-        same_as(lambda symbols: "".join(symbols).replace(END_OF_WORD, " "),
-                "there is a space after the last word: remove it (e.g. with .rstrip(' '))"),
-        same_as(lambda symbols: " ".join(symbols).replace(END_OF_WORD, "").strip(),
-                "you put a space between every two symbols: pieces of one word must be joined without spaces"),
+        same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, ""),
+            "the words run together: each '</w>' marks the end of a word, so it becomes a space, not nothing",
+        ),
+        same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, " "),
+            "there is a space after the last word: remove it (e.g. with .rstrip(' '))",
+        ),
+        same_as(
+            lambda symbols: " ".join(symbols).replace(END_OF_WORD, "").strip(),
+            "you put a space between every two symbols: pieces of one word must be joined without spaces",
+        ),
     ],
     hint="text = ''.join(symbols).replace('</w>', ' '); then drop the space at the very end",
 )

@@ -19,9 +19,20 @@ CLASSIC_WORD_FREQ: WordFreq = {
     ("w", "i", "d", "e", "s", "t", "</w>"): 2,
 }
 CLASSIC_PAIR_COUNTS = {  # counted by hand, in first-seen order
-    ("l", "o"): 7, ("o", "w"): 7, ("w", "</w>"): 5, ("w", "e"): 5, ("e", "r"): 2, ("r", "</w>"): 2,
-    ("n", "e"): 3, ("e", "w"): 3, ("e", "s"): 5, ("s", "t"): 5, ("t", "</w>"): 5,
-    ("w", "i"): 2, ("i", "d"): 2, ("d", "e"): 2,
+    ("l", "o"): 7,
+    ("o", "w"): 7,
+    ("w", "</w>"): 5,
+    ("w", "e"): 5,
+    ("e", "r"): 2,
+    ("r", "</w>"): 2,
+    ("n", "e"): 3,
+    ("e", "w"): 3,
+    ("e", "s"): 5,
+    ("s", "t"): 5,
+    ("t", "</w>"): 5,
+    ("w", "i"): 2,
+    ("i", "d"): 2,
+    ("d", "e"): 2,
 }
 
 
@@ -55,39 +66,65 @@ COUNT_PAIRS = Exercise(
     call="count_pairs(word_freq)",
     reference=count_pairs,
     order_matters=True,
-    order_hint=("the right counts, but in a different order: count pairs in the order you meet them (words in the "
-                "dict's order, each word left to right); don't sort or go through a set: training breaks ties by this order"),
+    order_hint=(
+        "the right counts, but in a different order: count pairs in the order you meet them (words in the "
+        "dict's order, each word left to right); don't sort or go through a set: training breaks ties by this order"
+    ),
     cases=lambda: [
         Case(({("a", "b", "</w>"): 1},), {("a", "b"): 1, ("b", "</w>"): 1}, "one word, two pairs"),
-        Case(({("c", "a", "t", "</w>"): 2, ("d", "o", "g", "</w>"): 1},),
-             {("c", "a"): 2, ("a", "t"): 2, ("t", "</w>"): 2, ("d", "o"): 1, ("o", "g"): 1, ("g", "</w>"): 1},
-             "each pair counts as often as its word"),
+        Case(
+            ({("c", "a", "t", "</w>"): 2, ("d", "o", "g", "</w>"): 1},),
+            {("c", "a"): 2, ("a", "t"): 2, ("t", "</w>"): 2, ("d", "o"): 1, ("o", "g"): 1, ("g", "</w>"): 1},
+            "each pair counts as often as its word",
+        ),
         Case(({("a", "a", "a", "</w>"): 1},), {("a", "a"): 2, ("a", "</w>"): 1}, "the same pair twice in one word"),
         Case(({("x", "</w>"): 4},), {("x", "</w>"): 4}, "a one-letter word still has one pair"),
-        Case(({("ab</w>",): 3, ("a", "b", "</w>"): 1},), {("a", "b"): 1, ("b", "</w>"): 1},
-             "a word that is already one symbol has no pairs"),
+        Case(
+            ({("ab</w>",): 3, ("a", "b", "</w>"): 1},),
+            {("a", "b"): 1, ("b", "</w>"): 1},
+            "a word that is already one symbol has no pairs",
+        ),
         Case(({},), {}, "an empty corpus"),
         Case((CLASSIC_WORD_FREQ,), CLASSIC_PAIR_COUNTS, "the classic corpus: low ×5, lower ×2, newest ×3, widest ×2"),
-        Case(({("lo", "w", "</w>"): 5, ("lo", "w", "e", "r", "</w>"): 2},),
-             {("lo", "w"): 7, ("w", "</w>"): 5, ("w", "e"): 2, ("e", "r"): 2, ("r", "</w>"): 2},
-             "after a merge, symbols can be longer than one letter"),
+        Case(
+            ({("lo", "w", "</w>"): 5, ("lo", "w", "e", "r", "</w>"): 2},),
+            {("lo", "w"): 7, ("w", "</w>"): 5, ("w", "e"): 2, ("e", "r"): 2, ("r", "</w>"): 2},
+            "after a merge, symbols can be longer than one letter",
+        ),
         Case((get_word_frequencies(PARAGRAPH),), note="a paragraph of English"),
         Case((get_word_frequencies(made_up_words()),), note="150 made-up words"),
     ],
     diagnosers=[
-        on_error(IndexError, "word[i + 1] ran past the end of the word: a word of n symbols has n - 1 pairs, "
-                             "so loop over range(len(word) - 1)"),
-        same_as(_stops_early, "it looks like your loop stops one pair early: the last pair of each word is missing "
-                              "(a word of n symbols has n - 1 pairs: range(len(word) - 1))"),
-        same_as(_starts_late, "your loop starts one pair late: the first pair of each word is missing (start at i = 0)"),
-        when(lambda a: any(isinstance(k, str) for k in a.got),
-             "the keys should be pairs (tuples) like ('l', 'o'), not joined strings like 'lo'", any_type=False),
-        when(lambda a: any(isinstance(k, tuple) and k[:1] == (END_OF_WORD,) for k in a.got),
-             "you counted pairs across word boundaries (a pair that starts with '</w>' joins two words): "
-             "count inside each word only", any_type=False),
+        on_error(
+            IndexError,
+            "word[i + 1] ran past the end of the word: a word of n symbols has n - 1 pairs, "
+            "so loop over range(len(word) - 1)",
+        ),
+        same_as(
+            _stops_early,
+            "it looks like your loop stops one pair early: the last pair of each word is missing "
+            "(a word of n symbols has n - 1 pairs: range(len(word) - 1))",
+        ),
+        same_as(
+            _starts_late, "your loop starts one pair late: the first pair of each word is missing (start at i = 0)"
+        ),
+        when(
+            lambda a: any(isinstance(k, str) for k in a.got),
+            "the keys should be pairs (tuples) like ('l', 'o'), not joined strings like 'lo'",
+            any_type=False,
+        ),
+        when(
+            lambda a: any(isinstance(k, tuple) and k[:1] == (END_OF_WORD,) for k in a.got),
+            "you counted pairs across word boundaries (a pair that starts with '</w>' joins two words): "
+            "count inside each word only",
+            any_type=False,
+        ),
         same_as(_unweighted, "your counts ignore how often each word occurs: add the word's count (freq), not 1"),
-        same_as(_once_per_word, "you counted each pair once per word, but a pair can occur more than once: "
-                                "('a', 'a') occurs twice in ('a', 'a', 'a', '</w>')"),
+        same_as(
+            _once_per_word,
+            "you counted each pair once per word, but a pair can occur more than once: "
+            "('a', 'a') occurs twice in ('a', 'a', 'a', '</w>')",
+        ),
     ],
     hint="for each word and its count: for each i in range(len(word) - 1), add the count to counts[(word[i], word[i + 1])]",
 )

@@ -34,7 +34,7 @@ def _right_to_left(symbols: Word, pair: Pair) -> Word:
 def _first_only(symbols: Word, pair: Pair) -> Word:
     for i in range(len(symbols) - 1):
         if (symbols[i], symbols[i + 1]) == pair:
-            return symbols[:i] + (pair[0] + pair[1],) + symbols[i + 2:]
+            return symbols[:i] + (pair[0] + pair[1],) + symbols[i + 2 :]
     return symbols
 
 
@@ -70,24 +70,38 @@ def _nested(attempt: Attempt) -> bool:
     return any(any(isinstance(s, (tuple, list)) for s in g) for _, g, _ in _pairs_of_words(attempt))
 
 
-OVERLAP_HINT = ("you merged overlapping pairs: after a merge, skip BOTH symbols (i += 2) so matches never "
-                "overlap; ('a', 'a', 'a') merging ('a', 'a') should give ('aa', 'a')")
+OVERLAP_HINT = (
+    "you merged overlapping pairs: after a merge, skip BOTH symbols (i += 2) so matches never "
+    "overlap; ('a', 'a', 'a') merging ('a', 'a') should give ('aa', 'a')"
+)
 WORD_DIAGNOSERS = [
     on_error(IndexError, "symbols[i + 1] ran past the end: only look at the next symbol when i + 1 < len(symbols)"),
     when(_nested, "the merged symbol should be one string, pair[0] + pair[1], not the pair itself", any_type=False),
     when(_grew, OVERLAP_HINT, any_type=False),
-    when(_shrank, "symbols went missing: when the last symbol is not part of a merge, it must still be kept "
-                  "(a `for i in range(len(symbols) - 1)` loop never reaches it)", any_type=False),
+    when(
+        _shrank,
+        "symbols went missing: when the last symbol is not part of a merge, it must still be kept "
+        "(a `for i in range(len(symbols) - 1)` loop never reaches it)",
+        any_type=False,
+    ),
 ]
 
 
 def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[..., Any]]) -> list:
     return WORD_DIAGNOSERS + [
-        same_as(lift(_right_to_left), "you merged from right to left: scan left to right, so ('a', 'a', 'a') "
-                                      "merging ('a', 'a') gives ('aa', 'a'), not ('a', 'aa')"),
-        same_as(lift(_first_only), "only the first occurrence in each word was merged: keep scanning to the end of the word"),
-        same_as(lift(_string_replace), "you merged with a string replace on the spelled word, which also matches inside "
-                                       "longer symbols ('es t' contains 's t'): compare whole symbols instead"),
+        same_as(
+            lift(_right_to_left),
+            "you merged from right to left: scan left to right, so ('a', 'a', 'a') "
+            "merging ('a', 'a') gives ('aa', 'a'), not ('a', 'aa')",
+        ),
+        same_as(
+            lift(_first_only), "only the first occurrence in each word was merged: keep scanning to the end of the word"
+        ),
+        same_as(
+            lift(_string_replace),
+            "you merged with a string replace on the spelled word, which also matches inside "
+            "longer symbols ('es t' contains 's t'): compare whole symbols instead",
+        ),
     ]
 
 
@@ -128,24 +142,42 @@ MERGE_PAIR = Exercise(
         Case(({("a", "b", "c", "</w>"): 1}, ("a", "b")), {("ab", "c", "</w>"): 1}, "a pair at the start"),
         Case(({("a", "b", "b", "</w>"): 2}, ("a", "b")), {("ab", "b", "</w>"): 2}, "the example from the lesson"),
         Case(({("a", "a", "a", "</w>"): 1}, ("a", "a")), {("aa", "a", "</w>"): 1}, "left to right, without overlaps"),
-        Case(({("c", "a", "t", "</w>"): 2, ("d", "o", "g", "</w>"): 1}, ("a", "t")),
-             {("c", "at", "</w>"): 2, ("d", "o", "g", "</w>"): 1}, "words without the pair stay as they are"),
-        Case(({("l", "o", "w", "</w>"): 5, ("l", "o", "w", "e", "r", "</w>"): 2}, ("w", "</w>")),
-             {("l", "o", "w</w>"): 5, ("l", "o", "w", "e", "r", "</w>"): 2}, "a pair at the very end of a word"),
+        Case(
+            ({("c", "a", "t", "</w>"): 2, ("d", "o", "g", "</w>"): 1}, ("a", "t")),
+            {("c", "at", "</w>"): 2, ("d", "o", "g", "</w>"): 1},
+            "words without the pair stay as they are",
+        ),
+        Case(
+            ({("l", "o", "w", "</w>"): 5, ("l", "o", "w", "e", "r", "</w>"): 2}, ("w", "</w>")),
+            {("l", "o", "w</w>"): 5, ("l", "o", "w", "e", "r", "</w>"): 2},
+            "a pair at the very end of a word",
+        ),
         Case(({("b", "a", "b", "a", "</w>"): 1}, ("b", "a")), {("ba", "ba", "</w>"): 1}, "every occurrence is merged"),
-        Case(({("es", "t", "</w>"): 3, ("s", "t", "</w>"): 1}, ("s", "t")), {("es", "t", "</w>"): 3, ("st", "</w>"): 1},
-             "'es' followed by 't' is not the pair ('s', 't')"),
+        Case(
+            ({("es", "t", "</w>"): 3, ("s", "t", "</w>"): 1}, ("s", "t")),
+            {("es", "t", "</w>"): 3, ("st", "</w>"): 1},
+            "'es' followed by 't' is not the pair ('s', 't')",
+        ),
         Case((train_bpe(CLASSIC_TEXT, 2).word_freq, ("e", "s")), note="the classic corpus after two merges"),
         _corpus_case(PARAGRAPH, "a paragraph of English, its most frequent pair"),
         _corpus_case(made_up_words(), "150 made-up words, their most frequent pair"),
     ],
     diagnosers=[
-        on_error(RuntimeError, "you changed the dict while looping over it: build a new dict and return it",
-                 contains="during iteration"),
-        when(lambda a: len(a.got) < len(a.args[0]) and set(a.got) <= set(a.expected),
-             "words without the pair are missing from your result: keep them, unchanged", any_type=False),
-        when(lambda a: list(a.got) == list(a.expected) and set(a.got.values()) == {1} != set(a.expected.values()),
-             "every count became 1: each word keeps its count, word_freq[word]", any_type=False),
+        on_error(
+            RuntimeError,
+            "you changed the dict while looping over it: build a new dict and return it",
+            contains="during iteration",
+        ),
+        when(
+            lambda a: len(a.got) < len(a.args[0]) and set(a.got) <= set(a.expected),
+            "words without the pair are missing from your result: keep them, unchanged",
+            any_type=False,
+        ),
+        when(
+            lambda a: list(a.got) == list(a.expected) and set(a.got.values()) == {1} != set(a.expected.values()),
+            "every count became 1: each word keeps its count, word_freq[word]",
+            any_type=False,
+        ),
         *_word_diagnosers(_per_word),
     ],
     hint="return {merge_symbols(word, pair): freq for word, freq in word_freq.items()}, with merge_symbols scanning left to right",

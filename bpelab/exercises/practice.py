@@ -83,11 +83,7 @@ def _upside_down(texts: list[str]) -> float:
 
 def _not_rounded(attempt) -> bool:  # type: ignore[no-untyped-def]
     got = attempt.got
-    return (
-        isinstance(got, float)
-        and got != round(got, 2)
-        and abs(got - attempt.expected) <= 0.005 + 1e-9
-    )
+    return isinstance(got, float) and got != round(got, 2) and abs(got - attempt.expected) <= 0.005 + 1e-9
 
 
 BYTES_PER_CHAR = Exercise(
@@ -107,10 +103,14 @@ BYTES_PER_CHAR = Exercise(
         *(Case((texts,), note=f"the check sentences in {code!r}") for code, texts in SMALL_PARALLEL.items()),
     ],
     diagnosers=[
-        same_as(_mean_of_ratios, "you averaged each text's ratio; divide the TOTAL bytes by the TOTAL characters instead"),
+        same_as(
+            _mean_of_ratios, "you averaged each text's ratio; divide the TOTAL bytes by the TOTAL characters instead"
+        ),
         same_as(_upside_down, "upside down: bytes ÷ characters, not characters ÷ bytes"),
-        same_as(lambda texts: 1.0 if texts and "".join(texts) else 0.0,
-                "len(text) counts characters; count bytes with len(text.encode('utf-8'))"),
+        same_as(
+            lambda texts: 1.0 if texts and "".join(texts) else 0.0,
+            "len(text) counts characters; count bytes with len(text.encode('utf-8'))",
+        ),
         when(_not_rounded, "right value, but round it to 2 places: round(x, 2)"),
     ],
     hint="add up len(t.encode('utf-8')) and len(t) over all texts, divide, round to 2 places; 0.0 when there are no characters",
@@ -132,8 +132,12 @@ class _Encoder:
         self.encode = encode
 
 
-def premium(texts_by_language: dict[str, list[str]], encode: Callable[[str], Sequence[object]],
-            language: str, reference: str = "en") -> float:
+def premium(
+    texts_by_language: dict[str, list[str]],
+    encode: Callable[[str], Sequence[object]],
+    language: str,
+    reference: str = "en",
+) -> float:
     """Total tokens of ``language`` ÷ total tokens of ``reference``, each text encoded on its own."""
     tax = token_tax(texts_by_language, {"t": _Encoder(encode)}, reference=reference)
     return float(tax.set_index("language").loc[language, "premium"])
@@ -167,28 +171,47 @@ PREMIUM = Exercise(
     call="premium(texts_by_language, encode, language, reference)",
     reference=premium,
     cases=lambda: [
-        Case(({"en": ["ab", "c"], "xx": ["abcd", "ef"]}, one_token_per_char, "xx", "en"), 2.0,
-             "6 characters against 3"),
-        Case(({"en": ["a", "abcd"], "xx": ["ab", "a"]}, one_token_per_char, "xx", "en"), 0.6,
-             "3 tokens against 5: a language can be cheaper than the reference"),
-        Case(({"en": ["one two", "three"], "xx": ["uno dos tres cuatro", "cinco seis"]}, one_token_per_word, "xx", "en"),
-             2.0, "6 words against 3"),
-        Case(({"en": ["ab", "cd"], "xx": ["abc", "def"]}, one_token_per_char, "en", "xx"),
-             note="English measured against another reference: 4 tokens against 6"),
+        Case(
+            ({"en": ["ab", "c"], "xx": ["abcd", "ef"]}, one_token_per_char, "xx", "en"), 2.0, "6 characters against 3"
+        ),
+        Case(
+            ({"en": ["a", "abcd"], "xx": ["ab", "a"]}, one_token_per_char, "xx", "en"),
+            0.6,
+            "3 tokens against 5: a language can be cheaper than the reference",
+        ),
+        Case(
+            ({"en": ["one two", "three"], "xx": ["uno dos tres cuatro", "cinco seis"]}, one_token_per_word, "xx", "en"),
+            2.0,
+            "6 words against 3",
+        ),
+        Case(
+            ({"en": ["ab", "cd"], "xx": ["abc", "def"]}, one_token_per_char, "en", "xx"),
+            note="English measured against another reference: 4 tokens against 6",
+        ),
         Case((SMALL_PARALLEL, one_token_per_char, "ru", "de"), note="Russian against German, by characters"),
-        *(Case((SMALL_PARALLEL, cl100k_encode, code, "en"), note=f"{code!r} with GPT-4's tokenizer") for code in ("de", "ru", "ja")),
+        *(
+            Case((SMALL_PARALLEL, cl100k_encode, code, "en"), note=f"{code!r} with GPT-4's tokenizer")
+            for code in ("de", "ru", "ja")
+        ),
     ],
     diagnosers=[
-        same_as(lambda t, encode, language, reference="en": premium(t, encode, reference, language),
-                "upside down: divide the language's tokens by the REFERENCE's tokens"),
-        same_as(_mean_of_premiums, "you averaged the premium of each sentence; add up all tokens first, then divide once"),
-        same_as(_premium_variant(lambda text, encode: len(text)),
-                "you counted characters; count tokens: len(encode(text))"),
+        same_as(
+            lambda t, encode, language, reference="en": premium(t, encode, reference, language),
+            "upside down: divide the language's tokens by the REFERENCE's tokens",
+        ),
+        same_as(
+            _mean_of_premiums, "you averaged the premium of each sentence; add up all tokens first, then divide once"
+        ),
+        same_as(
+            _premium_variant(lambda text, encode: len(text)), "you counted characters; count tokens: len(encode(text))"
+        ),
         same_as(_joined(""), "you joined the sentences into one text; encode each sentence on its own and add up"),
         same_as(_joined(" "), "you joined the sentences into one text; encode each sentence on its own and add up"),
         same_as(_joined("\n"), "you joined the sentences into one text; encode each sentence on its own and add up"),
-        same_as(lambda t, encode, language, reference="en": premium(t, encode, language, "en"),
-                "use the `reference` argument, not always 'en'"),
+        same_as(
+            lambda t, encode, language, reference="en": premium(t, encode, language, "en"),
+            "use the `reference` argument, not always 'en'",
+        ),
     ],
     hint="sum(len(encode(t)) for t in texts_by_language[language]) ÷ the same sum for the reference language",
 )
@@ -216,16 +239,30 @@ ROOM_FOR_ANSWER = Exercise(
         Case(("", "one two three", 10, count_words), 7, "no system prompt"),
         Case(("a b c d e f", "g h i j k", 8, count_words), 0, "the prompts overflow the window: 0, never negative"),
         Case(("a b c", "d e f g h", 8, count_words), 0, "the prompts fill the window exactly"),
-        Case(("You are a careful assistant who answers in English.", "Summarise the report below in five bullet points.",
-              4096, count_o200k_tokens), note="GPT-4o's tokenizer"),
+        Case(
+            (
+                "You are a careful assistant who answers in English.",
+                "Summarise the report below in five bullet points.",
+                4096,
+                count_o200k_tokens,
+            ),
+            note="GPT-4o's tokenizer",
+        ),
     ],
     diagnosers=[
-        same_as(lambda s, u, w, count: w - count(s) - count(u),
-                "the prompts already overflow here, so no room is left: return 0, never a negative number (max(0, ...))"),
-        same_as(lambda s, u, w, count: max(0, w - len(s) - len(u)),
-                "len(text) counts characters; count tokens with count_tokens(text)"),
+        same_as(
+            lambda s, u, w, count: w - count(s) - count(u),
+            "the prompts already overflow here, so no room is left: return 0, never a negative number (max(0, ...))",
+        ),
+        same_as(
+            lambda s, u, w, count: max(0, w - len(s) - len(u)),
+            "len(text) counts characters; count tokens with count_tokens(text)",
+        ),
         same_as(lambda s, u, w, count: max(0, w - count(u)), "the system prompt takes room too: subtract it as well"),
-        same_as(lambda s, u, w, count: count(s) + count(u), "that is the size of the prompts; return what is LEFT of the window"),
+        same_as(
+            lambda s, u, w, count: count(s) + count(u),
+            "that is the size of the prompts; return what is LEFT of the window",
+        ),
     ],
     hint="context_window minus count_tokens(system) minus count_tokens(user), and 0 if that is negative",
 )
@@ -256,13 +293,21 @@ ESTIMATE_COST = Exercise(
         Case((12_345, 678, 0.5, 1.5)),
     ],
     diagnosers=[
-        same_as(lambda i, o, pi, po: (i * pi + o * po) / 1_000, "the prices are per MILLION tokens: divide by 1,000,000"),
+        same_as(
+            lambda i, o, pi, po: (i * pi + o * po) / 1_000, "the prices are per MILLION tokens: divide by 1,000,000"
+        ),
         same_as(lambda i, o, pi, po: i * pi + o * po, "the prices are per million tokens: divide by 1,000,000"),
-        same_as(lambda i, o, pi, po: (i + o) * pi / 1_000_000, "output tokens have their own (higher) price: output_price"),
-        same_as(lambda i, o, pi, po: (i * po + o * pi) / 1_000_000,
-                "the prices are swapped: input tokens pay input_price, output tokens pay output_price"),
-        when(lambda a: isinstance(a.got, float) and a.got == round(a.expected, 2) != a.expected,
-             "don't round: a single request often costs a fraction of a cent"),
+        same_as(
+            lambda i, o, pi, po: (i + o) * pi / 1_000_000, "output tokens have their own (higher) price: output_price"
+        ),
+        same_as(
+            lambda i, o, pi, po: (i * po + o * pi) / 1_000_000,
+            "the prices are swapped: input tokens pay input_price, output tokens pay output_price",
+        ),
+        when(
+            lambda a: isinstance(a.got, float) and a.got == round(a.expected, 2) != a.expected,
+            "don't round: a single request often costs a fraction of a cent",
+        ),
     ],
     hint="(input_tokens × input_price + output_tokens × output_price) ÷ 1,000,000",
 )
@@ -319,36 +364,72 @@ def check_shorter_prompt(
     of the tokens are saved. Prints the report and returns the result; never raises."""
     name = "shorter_prompt"
     try:
-        if short_prompt is None or short_prompt is Ellipsis or (isinstance(short_prompt, str) and not short_prompt.strip()):
-            return _report(False, name, "not yet",
-                           f"⏳ {name}: not yet — write your shorter prompt as a string in `short_prompt`, then run this cell again.")
+        if (
+            short_prompt is None
+            or short_prompt is Ellipsis
+            or (isinstance(short_prompt, str) and not short_prompt.strip())
+        ):
+            return _report(
+                False,
+                name,
+                "not yet",
+                f"⏳ {name}: not yet — write your shorter prompt as a string in `short_prompt`, then run this cell again.",
+            )
         if not isinstance(short_prompt, str):
-            return _report(False, name, "failed",
-                           f"❌ {name}: expected your prompt as a string (str), got {kind(short_prompt)} {short(short_prompt)}.")
+            return _report(
+                False,
+                name,
+                "failed",
+                f"❌ {name}: expected your prompt as a string (str), got {kind(short_prompt)} {short(short_prompt)}.",
+            )
         if encoding not in ENCODING_NAMES:
-            return _report(False, name, "failed", f"❌ {name}: unknown encoding {encoding!r}; choose from {', '.join(ENCODING_NAMES)}.")
+            return _report(
+                False,
+                name,
+                "failed",
+                f"❌ {name}: unknown encoding {encoding!r}; choose from {', '.join(ENCODING_NAMES)}.",
+            )
         count = lambda text: len(_encoding(encoding).encode_ordinary(text))  # noqa: E731
         before, after = count(original), count(short_prompt)
         saved = before - after
         share = saved / before if before else 0.0
         lines = [f"   tokens ({encoding}): {before} → {after}; saved {saved} ({share:.0%})"]
         if short_prompt.strip() == original.strip():
-            return _report(False, name, "not yet",
-                           f"⏳ {name}: not yet — `short_prompt` is still the original prompt. Rewrite it, then run this cell again.\n"
-                           + lines[0])
+            return _report(
+                False,
+                name,
+                "not yet",
+                f"⏳ {name}: not yet — `short_prompt` is still the original prompt. Rewrite it, then run this cell again.\n"
+                + lines[0],
+            )
         missing = _missing(short_prompt, must_keep)
         if missing:
             lines.append(f"   missing:  your prompt no longer asks for: {', '.join(missing)}")
             lines.append("   hint:     cut the politeness and repetition, not the instructions")
-            return _report(False, name, "failed", f"❌ {name}: shorter, but something the task needs is gone.\n" + "\n".join(lines))
+            return _report(
+                False, name, "failed", f"❌ {name}: shorter, but something the task needs is gone.\n" + "\n".join(lines)
+            )
         if share < target:
             lines.append(f"   goal:     save at least {target:.0%} (at most {int(before * (1 - target))} tokens)")
-            lines.append("   hint:     greetings, thanks and 'I was wondering whether you could possibly' carry no instruction")
-            return _report(False, name, "failed", f"❌ {name}: everything is still asked for; now make it shorter.\n" + "\n".join(lines))
-        return _report(True, name, "passed", f"✅ {name}: it still asks for everything, in {share:.0%} fewer tokens.\n" + lines[0])
+            lines.append(
+                "   hint:     greetings, thanks and 'I was wondering whether you could possibly' carry no instruction"
+            )
+            return _report(
+                False,
+                name,
+                "failed",
+                f"❌ {name}: everything is still asked for; now make it shorter.\n" + "\n".join(lines),
+            )
+        return _report(
+            True, name, "passed", f"✅ {name}: it still asks for everything, in {share:.0%} fewer tokens.\n" + lines[0]
+        )
     except Exception as err:  # never raise on a learner's input
-        return _report(False, name, "checker error",
-                       f"⚠️ {name}: the checker itself failed ({type(err).__name__}: {err}). This is a bug in bpelab; please report it.")
+        return _report(
+            False,
+            name,
+            "checker error",
+            f"⚠️ {name}: the checker itself failed ({type(err).__name__}: {err}). This is a bug in bpelab; please report it.",
+        )
 
 
 def _report(passed: bool, name: str, status: str, message: str) -> CheckResult:

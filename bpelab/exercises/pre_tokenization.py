@@ -45,22 +45,38 @@ SPLIT_WORDS = Exercise(
         Case((PARAGRAPH,), note="a paragraph of English"),
     ],
     diagnosers=[
-        same_as(lambda text: text.split(), "that is text.split(): punctuation is still stuck to the words; "
-                                           "use re.findall(r'\\w+|[^\\w\\s]+', text)"),
-        same_as(lambda text: re.findall(r"\w+", text), "the punctuation is missing: add the second alternative, "
-                                                       "|[^\\w\\s]+, so runs of punctuation become pieces too"),
-        same_as(lambda text: re.findall(r"\w+|[^\w\s]", text), "each punctuation mark became its own piece: "
-                                                              "add + after [^\\w\\s] so a run like '...' stays together"),
-        same_as(lambda text: re.findall(r"\w+|\W+", text), "some pieces contain whitespace: \\W also matches spaces; "
-                                                          "use [^\\w\\s] (neither a word character nor whitespace)"),
-        same_as(lambda text: re.findall(r"\w|[^\w\s]+", text), "every letter became its own piece: "
-                                                              "add + after \\w so a run of letters stays one word"),
+        same_as(
+            lambda text: text.split(),
+            "that is text.split(): punctuation is still stuck to the words; use re.findall(r'\\w+|[^\\w\\s]+', text)",
+        ),
+        same_as(
+            lambda text: re.findall(r"\w+", text),
+            "the punctuation is missing: add the second alternative, "
+            "|[^\\w\\s]+, so runs of punctuation become pieces too",
+        ),
+        same_as(
+            lambda text: re.findall(r"\w+|[^\w\s]", text),
+            "each punctuation mark became its own piece: add + after [^\\w\\s] so a run like '...' stays together",
+        ),
+        same_as(
+            lambda text: re.findall(r"\w+|\W+", text),
+            "some pieces contain whitespace: \\W also matches spaces; "
+            "use [^\\w\\s] (neither a word character nor whitespace)",
+        ),
+        same_as(
+            lambda text: re.findall(r"\w|[^\w\s]+", text),
+            "every letter became its own piece: add + after \\w so a run of letters stays one word",
+        ),
         same_as(lambda text: [piece.lower() for piece in split_words(text)], "keep the case as it is: don't lowercase"),
-        when(lambda attempt: isinstance(attempt.got, (set, frozenset)),
-             "you returned a set, which forgets order and repeats: return the list that re.findall gives",
-             any_type=True),
-        when(lambda attempt: _got_list(attempt) == sorted(set(attempt.expected)) != attempt.expected,
-             "you returned the distinct pieces, sorted: return every piece, in the order it appears"),
+        when(
+            lambda attempt: isinstance(attempt.got, (set, frozenset)),
+            "you returned a set, which forgets order and repeats: return the list that re.findall gives",
+            any_type=True,
+        ),
+        when(
+            lambda attempt: _got_list(attempt) == sorted(set(attempt.expected)) != attempt.expected,
+            "you returned the distinct pieces, sorted: return every piece, in the order it appears",
+        ),
     ],
     hint="re.findall(r'\\w+|[^\\w\\s]+', text) returns every match, left to right, as a list",
 )

@@ -68,13 +68,31 @@ SPLIT_PIECES = Exercise(
     reference=split_pieces,
     cases=_split_cases,
     diagnosers=[
-        on_error(re.error, "the standard `re` module does not know \\p{L} (any letter): `import regex` and " + _FINDALL, contains="bad escape"),
-        same_as(lambda text, pattern: text.split(), "str.split() throws the spaces away and ignores the pattern: " + _FINDALL),
-        same_as(lambda text, pattern: regex.split(pattern, text), "regex.split gives what lies BETWEEN the matches; the pieces are the matches themselves: " + _FINDALL),
-        same_as(lambda text, pattern: [p.strip() for p in regex.findall(pattern, text)], "keep the spaces: ' hello' (with its space) and 'hello' are different pieces"),
-        same_as(lambda text, pattern: [p for p in regex.findall(pattern, text) if p.strip()], "keep the pieces made only of whitespace: every character of the text must be in some piece"),
-        when(lambda attempt: isinstance(attempt.got, list) and "".join(map(str, attempt.got)) != attempt.args[0],
-             "joined together, the pieces must give back the text exactly: " + _FINDALL),
+        on_error(
+            re.error,
+            "the standard `re` module does not know \\p{L} (any letter): `import regex` and " + _FINDALL,
+            contains="bad escape",
+        ),
+        same_as(
+            lambda text, pattern: text.split(),
+            "str.split() throws the spaces away and ignores the pattern: " + _FINDALL,
+        ),
+        same_as(
+            lambda text, pattern: regex.split(pattern, text),
+            "regex.split gives what lies BETWEEN the matches; the pieces are the matches themselves: " + _FINDALL,
+        ),
+        same_as(
+            lambda text, pattern: [p.strip() for p in regex.findall(pattern, text)],
+            "keep the spaces: ' hello' (with its space) and 'hello' are different pieces",
+        ),
+        same_as(
+            lambda text, pattern: [p for p in regex.findall(pattern, text) if p.strip()],
+            "keep the pieces made only of whitespace: every character of the text must be in some piece",
+        ),
+        when(
+            lambda attempt: isinstance(attempt.got, list) and "".join(map(str, attempt.got)) != attempt.args[0],
+            "joined together, the pieces must give back the text exactly: " + _FINDALL,
+        ),
     ],
     hint=_FINDALL,
 )
@@ -102,8 +120,14 @@ def _real(token: bytes) -> Ranks:
 def _parents_cases() -> list[Case]:
     return [
         Case((b"aaa", _toy(b"aa", b"aaa")), (b"aa", b"a"), "two equal pairs: the leftmost merges first"),
-        Case((b"abc", _toy(b"bc", b"ab", b"abc")), (b"a", b"bc"), "'bc' has a lower rank than 'ab', so it merged first"),
-        Case((b" the", _toy(b"he", b" t", b"the", b" the")), (b" t", b"he"), "' ' and 'the' are both tokens, but BPE never builds ' the' from them"),
+        Case(
+            (b"abc", _toy(b"bc", b"ab", b"abc")), (b"a", b"bc"), "'bc' has a lower rank than 'ab', so it merged first"
+        ),
+        Case(
+            (b" the", _toy(b"he", b" t", b"the", b" the")),
+            (b" t", b"he"),
+            "' ' and 'the' are both tokens, but BPE never builds ' the' from them",
+        ),
         Case((b" hello", _real(b" hello")), note="GPT-4's ' hello'"),
         Case((b" strawberry", _real(b" strawberry")), note="GPT-4's ' strawberry'"),
         Case((b".onreadystatechange", _real(b".onreadystatechange")), note="GPT-4's '.onreadystatechange'"),
@@ -135,8 +159,10 @@ def _as_ranks(token: bytes, ranks: Ranks) -> tuple[int, int]:
     return ranks[a], ranks[b]
 
 
-_LOWEST_RANK = ("start from the single bytes; again and again merge the adjacent pair whose joined bytes have the "
-                "LOWEST rank (below the token's own rank), until two parts are left: those are the parents")
+_LOWEST_RANK = (
+    "start from the single bytes; again and again merge the adjacent pair whose joined bytes have the "
+    "LOWEST rank (below the token's own rank), until two parts are left: those are the parents"
+)
 
 FIND_PARENTS = Exercise(
     name="find_parents",
@@ -144,16 +170,26 @@ FIND_PARENTS = Exercise(
     reference=find_parents,
     cases=_parents_cases,
     diagnosers=[
-        same_as(_first_split, "you took the first split whose two halves are both tokens; several splits can be, "
-                              "but only one is the way BPE built it: " + _LOWEST_RANK),
-        same_as(_leftmost_pair_first, "you merged the leftmost pair that is a token; BPE merges the pair with the lowest rank first "
-                                      "(it was learned earliest), wherever it is"),
+        same_as(
+            _first_split,
+            "you took the first split whose two halves are both tokens; several splits can be, "
+            "but only one is the way BPE built it: " + _LOWEST_RANK,
+        ),
+        same_as(
+            _leftmost_pair_first,
+            "you merged the leftmost pair that is a token; BPE merges the pair with the lowest rank first "
+            "(it was learned earliest), wherever it is",
+        ),
         same_as(_as_ranks, "you returned the parents' ranks; return their bytes, e.g. (b' t', b'he')"),
-        when(lambda attempt: attempt.got in ((attempt.args[0],), [attempt.args[0]], attempt.args[0]),
-             "you merged all the way back to the token itself: when it was created, only tokens of lower rank existed. "
-             "Stop when no adjacent pair has a rank below ranks[token]"),
-        when(lambda attempt: isinstance(attempt.got, (tuple, list)) and len(attempt.got) > 2,
-             "more than two parts are left: keep merging while some adjacent pair has a rank below ranks[token]"),
+        when(
+            lambda attempt: attempt.got in ((attempt.args[0],), [attempt.args[0]], attempt.args[0]),
+            "you merged all the way back to the token itself: when it was created, only tokens of lower rank existed. "
+            "Stop when no adjacent pair has a rank below ranks[token]",
+        ),
+        when(
+            lambda attempt: isinstance(attempt.got, (tuple, list)) and len(attempt.got) > 2,
+            "more than two parts are left: keep merging while some adjacent pair has a rank below ranks[token]",
+        ),
     ],
     hint=_LOWEST_RANK,
 )

@@ -18,8 +18,22 @@ STRING_CHARS = 60
 MAX_DEPTH = 4
 
 _ADDRESS = re.compile(r"\s*\bat 0x[0-9a-fA-F]+")
-_LAZY = ("generator", "map", "filter", "zip", "enumerate", "reversed", "dict_keys", "dict_values",
-         "dict_items", "range", "list_iterator", "tuple_iterator", "str_ascii_iterator", "str_iterator")
+_LAZY = (
+    "generator",
+    "map",
+    "filter",
+    "zip",
+    "enumerate",
+    "reversed",
+    "dict_keys",
+    "dict_values",
+    "dict_items",
+    "range",
+    "list_iterator",
+    "tuple_iterator",
+    "str_ascii_iterator",
+    "str_iterator",
+)
 
 
 def without_addresses(text: str) -> str:
@@ -83,8 +97,11 @@ def differences(expected: Any, got: Any, limit: int = 3) -> str:
                 notes.append(f"{short(key)} is missing (expected {short(value)})")
             elif got[key] != value:
                 notes.append(f"{short(key)}: expected {short(value)}, got {short(got[key])}")
-        notes += [f"{short(key)} should not be there (got {short(value)})"
-                  for key, value in got.items() if key not in expected]
+        notes += [
+            f"{short(key)} should not be there (got {short(value)})"
+            for key, value in got.items()
+            if key not in expected
+        ]
         if not notes:
             return ""
         more = f"; … {len(notes) - limit} more" if len(notes) > limit else ""

@@ -21,8 +21,10 @@ def show_solution(name: str) -> None:
     if key not in EXERCISES:
         raise ValueError(f"no exercise called {name!r}; choose one of: {', '.join(solution_names())}")
     exercise = EXERCISES[key]
-    shown = [f"# from {obj.__module__}\n{textwrap.dedent(inspect.getsource(obj)).rstrip()}"
-             for obj in exercise.solution or (exercise.reference,)]
+    shown = [
+        f"# from {obj.__module__}\n{textwrap.dedent(inspect.getsource(obj)).rstrip()}"
+        for obj in exercise.solution or (exercise.reference,)
+    ]
     print("\n\n".join(shown))
 
 

@@ -59,37 +59,61 @@ CHANGES = Exercise(
     call="pair_count_changes(old_word, new_word, freq)",
     reference=reference_pair_count_changes,
     cases=lambda: [
-        Case((("c", "a", "t", "</w>"), ("c", "at", "</w>"), 1),
-             {("c", "a"): -1, ("a", "t"): -1, ("t", "</w>"): -1, ("c", "at"): 1, ("at", "</w>"): 1},
-             "cat once, after the merge a + t: three pairs go, two new ones come"),
-        Case((("c", "a", "t", "</w>"), ("c", "at", "</w>"), 3),
-             {("c", "a"): -3, ("a", "t"): -3, ("t", "</w>"): -3, ("c", "at"): 3, ("at", "</w>"): 3},
-             "the same word occurring 3 times: every change counts 3 times"),
-        Case((("t", "h", "e", "</w>"), ("th", "e", "</w>"), 4),
-             {("t", "h"): -4, ("h", "e"): -4, ("th", "e"): 4},
-             "('e', '</w>') is there before and after: its count does not change, so leave it out"),
-        Case((("a", "a", "a", "</w>"), ("aa", "a", "</w>"), 2),
-             {("a", "a"): -4, ("aa", "a"): 2},
-             "('a', 'a') occurred twice in the old word (-2 × 2); ('a', '</w>') is unchanged"),
+        Case(
+            (("c", "a", "t", "</w>"), ("c", "at", "</w>"), 1),
+            {("c", "a"): -1, ("a", "t"): -1, ("t", "</w>"): -1, ("c", "at"): 1, ("at", "</w>"): 1},
+            "cat once, after the merge a + t: three pairs go, two new ones come",
+        ),
+        Case(
+            (("c", "a", "t", "</w>"), ("c", "at", "</w>"), 3),
+            {("c", "a"): -3, ("a", "t"): -3, ("t", "</w>"): -3, ("c", "at"): 3, ("at", "</w>"): 3},
+            "the same word occurring 3 times: every change counts 3 times",
+        ),
+        Case(
+            (("t", "h", "e", "</w>"), ("th", "e", "</w>"), 4),
+            {("t", "h"): -4, ("h", "e"): -4, ("th", "e"): 4},
+            "('e', '</w>') is there before and after: its count does not change, so leave it out",
+        ),
+        Case(
+            (("a", "a", "a", "</w>"), ("aa", "a", "</w>"), 2),
+            {("a", "a"): -4, ("aa", "a"): 2},
+            "('a', 'a') occurred twice in the old word (-2 × 2); ('a', '</w>') is unchanged",
+        ),
         Case((("l", "o", "w"), ("l", "o", "w"), 5), {}, "a word the merge did not touch: nothing changes"),
-        Case((("a", "b", "a", "b"), ("ab", "ab"), 1),
-             {("a", "b"): -2, ("b", "a"): -1, ("ab", "ab"): 1}, "two merges in one word"),
-        Case(((104, 101, 108, 108, 111), (104, 101, 256, 111), 7), note="byte ids: 'hello' after merging l + l into 256"),
-        Case((tuple("mississippi") + ("</w>",), replace_pair(tuple("mississippi") + ("</w>",), ("s", "s"), "ss"), 2),
-             note="mississippi after merging s + s"),
+        Case(
+            (("a", "b", "a", "b"), ("ab", "ab"), 1),
+            {("a", "b"): -2, ("b", "a"): -1, ("ab", "ab"): 1},
+            "two merges in one word",
+        ),
+        Case(
+            ((104, 101, 108, 108, 111), (104, 101, 256, 111), 7), note="byte ids: 'hello' after merging l + l into 256"
+        ),
+        Case(
+            (tuple("mississippi") + ("</w>",), replace_pair(tuple("mississippi") + ("</w>",), ("s", "s"), "ss"), 2),
+            note="mississippi after merging s + s",
+        ),
     ],
     diagnosers=[
-        same_as(_with_zeros, "leave out the pairs whose change is 0: they are in the word before and after the merge, "
-                             "so their counts stay as they were"),
+        same_as(
+            _with_zeros,
+            "leave out the pairs whose change is 0: they are in the word before and after the merge, "
+            "so their counts stay as they were",
+        ),
         same_as(_unweighted, "every change counts as many times as the word occurs: subtract and add freq, not 1"),
-        same_as(_upside_down, "the signs are the wrong way round: the old word's pairs go out (minus), "
-                              "the new word's pairs come in (plus)"),
-        same_as(_sets, "a word can hold the same pair more than once, e.g. ('a', 'a') twice in ('a', 'a', 'a'): "
-                       "go through zip(word, word[1:]) and count every occurrence"),
+        same_as(
+            _upside_down,
+            "the signs are the wrong way round: the old word's pairs go out (minus), "
+            "the new word's pairs come in (plus)",
+        ),
+        same_as(
+            _sets,
+            "a word can hold the same pair more than once, e.g. ('a', 'a') twice in ('a', 'a', 'a'): "
+            "go through zip(word, word[1:]) and count every occurrence",
+        ),
         when(lambda a: any(isinstance(k, str) for k in a.got), "the keys should be pairs (tuples), like ('c', 'at')"),
     ],
     hint="changes = {}; for each pair in zip(old_word, old_word[1:]) subtract freq; for each pair in "
-         "zip(new_word, new_word[1:]) add freq; return the pairs whose change is not 0",
+    "zip(new_word, new_word[1:]) add freq; return the pairs whose change is not 0",
 )
 
 
@@ -159,10 +183,16 @@ MERGE_LOWEST = Exercise(
     cases=lambda: [
         Case(([97, 98], TOY_MERGES), [256], "ab: one merge"),
         Case(([99, 100, 101], TOY_MERGES), [257, 101], "cde: 'e' (101) has no merge"),
-        Case(([97, 98, 99, 100], TOY_MERGES), [258],
-             "abcd: b + c (259) is there too, but a + b (256) and c + d (257) rank lower, and then 256 + 257 -> 258"),
-        Case(([98, 99, 100], TOY_MERGES), [98, 257],
-             "bcd: b + c (259) and c + d (257) both want the 'c': c + d ranks lower, so it merges and b stays alone"),
+        Case(
+            ([97, 98, 99, 100], TOY_MERGES),
+            [258],
+            "abcd: b + c (259) is there too, but a + b (256) and c + d (257) rank lower, and then 256 + 257 -> 258",
+        ),
+        Case(
+            ([98, 99, 100], TOY_MERGES),
+            [98, 257],
+            "bcd: b + c (259) and c + d (257) both want the 'c': c + d ranks lower, so it merges and b stays alone",
+        ),
         Case(([97, 97, 97], TOY_MERGES), [260, 97], "aaa: two equal pairs; the leftmost merges first"),
         Case(([101, 102], TOY_MERGES), [101, 102], "no pair has a rank: nothing changes"),
         Case(([97], TOY_MERGES), [97], "one id: nothing to merge"),
@@ -173,14 +203,21 @@ MERGE_LOWEST = Exercise(
     diagnosers=[
         when(lambda a: not isinstance(a.got, list), "return a list of ids", any_type=True),
         same_as(_one_pass, "keep going after the first merge: merge again until no adjacent pair has a rank"),
-        same_as(_highest_first, "you merged the highest rank first; merge the LOWEST rank (the smallest new id) first: "
-                                "it was learned earliest"),
-        same_as(_rightmost_on_ties, "on equal ranks take the leftmost pair: ('a', 'a', 'a') becomes [aa, a], not [a, aa]"),
-        same_as(_first_in_text, "you merged the leftmost pair that has a rank; merge the pair with the lowest rank, "
-                                "wherever it is"),
+        same_as(
+            _highest_first,
+            "you merged the highest rank first; merge the LOWEST rank (the smallest new id) first: "
+            "it was learned earliest",
+        ),
+        same_as(
+            _rightmost_on_ties, "on equal ranks take the leftmost pair: ('a', 'a', 'a') becomes [aa, a], not [a, aa]"
+        ),
+        same_as(
+            _first_in_text,
+            "you merged the leftmost pair that has a rank; merge the pair with the lowest rank, wherever it is",
+        ),
     ],
     hint="loop: list the ranks of all adjacent pairs (merges.get((a, b))); if none, stop; take the lowest "
-         "(leftmost on ties), replace the two ids by the new id, and look again",
+    "(leftmost on ties), replace the two ids by the new id, and look again",
 )
 
 

@@ -29,36 +29,82 @@ BYTE_COUNT = Exercise(
     cases=lambda: [
         Case(("hello",), {"chars": 5, "bytes": 5, "bytes_per_char": 1.0}, "plain ASCII: one byte per character"),
         Case(("héllo",), {"chars": 5, "bytes": 6, "bytes_per_char": 1.2}, "'é' takes 2 bytes"),
-        Case(("日本語",), {"chars": 3, "bytes": 9, "bytes_per_char": 3.0}, "Chinese/Japanese characters take 3 bytes each"),
+        Case(
+            ("日本語",),
+            {"chars": 3, "bytes": 9, "bytes_per_char": 3.0},
+            "Chinese/Japanese characters take 3 bytes each",
+        ),
         Case(("🙂",), {"chars": 1, "bytes": 4, "bytes_per_char": 4.0}, "an emoji takes 4 bytes"),
         Case(("héllo wörld",), {"chars": 11, "bytes": 13, "bytes_per_char": 1.18}, "13 / 11 rounded to 2 places"),
-        Case(("👋🏽",), {"chars": 2, "bytes": 8, "bytes_per_char": 4.0}, "a waving hand with a skin tone is 2 code points"),
-        Case(("",), {"chars": 0, "bytes": 0, "bytes_per_char": 0.0}, "the empty string: 0.0 bytes per character, as bpelab.byte_count gives"),
+        Case(
+            ("👋🏽",),
+            {"chars": 2, "bytes": 8, "bytes_per_char": 4.0},
+            "a waving hand with a skin tone is 2 code points",
+        ),
+        Case(
+            ("",),
+            {"chars": 0, "bytes": 0, "bytes_per_char": 0.0},
+            "the empty string: 0.0 bytes per character, as bpelab.byte_count gives",
+        ),
         Case((MIXED_SCRIPTS,), note="a mix of scripts"),
         Case((PARAGRAPH + " " + MIXED_SCRIPTS,), note="a longer text"),
     ],
     diagnosers=[
-        on_error(ZeroDivisionError, "the empty string has 0 characters, so bytes / chars divides by zero: "
-                 "return 0.0 for bytes_per_char when there are no characters (as bpelab.byte_count does)"),
-        when(lambda a: isinstance(a.got, (tuple, list)) and len(a.got) == 3,
-             "return a dict with the keys 'chars', 'bytes' and 'bytes_per_char', not three values in a row"),
-        when(lambda a: set(a.got) != set(_KEYS), "use exactly the keys 'chars', 'bytes' and 'bytes_per_char'", any_type=False),
-        when(lambda a: a.got["bytes"] == len(a.args[0]) != a.expected["bytes"],
-             "'bytes' equals the number of characters: you counted characters, not bytes; "
-             "use len(text.encode('utf-8'))", any_type=False),
-        when(lambda a: a.got["bytes"] != a.expected["bytes"] and a.got["bytes"] in
-             {len(a.args[0].encode(e)) for e in ("utf-16", "utf-16-le", "utf-32", "utf-32-le")},
-             "'bytes' is the size in UTF-16 or UTF-32; the course counts UTF-8: len(text.encode('utf-8'))", any_type=False),
-        when(lambda a: isinstance(a.got["bytes_per_char"], str),
-             "bytes_per_char is a str: use round(bytes / chars, 2), which gives a number (f-strings are for printing)", any_type=False),
-        when(lambda a: a.got["bytes_per_char"] == _bytes_per_char(a.args[0]) != a.expected["bytes_per_char"],
-             "bytes_per_char is not rounded: use round(bytes / chars, 2)", any_type=False),
-        when(lambda a: a.args[0] != "" and a.got["bytes_per_char"] != a.expected["bytes_per_char"]
-             and abs(a.got["bytes_per_char"] - round(len(a.args[0]) / len(a.args[0].encode("utf-8")), 2)) < 1e-9,
-             "bytes_per_char is upside down: it is bytes divided by chars, not chars divided by bytes", any_type=False),
-        when(lambda a: a.args[0] != "" and a.got["bytes_per_char"] != a.expected["bytes_per_char"]
-             and a.got["bytes_per_char"] == len(a.args[0].encode("utf-8")) // len(a.args[0]),
-             "bytes_per_char lost its decimals: use / (true division), not // (floor division)", any_type=False),
+        on_error(
+            ZeroDivisionError,
+            "the empty string has 0 characters, so bytes / chars divides by zero: "
+            "return 0.0 for bytes_per_char when there are no characters (as bpelab.byte_count does)",
+        ),
+        when(
+            lambda a: isinstance(a.got, (tuple, list)) and len(a.got) == 3,
+            "return a dict with the keys 'chars', 'bytes' and 'bytes_per_char', not three values in a row",
+        ),
+        when(
+            lambda a: set(a.got) != set(_KEYS),
+            "use exactly the keys 'chars', 'bytes' and 'bytes_per_char'",
+            any_type=False,
+        ),
+        when(
+            lambda a: a.got["bytes"] == len(a.args[0]) != a.expected["bytes"],
+            "'bytes' equals the number of characters: you counted characters, not bytes; use len(text.encode('utf-8'))",
+            any_type=False,
+        ),
+        when(
+            lambda a: (
+                a.got["bytes"] != a.expected["bytes"]
+                and a.got["bytes"] in {len(a.args[0].encode(e)) for e in ("utf-16", "utf-16-le", "utf-32", "utf-32-le")}
+            ),
+            "'bytes' is the size in UTF-16 or UTF-32; the course counts UTF-8: len(text.encode('utf-8'))",
+            any_type=False,
+        ),
+        when(
+            lambda a: isinstance(a.got["bytes_per_char"], str),
+            "bytes_per_char is a str: use round(bytes / chars, 2), which gives a number (f-strings are for printing)",
+            any_type=False,
+        ),
+        when(
+            lambda a: a.got["bytes_per_char"] == _bytes_per_char(a.args[0]) != a.expected["bytes_per_char"],
+            "bytes_per_char is not rounded: use round(bytes / chars, 2)",
+            any_type=False,
+        ),
+        when(
+            lambda a: (
+                a.args[0] != ""
+                and a.got["bytes_per_char"] != a.expected["bytes_per_char"]
+                and abs(a.got["bytes_per_char"] - round(len(a.args[0]) / len(a.args[0].encode("utf-8")), 2)) < 1e-9
+            ),
+            "bytes_per_char is upside down: it is bytes divided by chars, not chars divided by bytes",
+            any_type=False,
+        ),
+        when(
+            lambda a: (
+                a.args[0] != ""
+                and a.got["bytes_per_char"] != a.expected["bytes_per_char"]
+                and a.got["bytes_per_char"] == len(a.args[0].encode("utf-8")) // len(a.args[0])
+            ),
+            "bytes_per_char lost its decimals: use / (true division), not // (floor division)",
+            any_type=False,
+        ),
     ],
     hint="chars is len(text), bytes is len(text.encode('utf-8')), bytes_per_char is round(bytes / chars, 2)",
 )
@@ -87,8 +133,10 @@ CHAR_ENCODE = Exercise(
         Case((MIXED_SCRIPTS,), note="a mix of scripts"),
     ],
     diagnosers=[
-        same_as(lambda text: list(text.encode("utf-8")),
-                "you returned the UTF-8 byte values, not code points: use ord(ch) for each character"),
+        same_as(
+            lambda text: list(text.encode("utf-8")),
+            "you returned the UTF-8 byte values, not code points: use ord(ch) for each character",
+        ),
         same_as(lambda text: list(text), "you returned the characters themselves; the ids are numbers: ord(ch)"),
         same_as(lambda text: [hex(ord(ch)) for ch in text], "return the numbers ord(ch) themselves, not hex strings"),
         when(lambda a: isinstance(a.got, str), "return a list of numbers, one per character, not a str"),
@@ -112,12 +160,26 @@ CHAR_DECODE = Exercise(
         Case((CharTokenizer().encode(MIXED_SCRIPTS),), note="a mix of scripts"),
     ],
     diagnosers=[
-        same_as(lambda ids: [chr(i) for i in ids], "you returned a list of characters: join them into one str with ''.join(...)"),
-        same_as(lambda ids: " ".join(chr(i) for i in ids), "you put spaces between the characters: join with '' (the empty string), not ' '"),
-        on_error(ValueError, "the ids are code points (up to 1,114,111), not bytes: turn each one into a character with chr(i)",
-                 contains="range(0, 256)"),
-        on_error(UnicodeDecodeError, "the ids are code points, not UTF-8 bytes: turn each one into a character with chr(i)"),
-        same_as(lambda ids: "".join(str(i) for i in ids), "you joined the numbers as digits: turn each id into its character with chr(i)"),
+        same_as(
+            lambda ids: [chr(i) for i in ids],
+            "you returned a list of characters: join them into one str with ''.join(...)",
+        ),
+        same_as(
+            lambda ids: " ".join(chr(i) for i in ids),
+            "you put spaces between the characters: join with '' (the empty string), not ' '",
+        ),
+        on_error(
+            ValueError,
+            "the ids are code points (up to 1,114,111), not bytes: turn each one into a character with chr(i)",
+            contains="range(0, 256)",
+        ),
+        on_error(
+            UnicodeDecodeError, "the ids are code points, not UTF-8 bytes: turn each one into a character with chr(i)"
+        ),
+        same_as(
+            lambda ids: "".join(str(i) for i in ids),
+            "you joined the numbers as digits: turn each id into its character with chr(i)",
+        ),
     ],
     hint="one character per id: ''.join(chr(i) for i in ids)",
 )
@@ -132,7 +194,9 @@ CHAR_ROUND_TRIP = Exercise(
     call="decode(encode(text))",
     reference=_same_text,
     solution=(CharTokenizer,),
-    cases=lambda: [Case((text,), text) for text in [*_TEXTS, "naïve café", "tab\tand\nnewline", MIXED_SCRIPTS, PARAGRAPH]],
+    cases=lambda: [
+        Case((text,), text) for text in [*_TEXTS, "naïve café", "tab\tand\nnewline", MIXED_SCRIPTS, PARAGRAPH]
+    ],
     hint="decoding what you encoded must give back exactly the text you started with",
 )
 
@@ -177,14 +241,20 @@ def check_char_tokenizer(tokenizer: Any, decode: Any = None) -> CheckResult:
             try:
                 obj = tokenizer()
             except (Exception, SystemExit) as err:
-                return _stop(name, f"could not create your tokenizer: {tokenizer.__name__}() raised "
-                                   f"{type(err).__name__}: {without_addresses(str(err))}\n   hint:     the checker creates it with no arguments; "
-                                   "give __init__ no parameters besides self")
+                return _stop(
+                    name,
+                    f"could not create your tokenizer: {tokenizer.__name__}() raised "
+                    f"{type(err).__name__}: {without_addresses(str(err))}\n   hint:     the checker creates it with no arguments; "
+                    "give __init__ no parameters besides self",
+                )
         encode, decode = getattr(obj, "encode", None), getattr(obj, "decode", None)
         if encode is None or decode is None:
-            return _stop(name, f"expected a tokenizer with encode and decode methods, or two functions, but got "
-                               f"{kind(tokenizer)} {short(tokenizer)}.\n   hint:     call it as check_char_tokenizer(CharTokenizer) "
-                               "for a class, or check_char_tokenizer(encode, decode) for two functions")
+            return _stop(
+                name,
+                f"expected a tokenizer with encode and decode methods, or two functions, but got "
+                f"{kind(tokenizer)} {short(tokenizer)}.\n   hint:     call it as check_char_tokenizer(CharTokenizer) "
+                "for a class, or check_char_tokenizer(encode, decode) for two functions",
+            )
     parts = [(CHAR_ENCODE, encode), (CHAR_DECODE, decode)]
     if callable(encode) and callable(decode):
         parts.append((CHAR_ROUND_TRIP, _RoundTrip(encode, decode)))

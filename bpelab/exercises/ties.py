@@ -36,29 +36,45 @@ MOST_FREQUENT_PAIRS = Exercise(
     reference=most_frequent_pairs,
     cases=lambda: [
         Case(({("a", "b"): 3, ("b", "c"): 1},), [("a", "b")], "one clear winner: still a list"),
-        Case(({("s", "t"): 2, ("t", "e"): 1, ("p", "e"): 2},), [("s", "t"), ("p", "e")], "a tie: both, first seen first"),
+        Case(
+            ({("s", "t"): 2, ("t", "e"): 1, ("p", "e"): 2},), [("s", "t"), ("p", "e")], "a tie: both, first seen first"
+        ),
         Case(({},), [], "no pairs at all: an empty list"),
         Case(({("x", "y"): 4, ("y", "z"): 4, ("z", "x"): 4},), [("x", "y"), ("y", "z"), ("z", "x")], "everything tied"),
-        Case(({("b", "a"): 1, ("a", "b"): 5, ("c", "a"): 5, ("a", "c"): 2},), [("a", "b"), ("c", "a")],
-             "keep the dict's order, not alphabetical order"),
+        Case(
+            ({("b", "a"): 1, ("a", "b"): 5, ("c", "a"): 5, ("a", "c"): 2},),
+            [("a", "b"), ("c", "a")],
+            "keep the dict's order, not alphabetical order",
+        ),
         Case((_pairs_of(CLASSIC_TEXT),), note="the classic corpus: low ×5, lower ×2, newest ×3, widest ×2"),
         Case((_pairs_of("step pest pets"),), note="three anagrams"),
         Case((_pairs_of(PARAGRAPH),), note="a paragraph of English"),
     ],
     diagnosers=[
         on_error(ValueError, "max() of an empty dict raises: return [] when pair_counts is empty", contains="empty"),
-        when(lambda a: _looks_like_one_pair(a.got),
-             "you returned one pair: return a list of ALL the pairs with the highest count, even if there is only one",
-             any_type=True),
-        when(lambda a: isinstance(a.got, int) and not isinstance(a.got, bool),
-             "you returned the highest count itself: return the pairs that have it", any_type=True),
+        when(
+            lambda a: _looks_like_one_pair(a.got),
+            "you returned one pair: return a list of ALL the pairs with the highest count, even if there is only one",
+            any_type=True,
+        ),
+        when(
+            lambda a: isinstance(a.got, int) and not isinstance(a.got, bool),
+            "you returned the highest count itself: return the pairs that have it",
+            any_type=True,
+        ),
         when(lambda a: isinstance(a.got, dict), "return a list of the pairs only, without their counts", any_type=True),
-        same_as(lambda pc: sorted(most_frequent_pairs(pc)),
-                "the right pairs, but sorted: keep them in the order of pair_counts (the order they were first seen)"),
-        same_as(lambda pc: sorted(pc, key=pc.__getitem__, reverse=True),
-                "you returned every pair, sorted by count: keep only those whose count equals the highest count"),
-        same_as(lambda pc: [p for p, c in pc.items() if c == min(pc.values())] if pc else [],
-                "those are the pairs with the LOWEST count: use max, not min"),
+        same_as(
+            lambda pc: sorted(most_frequent_pairs(pc)),
+            "the right pairs, but sorted: keep them in the order of pair_counts (the order they were first seen)",
+        ),
+        same_as(
+            lambda pc: sorted(pc, key=pc.__getitem__, reverse=True),
+            "you returned every pair, sorted by count: keep only those whose count equals the highest count",
+        ),
+        same_as(
+            lambda pc: [p for p, c in pc.items() if c == min(pc.values())] if pc else [],
+            "those are the pairs with the LOWEST count: use max, not min",
+        ),
     ],
     hint="top = max(pair_counts.values()); then keep every pair whose count == top, in the dict's order",
 )

@@ -76,44 +76,90 @@ TRAIN = Exercise(
     checker="check_training_loop",
     solution=(best_pair, learn_merges, train_bpe),
     cases=lambda: [
-        Case(("ab ab", 1), [(("a", "b"), "ab")],
-             "a tie: ('a', 'b') and ('b', '</w>') both occur 2 times, and the pair seen first wins"),
-        Case(("ab ab", 5), [(("a", "b"), "ab"), (("ab", "</w>"), "ab</w>")],
-             "stop when no pair is left: only 2 merges are possible"),
+        Case(
+            ("ab ab", 1),
+            [(("a", "b"), "ab")],
+            "a tie: ('a', 'b') and ('b', '</w>') both occur 2 times, and the pair seen first wins",
+        ),
+        Case(
+            ("ab ab", 5),
+            [(("a", "b"), "ab"), (("ab", "</w>"), "ab</w>")],
+            "stop when no pair is left: only 2 merges are possible",
+        ),
         Case(("ab ab", 0), [], "zero merges"),
-        Case(("aaaa", 2), [(("a", "a"), "aa"), (("aa", "aa"), "aaaa")],
-             "merges never overlap: ('a', 'a', 'a', 'a', '</w>') becomes ('aa', 'aa', '</w>')"),
-        Case((CLASSIC_TEXT, 3), [(("l", "o"), "lo"), (("lo", "w"), "low"), (("low", "</w>"), "low</w>")],
-             "the classic corpus; the third merge is a tie between pairs seen 5 times, won by the first seen"),
+        Case(
+            ("aaaa", 2),
+            [(("a", "a"), "aa"), (("aa", "aa"), "aaaa")],
+            "merges never overlap: ('a', 'a', 'a', 'a', '</w>') becomes ('aa', 'aa', '</w>')",
+        ),
+        Case(
+            (CLASSIC_TEXT, 3),
+            [(("l", "o"), "lo"), (("lo", "w"), "low"), (("low", "</w>"), "low</w>")],
+            "the classic corpus; the third merge is a tie between pairs seen 5 times, won by the first seen",
+        ),
         Case((CLASSIC_TEXT, 10), note="the classic corpus, 10 merges"),
         Case(("the cat sat on the mat the cat ate the rat", 6), note="a short sentence, 6 merges"),
         Case((PARAGRAPH, 25), note="a paragraph of English, 25 merges"),
         Case((made_up_words(), 30), note="150 made-up words, 30 merges"),
     ],
     diagnosers=[
-        on_error(ValueError, "there are no pairs left to merge: stop the loop when the pair counts are empty "
-                             "(if not counts: break)", contains="empty"),
-        on_error(IndexError, "when no pair is left there is nothing to take from the sorted counts: stop the loop "
-                             "when the pair counts are empty (if not counts: break)", contains="list index out of range"),
-        same_as(lambda text, n: [pair for pair, _ in reference_train(text, n)],
-                "each merge should be ((a, b), a + b), e.g. (('l', 'o'), 'lo'): you returned only the pairs"),
-        when(lambda a: any(not isinstance(new, str) for _, new in a.got),
-             "the new symbol of each merge should be the string a + b, e.g. (('l', 'o'), 'lo')", any_type=False),
-        same_as(lambda text, n: train_bpe(text, n, tie_break="lexicographic").merges,
-                "your ties go to the alphabetically smallest pair; this course takes the pair seen first "
-                "(max(counts, key=counts.get) keeps the first of equal counts)"),
-        same_as(_largest_pair_wins, "your ties go to the alphabetically largest pair (max over (count, pair)); "
-                                    "this course takes the pair seen first: max(counts, key=counts.get)"),
-        same_as(_counted_once, "you counted the pairs only once, before the loop: count again after every merge, "
-                               "because each merge changes which pairs exist"),
-        same_as(_unweighted, "your pair counts ignore how often each word occurs: weight each pair by its word's count"),
-        when(_marker_missing, "none of your merges involves the end-of-word marker '</w>': spell each word as "
-                              "tuple(word) + ('</w>',) before training", any_type=False),
-        when(lambda a: _prefix_right(a, 1), "one merge too many: the loop should run num_merges times (range(num_merges))", any_type=False),
-        when(lambda a: _prefix_right(a, -1), "one merge too few: the loop should run num_merges times (range(num_merges))", any_type=False),
+        on_error(
+            ValueError,
+            "there are no pairs left to merge: stop the loop when the pair counts are empty (if not counts: break)",
+            contains="empty",
+        ),
+        on_error(
+            IndexError,
+            "when no pair is left there is nothing to take from the sorted counts: stop the loop "
+            "when the pair counts are empty (if not counts: break)",
+            contains="list index out of range",
+        ),
+        same_as(
+            lambda text, n: [pair for pair, _ in reference_train(text, n)],
+            "each merge should be ((a, b), a + b), e.g. (('l', 'o'), 'lo'): you returned only the pairs",
+        ),
+        when(
+            lambda a: any(not isinstance(new, str) for _, new in a.got),
+            "the new symbol of each merge should be the string a + b, e.g. (('l', 'o'), 'lo')",
+            any_type=False,
+        ),
+        same_as(
+            lambda text, n: train_bpe(text, n, tie_break="lexicographic").merges,
+            "your ties go to the alphabetically smallest pair; this course takes the pair seen first "
+            "(max(counts, key=counts.get) keeps the first of equal counts)",
+        ),
+        same_as(
+            _largest_pair_wins,
+            "your ties go to the alphabetically largest pair (max over (count, pair)); "
+            "this course takes the pair seen first: max(counts, key=counts.get)",
+        ),
+        same_as(
+            _counted_once,
+            "you counted the pairs only once, before the loop: count again after every merge, "
+            "because each merge changes which pairs exist",
+        ),
+        same_as(
+            _unweighted, "your pair counts ignore how often each word occurs: weight each pair by its word's count"
+        ),
+        when(
+            _marker_missing,
+            "none of your merges involves the end-of-word marker '</w>': spell each word as "
+            "tuple(word) + ('</w>',) before training",
+            any_type=False,
+        ),
+        when(
+            lambda a: _prefix_right(a, 1),
+            "one merge too many: the loop should run num_merges times (range(num_merges))",
+            any_type=False,
+        ),
+        when(
+            lambda a: _prefix_right(a, -1),
+            "one merge too few: the loop should run num_merges times (range(num_merges))",
+            any_type=False,
+        ),
     ],
     hint="repeat num_merges times: counts = count_pairs(word_freq); stop if empty; pair = max(counts, key=counts.get); "
-         "record (pair, pair[0] + pair[1]); word_freq = merge_pair(word_freq, pair)",
+    "record (pair, pair[0] + pair[1]); word_freq = merge_pair(word_freq, pair)",
 )
 
 

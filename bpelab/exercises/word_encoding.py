@@ -29,7 +29,7 @@ def _first_occurrence_only(word: str, merges: list[Merge]) -> list[str]:
     for (a, b), new in merges:
         for i in range(len(symbols) - 1):
             if symbols[i] == a and symbols[i + 1] == b:
-                symbols[i:i + 2] = [new]
+                symbols[i : i + 2] = [new]
                 break
     return symbols
 
@@ -46,21 +46,38 @@ ENCODE_WORD = Exercise(
     cases=lambda: _cases(),
     diagnosers=[
         when(_joined, "return the list of symbols, e.g. ['low', '</w>'], not the text joined together"),
-        same_as(lambda word, merges: [*word, END_OF_WORD],
-                "none of the merges was applied: each merge is ((a, b), new_symbol), so unpack it as "
-                "`for (a, b), new in merges:`"),
-        when(lambda a: END_OF_WORD not in "".join(a.got) and END_OF_WORD in "".join(a.expected),
-             "the end-of-word marker '</w>' is missing: start from list(word) + ['</w>']", any_type=False),
-        same_as(lambda word, merges: encode_word(word, merges[::-1]),
-                "you replayed the merges in the wrong order (last learned first): apply them first to last, "
-                "in the order they were learned"),
-        same_as(lambda word, merges: encode_word(word, sorted(merges)),
-                "you replayed the merges in sorted order: apply them in the order they were learned"),
-        same_as(lambda word, merges: encode_word(word, merges[:1]),
-                "only the first merge was applied: is your `return` indented inside the loop over the merges?"),
-        same_as(_longest_match, "you matched the longest known piece from the left; BPE instead replays the merges "
-                                "in the order they were learned, which can split a word differently"),
-        same_as(_first_occurrence_only, "each merge must be applied everywhere in the word, not just at its first occurrence"),
+        same_as(
+            lambda word, merges: [*word, END_OF_WORD],
+            "none of the merges was applied: each merge is ((a, b), new_symbol), so unpack it as "
+            "`for (a, b), new in merges:`",
+        ),
+        when(
+            lambda a: END_OF_WORD not in "".join(a.got) and END_OF_WORD in "".join(a.expected),
+            "the end-of-word marker '</w>' is missing: start from list(word) + ['</w>']",
+            any_type=False,
+        ),
+        same_as(
+            lambda word, merges: encode_word(word, merges[::-1]),
+            "you replayed the merges in the wrong order (last learned first): apply them first to last, "
+            "in the order they were learned",
+        ),
+        same_as(
+            lambda word, merges: encode_word(word, sorted(merges)),
+            "you replayed the merges in sorted order: apply them in the order they were learned",
+        ),
+        same_as(
+            lambda word, merges: encode_word(word, merges[:1]),
+            "only the first merge was applied: is your `return` indented inside the loop over the merges?",
+        ),
+        same_as(
+            _longest_match,
+            "you matched the longest known piece from the left; BPE instead replays the merges "
+            "in the order they were learned, which can split a word differently",
+        ),
+        same_as(
+            _first_occurrence_only,
+            "each merge must be applied everywhere in the word, not just at its first occurrence",
+        ),
     ],
     hint="symbols = list(word) + ['</w>']; for each merge in order, merge its pair everywhere (left to right); return symbols",
 )
@@ -72,11 +89,17 @@ def _cases() -> list[Case]:
     return [
         Case(("low", [(("l", "o"), "lo"), (("lo", "w"), "low")]), ["low", "</w>"], "the example from the lesson"),
         Case(("low", []), ["l", "o", "w", "</w>"], "no merges: the characters plus the marker"),
-        Case(("abc", [(("b", "c"), "bc"), (("a", "b"), "ab")]), ["a", "bc", "</w>"],
-             "order matters: ('b', 'c') was learned first, so 'ab' can no longer form"),
+        Case(
+            ("abc", [(("b", "c"), "bc"), (("a", "b"), "ab")]),
+            ["a", "bc", "</w>"],
+            "order matters: ('b', 'c') was learned first, so 'ab' can no longer form",
+        ),
         Case(("aaa", [(("a", "a"), "aa")]), ["aa", "a", "</w>"], "left to right, without overlaps"),
-        Case(("banana", [(("a", "n"), "an"), (("an", "a"), "ana")]), ["b", "an", "ana", "</w>"],
-             "a later merge builds on an earlier one"),
+        Case(
+            ("banana", [(("a", "n"), "an"), (("an", "a"), "ana")]),
+            ["b", "an", "ana", "</w>"],
+            "a later merge builds on an earlier one",
+        ),
         Case(("", [(("a", "b"), "ab")]), ["</w>"], "the empty word is just the marker"),
         Case(("lower", classic), note="a word of the classic corpus, 10 merges learned from it"),
         Case(("slowly", classic), note="an unseen word falls back to smaller pieces"),

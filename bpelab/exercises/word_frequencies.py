@@ -21,7 +21,7 @@ def _keys(attempt: Attempt) -> list[Any]:
 
 
 def _marker_split(attempt: Attempt) -> bool:
-    return any(isinstance(k, tuple) and k[-len(_SPLIT_MARKER):] == _SPLIT_MARKER for k in _keys(attempt))
+    return any(isinstance(k, tuple) and k[-len(_SPLIT_MARKER) :] == _SPLIT_MARKER for k in _keys(attempt))
 
 
 def _marker_missing(attempt: Attempt) -> bool:
@@ -30,8 +30,10 @@ def _marker_missing(attempt: Attempt) -> bool:
 
 
 def _whitespace_inside(attempt: Attempt) -> bool:
-    return any(k in ((END_OF_WORD,), ("", END_OF_WORD)) or any(isinstance(s, str) and s.isspace() for s in k)
-               for k in _keys(attempt))
+    return any(
+        k in ((END_OF_WORD,), ("", END_OF_WORD)) or any(isinstance(s, str) and s.isspace() for s in k)
+        for k in _keys(attempt)
+    )
 
 
 def _all_ones(attempt: Attempt) -> bool:
@@ -44,37 +46,83 @@ GET_WORD_FREQUENCIES = Exercise(
     call="get_word_frequencies(text)",
     reference=get_word_frequencies,
     order_matters=True,
-    order_hint=("the right counts, but in a different order: keep the words in the order they first appear in the "
-                "text (add each word to the dict when you first meet it; don't sort, and don't go through a set)"),
+    order_hint=(
+        "the right counts, but in a different order: keep the words in the order they first appear in the "
+        "text (add each word to the dict when you first meet it; don't sort, and don't go through a set)"
+    ),
     cases=lambda: [
         Case(("cat cat dog",), {("c", "a", "t", "</w>"): 2, ("d", "o", "g", "</w>"): 1}, "the example from the lesson"),
         Case(("low",), {("l", "o", "w", "</w>"): 1}, "one word"),
-        Case(("dog cat dog",), {("d", "o", "g", "</w>"): 2, ("c", "a", "t", "</w>"): 1}, "first-seen order: 'dog' comes first"),
+        Case(
+            ("dog cat dog",),
+            {("d", "o", "g", "</w>"): 2, ("c", "a", "t", "</w>"): 1},
+            "first-seen order: 'dog' comes first",
+        ),
         Case(("",), {}, "no words at all"),
-        Case(("  a\tb\n a  ",), {("a", "</w>"): 2, ("b", "</w>"): 1}, "tabs, newlines and runs of spaces all separate words"),
-        Case(("Low low",), {("L", "o", "w", "</w>"): 1, ("l", "o", "w", "</w>"): 1}, "case is kept: 'Low' and 'low' differ"),
-        Case(("hi, hi!",), {("h", "i", ",", "</w>"): 1, ("h", "i", "!", "</w>"): 1},
-             "punctuation stays in the word: this version splits on whitespace only"),
-        Case(("naïve 日本",), {("n", "a", "ï", "v", "e", "</w>"): 1, ("日", "本", "</w>"): 1}, "any character is a symbol"),
+        Case(
+            ("  a\tb\n a  ",),
+            {("a", "</w>"): 2, ("b", "</w>"): 1},
+            "tabs, newlines and runs of spaces all separate words",
+        ),
+        Case(
+            ("Low low",),
+            {("L", "o", "w", "</w>"): 1, ("l", "o", "w", "</w>"): 1},
+            "case is kept: 'Low' and 'low' differ",
+        ),
+        Case(
+            ("hi, hi!",),
+            {("h", "i", ",", "</w>"): 1, ("h", "i", "!", "</w>"): 1},
+            "punctuation stays in the word: this version splits on whitespace only",
+        ),
+        Case(
+            ("naïve 日本",),
+            {("n", "a", "ï", "v", "e", "</w>"): 1, ("日", "本", "</w>"): 1},
+            "any character is a symbol",
+        ),
         Case((CLASSIC_TEXT,), note="the classic corpus: low ×5, lower ×2, newest ×3, widest ×2"),
         Case((PARAGRAPH,), note="a paragraph of English"),
         Case((made_up_words(),), note="150 made-up words"),
     ],
     diagnosers=[
-        on_error(TypeError, "a dict key must be a tuple, not a list: use tuple(word) + ('</w>',)", contains="unhashable"),
-        when(lambda a: any(isinstance(k, str) for k in _keys(a)),
-             "the keys should be tuples of symbols like ('c', 'a', 't', '</w>'), not strings like 'cat</w>'", any_type=False),
-        when(_marker_split, "'</w>' was split into the characters '<', '/', 'w', '>': it must be ONE symbol, "
-                            "e.g. tuple(word) + ('</w>',)", any_type=False),
-        when(_marker_missing, "the end-of-word marker '</w>' is missing: spell each word as tuple(word) + ('</w>',)", any_type=False),
-        when(_whitespace_inside, "some words are empty or contain whitespace: split with text.split() (no argument), "
-                                 "which splits on any run of spaces, tabs and newlines", any_type=False),
-        same_as(lambda text: get_word_frequencies(text.lower()),
-                "you lowercased the text: keep every character as it is ('Low' and 'low' are different words here)"),
-        same_as(lambda text: get_word_frequencies(" ".join(re.findall(r"\w+|[^\w\s]+", text))),
-                "you split punctuation off the words: this exercise splits on whitespace only (text.split()), "
-                "so 'hi,' stays one word"),
-        when(_all_ones, "every count is 1: count how often each word occurs (add 1 each time you meet it again)", any_type=False),
+        on_error(
+            TypeError, "a dict key must be a tuple, not a list: use tuple(word) + ('</w>',)", contains="unhashable"
+        ),
+        when(
+            lambda a: any(isinstance(k, str) for k in _keys(a)),
+            "the keys should be tuples of symbols like ('c', 'a', 't', '</w>'), not strings like 'cat</w>'",
+            any_type=False,
+        ),
+        when(
+            _marker_split,
+            "'</w>' was split into the characters '<', '/', 'w', '>': it must be ONE symbol, "
+            "e.g. tuple(word) + ('</w>',)",
+            any_type=False,
+        ),
+        when(
+            _marker_missing,
+            "the end-of-word marker '</w>' is missing: spell each word as tuple(word) + ('</w>',)",
+            any_type=False,
+        ),
+        when(
+            _whitespace_inside,
+            "some words are empty or contain whitespace: split with text.split() (no argument), "
+            "which splits on any run of spaces, tabs and newlines",
+            any_type=False,
+        ),
+        same_as(
+            lambda text: get_word_frequencies(text.lower()),
+            "you lowercased the text: keep every character as it is ('Low' and 'low' are different words here)",
+        ),
+        same_as(
+            lambda text: get_word_frequencies(" ".join(re.findall(r"\w+|[^\w\s]+", text))),
+            "you split punctuation off the words: this exercise splits on whitespace only (text.split()), "
+            "so 'hi,' stays one word",
+        ),
+        when(
+            _all_ones,
+            "every count is 1: count how often each word occurs (add 1 each time you meet it again)",
+            any_type=False,
+        ),
     ],
     hint="for each word in text.split(): key = tuple(word) + ('</w>',); counts[key] = counts.get(key, 0) + 1",
 )

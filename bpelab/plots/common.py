@@ -34,7 +34,7 @@ def language_names() -> dict[str, str]:
 
 
 def tokenizer_label(name: str) -> str:
-    """"GPT-4 (cl100k_base)" for a course encoding name; any other label as it is."""
+    """ "GPT-4 (cl100k_base)" for a course encoding name; any other label as it is."""
     return FRIENDLY_NAMES.get(name, name)
 
 
@@ -60,5 +60,3 @@ def require_columns(table: pd.DataFrame, columns: Sequence[str], made_by: str) -
 
 def premium_formatter() -> FuncFormatter:
     return FuncFormatter(lambda value, _pos: f"{value:g}×")
-
-

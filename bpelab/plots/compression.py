@@ -53,14 +53,33 @@ def plot_compression_curves(
     fig, ax = plt.subplots(figsize=(FIGSIZE[0], FIGSIZE[1] * 1.35))
     markers = ("o", "s", "D", "^", "v", "P", "X")
     for i, column in enumerate(curve.columns):
-        ax.plot(sizes, curve[column], marker=markers[i % len(markers)], markersize=5, linewidth=2,
-                color=TEXT_COLOURS[i % len(TEXT_COLOURS)], label=str(column))
+        ax.plot(
+            sizes,
+            curve[column],
+            marker=markers[i % len(markers)],
+            markersize=5,
+            linewidth=2,
+            color=TEXT_COLOURS[i % len(TEXT_COLOURS)],
+            label=str(column),
+        )
     for name, value in (references or {}).items():
-        ax.axhline(value, linestyle="--", linewidth=1.8, color=colours_for([name])[0],
-                   label=f"{tokenizer_label(name)} on {reference_text}")
+        ax.axhline(
+            value,
+            linestyle="--",
+            linewidth=1.8,
+            color=colours_for([name])[0],
+            label=f"{tokenizer_label(name)} on {reference_text}",
+        )
     ax.axhline(1.0, color="0.4", linewidth=0.8, linestyle=":")
-    ax.text(sizes.max(), 0.93, "1 byte per token: no merge applies", ha="right", va="top",
-            fontsize=FONT_SIZE - 1, color="0.35")
+    ax.text(
+        sizes.max(),
+        0.93,
+        "1 byte per token: no merge applies",
+        ha="right",
+        va="top",
+        fontsize=FONT_SIZE - 1,
+        color="0.35",
+    )
     _vocab_axis(ax, sizes.min(), sizes.max())
     top = max([float(np.nanmax(curve.to_numpy()))] + list((references or {}).values()))
     ax.set_ylim(0, top * 1.1)
@@ -68,7 +87,9 @@ def plot_compression_curves(
     ax.set_ylabel("Bytes per token", fontsize=FONT_SIZE)
     ax.set_title(title, fontsize=TITLE_SIZE)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=FONT_SIZE - 1, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2)  # below, never over a line
+    ax.legend(
+        fontsize=FONT_SIZE - 1, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2
+    )  # below, never over a line
     fig.tight_layout()
     return fig
 
@@ -92,15 +113,30 @@ def plot_rank_frequency(
         raise ValueError("no token of the table is used: encode a non-empty text with token_usage")
     ranks, counts = used["rank"].to_numpy(dtype=float), used["count"].to_numpy(dtype=float)
     fig, ax = plt.subplots(figsize=FIGSIZE)
-    ax.plot(ranks, counts, marker="o", markersize=3, linestyle="none", color=PALETTE[4], alpha=0.7,
-            label=f"the {len(used):,} tokens used")
-    ax.plot(ranks, counts[0] / ranks, linestyle="--", color=PALETTE[5], linewidth=2,
-            label="Zipf's law: count ∝ 1 / rank")
+    ax.plot(
+        ranks,
+        counts,
+        marker="o",
+        markersize=3,
+        linestyle="none",
+        color=PALETTE[4],
+        alpha=0.7,
+        label=f"the {len(used):,} tokens used",
+    )
+    ax.plot(
+        ranks, counts[0] / ranks, linestyle="--", color=PALETTE[5], linewidth=2, label="Zipf's law: count ∝ 1 / rank"
+    )
     if exponent is not None:
         # the best constant for that slope puts the line through the mean of the points (log scale)
         constant = np.exp(np.mean(np.log(counts)) + exponent * np.mean(np.log(ranks)))
-        ax.plot(ranks, constant / ranks**exponent, linestyle=":", color="0.2", linewidth=2,
-                label=f"fitted: count ∝ 1 / rank$^{{{exponent:.2f}}}$")
+        ax.plot(
+            ranks,
+            constant / ranks**exponent,
+            linestyle=":",
+            color="0.2",
+            linewidth=2,
+            label=f"fitted: count ∝ 1 / rank$^{{{exponent:.2f}}}$",
+        )
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.tick_params(axis="both", labelsize=FONT_SIZE - 1)
@@ -133,11 +169,26 @@ def plot_vocab_tradeoff(
     lines = [label for label in dict.fromkeys(table["tokenizer"]) if label not in TOKENIZER_COLOURS]
     for label, colour in zip(lines, colours_for(lines)):
         rows = table[table["tokenizer"] == label].sort_values("vocab_size")
-        ax.plot(rows["vocab_size"], rows["bytes_per_token"], marker="o", markersize=4, linewidth=2,
-                color=colour, label=str(label))
+        ax.plot(
+            rows["vocab_size"],
+            rows["bytes_per_token"],
+            marker="o",
+            markersize=4,
+            linewidth=2,
+            color=colour,
+            label=str(label),
+        )
     for _, row in table[table["tokenizer"].isin(list(TOKENIZER_COLOURS))].iterrows():
-        ax.scatter(row["vocab_size"], row["bytes_per_token"], s=90, color=TOKENIZER_COLOURS[row["tokenizer"]],
-                   edgecolor="black", linewidth=0.6, zorder=3, label=tokenizer_label(row["tokenizer"]))
+        ax.scatter(
+            row["vocab_size"],
+            row["bytes_per_token"],
+            s=90,
+            color=TOKENIZER_COLOURS[row["tokenizer"]],
+            edgecolor="black",
+            linewidth=0.6,
+            zorder=3,
+            label=tokenizer_label(row["tokenizer"]),
+        )
     _vocab_axis(ax, table["vocab_size"].min(), table["vocab_size"].max())
     ax.xaxis.set_major_locator(LogLocator(base=4))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))
@@ -155,5 +206,3 @@ def plot_vocab_tradeoff(
     ax.legend(fontsize=FONT_SIZE - 1, loc="lower right")
     fig.tight_layout()
     return fig
-
-

@@ -35,8 +35,13 @@ def plot_chars_per_token_by_kind(
     colours = colours_for(list(grid.columns))
     fig, ax = plt.subplots(figsize=FIGSIZE)
     for i, column in enumerate(grid.columns):
-        ax.bar(x + (i - (grid.shape[1] - 1) / 2) * width, grid[column], width=width,
-               color=colours[i], label=tokenizer_label(column))
+        ax.bar(
+            x + (i - (grid.shape[1] - 1) / 2) * width,
+            grid[column],
+            width=width,
+            color=colours[i],
+            label=tokenizer_label(column),
+        )
     ax.set_xticks(x, grid.index, fontsize=FONT_SIZE)
     ax.tick_params(axis="y", labelsize=FONT_SIZE - 1)
     ax.set_xlabel("Kind of text", fontsize=FONT_SIZE)
@@ -46,4 +51,3 @@ def plot_chars_per_token_by_kind(
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     return fig
-

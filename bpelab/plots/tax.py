@@ -58,8 +58,15 @@ def plot_premium_heatmap(
     image = ax.imshow(values, cmap="YlOrRd", norm=norm, aspect="auto")
     for (row, col), value in np.ndenumerate(values):
         shade = norm(value)
-        ax.text(col, row, f"{value:.2f}", ha="center", va="center", fontsize=FONT_SIZE - 1,
-                color="white" if shade > 0.6 else "black")
+        ax.text(
+            col,
+            row,
+            f"{value:.2f}",
+            ha="center",
+            va="center",
+            fontsize=FONT_SIZE - 1,
+            color="white" if shade > 0.6 else "black",
+        )
     ax.set_xticks(range(grid.shape[1]), grid.columns, fontsize=FONT_SIZE - 1, rotation=15, ha="right")
     ax.set_yticks(range(len(grid)), grid.index, fontsize=FONT_SIZE)
     ax.set_xlabel("Tokenizer", fontsize=FONT_SIZE)
@@ -96,8 +103,17 @@ def plot_premium_generations(
     # nudge each generation up or down a little, so that equal premiums do not hide each other
     nudges = np.linspace(0.18, -0.18, grid.shape[1]) if grid.shape[1] > 1 else [0.0]
     for i, column in enumerate(grid.columns):
-        ax.scatter(grid[column], rows + nudges[i], s=70, marker=markers[i % len(markers)], color=colours[i],
-                   edgecolor="black", linewidth=0.5, label=column, zorder=2 + i)
+        ax.scatter(
+            grid[column],
+            rows + nudges[i],
+            s=70,
+            marker=markers[i % len(markers)],
+            color=colours[i],
+            edgecolor="black",
+            linewidth=0.5,
+            label=column,
+            zorder=2 + i,
+        )
     ax.axvline(1.0, color="0.3", linestyle="--", linewidth=1)
     ax.text(1.0, len(grid) - 0.05, " parity with English", fontsize=FONT_SIZE - 2, color="0.3", va="top")
     ax.set_xscale("log")
@@ -110,8 +126,9 @@ def plot_premium_generations(
     ax.set_xlabel("Premium: tokens for the same text ÷ English tokens (log scale)", fontsize=FONT_SIZE)
     ax.set_title(title, fontsize=TITLE_SIZE)
     ax.grid(axis="x", which="major", alpha=0.3)
-    ax.legend(title="Tokenizer", fontsize=FONT_SIZE - 2, title_fontsize=FONT_SIZE - 1,
-              loc="lower right", framealpha=0.95)
+    ax.legend(
+        title="Tokenizer", fontsize=FONT_SIZE - 2, title_fontsize=FONT_SIZE - 1, loc="lower right", framealpha=0.95
+    )
     fig.tight_layout()
     return fig
 
@@ -137,8 +154,13 @@ def plot_bytes_and_tokens_per_char(
     x = np.arange(len(rows))
     fig, ax = plt.subplots(figsize=(max(8, 0.62 * len(rows) + 2), 4.8))
     ax.bar(x - 0.2, rows["bytes_per_char"], width=0.4, color=PALETTE[4], label="UTF-8 bytes per character")
-    ax.bar(x + 0.2, rows["tokens_per_char"], width=0.4, color=PALETTE[5],
-           label=f"{tokenizer_label(tokenizer)} tokens per character")
+    ax.bar(
+        x + 0.2,
+        rows["tokens_per_char"],
+        width=0.4,
+        color=PALETTE[5],
+        label=f"{tokenizer_label(tokenizer)} tokens per character",
+    )
     ax.set_xticks(x, labels, rotation=45, ha="right", fontsize=FONT_SIZE - 1)
     ax.tick_params(axis="y", labelsize=FONT_SIZE - 1)
     ax.set_ylabel("Per character of text", fontsize=FONT_SIZE)

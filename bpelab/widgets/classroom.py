@@ -143,8 +143,9 @@ class ClassroomStepper(widgets.VBox):
     keeps the step, so the class can watch the same moment under the other rule.
     """
 
-    def __init__(self, *, corpus: str | None = None, merges: int | None = None, tie_break: str = "first",
-                 train: bool = True) -> None:
+    def __init__(
+        self, *, corpus: str | None = None, merges: int | None = None, tie_break: str = "first", train: bool = True
+    ) -> None:
         super().__init__()
         self._corpora = {c.label: c for c in CORPORA}
         if tie_break not in TIE_BREAKS:
@@ -157,7 +158,9 @@ class ClassroomStepper(widgets.VBox):
 
         wide = {"description_width": "initial"}
         self.corpus_choice = widgets.Dropdown(
-            options=[*self._corpora, OWN_TEXT], description="corpus", style=wide,
+            options=[*self._corpora, OWN_TEXT],
+            description="corpus",
+            style=wide,
             layout=widgets.Layout(flex="1 1 520px", min_width="320px"),
         )
         self.corpus_choice.add_class("bpe-corpus-choice")
@@ -166,13 +169,19 @@ class ClassroomStepper(widgets.VBox):
         )
         self.merges_input.add_class("bpe-merges")
         self.tie_rule = widgets.ToggleButtons(
-            options=list(TIE_RULES), value=tie_break, style={"button_width": "auto"},
-            tooltips=["among pairs with the same count, the one met first",
-                      "among pairs with the same count, the smallest"],
+            options=list(TIE_RULES),
+            value=tie_break,
+            style={"button_width": "auto"},
+            tooltips=[
+                "among pairs with the same count, the one met first",
+                "among pairs with the same count, the smallest",
+            ],
         )
         self.tie_rule.add_class("bpe-tie-rule")
         self.train_button = widgets.Button(
-            description="Train", button_style="primary", tooltip="learn the merges of the text in the box",
+            description="Train",
+            button_style="primary",
+            tooltip="learn the merges of the text in the box",
             layout=widgets.Layout(width="auto"),
         )
         self.train_button.add_class("bpe-train")
@@ -189,7 +198,9 @@ class ClassroomStepper(widgets.VBox):
         )
         keys.add_class("bpe-keys")
         self.settings_button = widgets.ToggleButton(
-            value=False, description="Hide the corpus", tooltip="give the stepper the whole screen",
+            value=False,
+            description="Hide the corpus",
+            tooltip="give the stepper the whole screen",
             layout=widgets.Layout(width="auto"),
         )
         self.settings_button.add_class("bpe-hide-settings")
@@ -204,17 +215,22 @@ class ClassroomStepper(widgets.VBox):
         self.settings_button.observe(self._on_hide_settings, names="value")
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px 16px", width="100%")
-        self.settings = widgets.VBox([
-            widgets.HBox(
-                [self.corpus_choice, self.merges_input, widgets.Label("ties"), self.tie_rule, self.train_button],
-                layout=row,
-            ),
-            self.text_input,
-        ])
+        self.settings = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.corpus_choice, self.merges_input, widgets.Label("ties"), self.tie_rule, self.train_button],
+                    layout=row,
+                ),
+                self.text_input,
+            ]
+        )
         self.settings.add_class("bpe-settings")
         self.children = [
-            widgets.HTML(CLASSROOM_CSS), self.settings, self.message,
-            widgets.HBox([self.settings_button, keys], layout=row), self.stepper_area,
+            widgets.HTML(CLASSROOM_CSS),
+            self.settings,
+            self.message,
+            widgets.HBox([self.settings_button, keys], layout=row),
+            self.stepper_area,
         ]
         self.add_class("bpe-classroom")
 
@@ -380,11 +396,14 @@ def _summary(text: str, result: Any, asked: int) -> str:
     words = get_word_frequencies(text)
     made = len(result.merges)
     rule = dict((value, label) for label, value in TIE_RULES)[result.tie_break]
-    parts = [f"Trained <b>{made}</b> merge{'s' if made != 1 else ''} on {sum(words.values())} words "
-             f"({len(words)} different), ties: {html.escape(rule)}."]
+    parts = [
+        f"Trained <b>{made}</b> merge{'s' if made != 1 else ''} on {sum(words.values())} words "
+        f"({len(words)} different), ties: {html.escape(rule)}."
+    ]
     if result.stopped_early:
-        parts.append(f"You asked for {asked}, but after {made} every word is a single symbol: nothing is left "
-                     "to merge.")
+        parts.append(
+            f"You asked for {asked}, but after {made} every word is a single symbol: nothing is left to merge."
+        )
     else:
         parts.append("Step through them with <b>Next ▶</b> (or →).")
     return " ".join(parts)

@@ -137,8 +137,12 @@ class EncodeExplorer(widgets.VBox):
 
         self.select = widgets.Dropdown(options=self._labels, value=selected or self._labels[0], description="tokenizer")
         self.select.add_class("bpe-tokenizer-select")
-        self.input = widgets.Textarea(value=text, placeholder="Type or paste text here", continuous_update=True,
-                                      layout=widgets.Layout(width="100%", height="90px"))
+        self.input = widgets.Textarea(
+            value=text,
+            placeholder="Type or paste text here",
+            continuous_update=True,
+            layout=widgets.Layout(width="100%", height="90px"),
+        )
         self.input.add_class("bpe-explorer-input")
         self.count_view = widgets.HTML()
         self.count_view.add_class("bpe-token-count")
@@ -251,7 +255,9 @@ class EncodeExplorer(widgets.VBox):
             parts.append(f"{n_bytes / n_tokens:.2f} bytes per token")
         summary = " · ".join(parts)
         if n_chips != min(n_tokens, MAX_TOKENS_SHOWN):
-            summary += " <small>(fewer chips than tokens: a chip spanning several tokens holds a character they cut)</small>"
+            summary += (
+                " <small>(fewer chips than tokens: a chip spanning several tokens holds a character they cut)</small>"
+            )
         if n_tokens > MAX_TOKENS_SHOWN:
             summary += f" <small>(showing the first {MAX_TOKENS_SHOWN} tokens)</small>"
         if UNKNOWN_ID in shown_ids:

@@ -109,13 +109,19 @@ class MergeStepper(widgets.VBox):
         self.back_button = button("◀ Back", "bpe-back", "undo one merge", self.back)
         self.next_button = button("Next ▶", "bpe-next", "make the next merge", self.next)
         self.last_button = button("Last ▶▶", "bpe-last", "jump to the last merge", self.last)
-        self.play_button = widgets.ToggleButton(description="Play", tooltip="play the merges one by one", layout=widgets.Layout(width="auto"))
+        self.play_button = widgets.ToggleButton(
+            description="Play", tooltip="play the merges one by one", layout=widgets.Layout(width="auto")
+        )
         self.play_button.add_class("bpe-play")
         self.play_button.disabled = n == 0
         # The timer lives in the browser (a hidden Play widget); its buttons are icon-only, which
         # may not load offline, so the visible control is the text button above.
-        self._timer = widgets.Play(min=0, max=max(n, 1), interval=800, show_repeat=False, layout=widgets.Layout(display="none"))
-        self.slider = widgets.IntSlider(min=0, max=n, value=0, description="step", continuous_update=True, layout=widgets.Layout(width="320px"))
+        self._timer = widgets.Play(
+            min=0, max=max(n, 1), interval=800, show_repeat=False, layout=widgets.Layout(display="none")
+        )
+        self.slider = widgets.IntSlider(
+            min=0, max=n, value=0, description="step", continuous_update=True, layout=widgets.Layout(width="320px")
+        )
         self.slider.add_class("bpe-slider")
         self.step_label = widgets.Label()
         self.step_label.add_class("bpe-step-label")
@@ -144,7 +150,15 @@ class MergeStepper(widgets.VBox):
         self.play_button.observe(self._on_play_toggled, names="value")
 
         controls = widgets.HBox(
-            [self.first_button, self.back_button, self.next_button, self.last_button, self.play_button, self.slider, self._timer]
+            [
+                self.first_button,
+                self.back_button,
+                self.next_button,
+                self.last_button,
+                self.play_button,
+                self.slider,
+                self._timer,
+            ]
         )
         self.pair_view.layout.margin = "0 0 0 16px"
         status = widgets.VBox([widgets.HBox([self.step_label, self.pair_view]), self.next_pair_view, self.stats_view])
@@ -323,8 +337,15 @@ class MergeStepper(widgets.VBox):
                     marks.setdefault(i + 1, set()).add("next")
             pieces, ids = self._pieces(word)
             chips = chips_html(pieces, ids, show_ids=ids is not None, marks=marks, css=False)
-            rows.append(f"<tr><td style='text-align:right;padding-right:8px'>×{self._word_counts[index]}</td><td>{chips}</td></tr>")
-        return CHIP_CSS + "<table class='bpe-word-table' style='line-height:1.9;border-collapse:collapse'>" + "".join(rows) + "</table>"
+            rows.append(
+                f"<tr><td style='text-align:right;padding-right:8px'>×{self._word_counts[index]}</td><td>{chips}</td></tr>"
+            )
+        return (
+            CHIP_CSS
+            + "<table class='bpe-word-table' style='line-height:1.9;border-collapse:collapse'>"
+            + "".join(rows)
+            + "</table>"
+        )
 
     def _pairs_html(self, step: int) -> str:
         total = self.num_steps
@@ -426,4 +447,3 @@ class MergeStepper(widgets.VBox):
     def _on_timer_playing(self, change: dict[str, Any]) -> None:
         if not change["new"] and self.play_button.value:
             self.play_button.value = False  # the timer reached the end
-

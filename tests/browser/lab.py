@@ -31,7 +31,9 @@ _IS_CURRENT_JS = """(path) => {
     return Boolean(panel && panel.context && panel.context.path === path);
 }"""
 
-_IDLE_OR_DIALOG_JS = f"""() => document.querySelector('.jp-Dialog') ? 'dialog' : (({_KERNEL_IDLE_JS})() ? 'idle' : false)"""
+_IDLE_OR_DIALOG_JS = (
+    f"""() => document.querySelector('.jp-Dialog') ? 'dialog' : (({_KERNEL_IDLE_JS})() ? 'idle' : false)"""
+)
 
 _NO_BUSY_PROMPTS_JS = """() => {
     const panel = window.jupyterapp.shell.currentWidget;
@@ -100,7 +102,9 @@ def run_all_cells(page: Page, *, timeout_ms: int = RUN_TIMEOUT_MS) -> None:
 def shut_down_kernels(page: Page) -> None:
     """Stop every kernel of the server (one test at a time uses it), so that finished lessons do
     not hold memory while the next one runs."""
-    page.evaluate("async () => { if (window.jupyterapp) await window.jupyterapp.serviceManager.sessions.shutdownAll(); }")
+    page.evaluate(
+        "async () => { if (window.jupyterapp) await window.jupyterapp.serviceManager.sessions.shutdownAll(); }"
+    )
 
 
 def save_screenshot(page: Page, name: str, *, locator: Locator | None = None) -> Path:

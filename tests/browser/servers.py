@@ -162,7 +162,9 @@ def _listens_on(pid: int, port: int) -> bool:
     return False
 
 
-def start_with_free_port(build_command: Callable[[int], Sequence[str]], *, attempts: int = 3, **kwargs: Any) -> RunningServer:
+def start_with_free_port(
+    build_command: Callable[[int], Sequence[str]], *, attempts: int = 3, **kwargs: Any
+) -> RunningServer:
     """``start_server(build_command(port), port=port, **kwargs)`` on a fresh free port, retried when
     another process took the port first (two pytest-xdist workers can be handed the same one)."""
     for attempt in range(1, attempts + 1):

@@ -89,8 +89,9 @@ def test_present_app_trains_a_typed_corpus_and_steps_with_buttons_and_keys(app_p
     merges.fill(str(MERGES))
     merges.press("Enter")
     app.locator("button.bpe-train").click()
-    expect(app.locator(".bpe-message")).to_contain_text(f"Trained {MERGES} merges on {len(CORPUS.split())} words",
-                                                       timeout=WIDGET_TIMEOUT_MS)
+    expect(app.locator(".bpe-message")).to_contain_text(
+        f"Trained {MERGES} merges on {len(CORPUS.split())} words", timeout=WIDGET_TIMEOUT_MS
+    )
     expect(app.locator(".bpe-step-label")).to_have_text(f"Step 0 of {MERGES}")
 
     app.locator("button.bpe-next").click()
@@ -121,8 +122,14 @@ def test_present_app_shows_its_controls_without_icons_and_says_so_on_empty_text(
     """Every control is labelled in words (no CDN icon font offline); an empty box gives a sentence
     saying what to do, not a traceback."""
     app = app_page.locator(".bpe-classroom")
-    for css, label in ((".bpe-train", "Train"), (".bpe-next", "Next"), (".bpe-back", "Back"),
-                       (".bpe-first", "First"), (".bpe-last", "Last"), (".bpe-hide-settings", "Hide the corpus")):
+    for css, label in (
+        (".bpe-train", "Train"),
+        (".bpe-next", "Next"),
+        (".bpe-back", "Back"),
+        (".bpe-first", "First"),
+        (".bpe-last", "Last"),
+        (".bpe-hide-settings", "Hide the corpus"),
+    ):
         expect(app.locator(f"button{css}")).to_contain_text(label)
     app.locator(".bpe-corpus-choice select").select_option(label="your own text")
     expect(app.locator(".bpe-corpus-input textarea")).to_have_value("", timeout=WIDGET_TIMEOUT_MS)
