@@ -1,0 +1,150 @@
+"""Re-run lessons in place, top to bottom in a fresh kernel, so their stored outputs are today's (``make lessons``).
+
+A teacher who edits a cell runs this to re-lock the outputs that ``make test`` (nbval) compares.
+Each lesson runs with the notebooks folder as its working directory, as JupyterLab and nbval run
+it, and keeps its widgets' state so the static pages (``make html``) can draw them without a kernel.
+Nothing that changes from run to run is kept: no execution times, no interpreter version, and the
+widgets' random model ids are replaced by ids derived from the lesson's name, so re-running an
+untouched lesson leaves ``git diff`` empty. A lesson whose metadata says
+``"bpelab": {"store_widget_state": false}`` keeps no widget state (lesson 00's probe only means
+something in a live kernel).
+
+    python -m bpelab.course.lessons            # every lesson
+    python -m bpelab.course.lessons 04 07      # only the lessons whose names start with 04 or 07
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+from bpelab.course.paths import REPO_ROOT
+
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+TIMEOUT_S = 1800
+"""A cell that runs longer than half an hour is stuck, not slow (the slowest lesson cell takes about a minute)."""
+
+
+def lesson_paths(only: list[str] | None = None, folder: Path = NOTEBOOKS_DIR) -> list[Path]:
+    """The lessons in reading order; with ``only``, those whose file names start with one of its prefixes."""
+    paths = sorted(folder.glob("[0-9][0-9]_*.ipynb"))
+    if not only:
+        return paths
+    chosen = [p for p in paths if any(p.name.startswith(prefix) for prefix in only)]
+    unknown = [prefix for prefix in only if not any(p.name.startswith(prefix) for p in paths)]
+    if unknown:
+        names = ", ".join(p.name[:2] for p in paths)
+        raise SystemExit(f"no lesson starts with {', '.join(unknown)}; the lessons are {names}")
+    return chosen
+
+
+def run_lesson(path: Path) -> None:
+    """Execute one notebook in place in a fresh ``python3`` kernel and save it with its widget state."""
+    notebook = nbformat.read(path, as_version=4)
+    keep_state = notebook.metadata.get("bpelab", {}).get("store_widget_state", True)
+    client = NotebookClient(
+        notebook,
+        timeout=TIMEOUT_S,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        store_widget_state=keep_state,
+        record_timing=False,
+    )
+    client.execute()
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs = joined_streams(cell.outputs)
+    notebook.metadata["language_info"] = {"name": "python"}
+    path.write_text(stable_model_ids(nbformat.writes(notebook), path.name) + "\n", encoding="utf-8")
+
+
+def joined_streams(outputs: list) -> list:
+    """One output per run of printed text: how the kernel chunks a print depends on timing."""
+    joined: list = []
+    for output in outputs:
+        previous = joined[-1] if joined else None
+        same_stream = (
+            previous is not None and previous.output_type == "stream" and previous.get("name") == output.get("name")
+        )
+        if output.output_type == "stream" and same_stream:
+            previous.text += output.text
+            continue
+        joined.append(output)
+    return joined
+
+
+def stable_model_ids(text: str, seed: str) -> str:
+    """Give a saved notebook's widget models ids and an order that depend only on the notebook's content.
+
+    The kernel names models with random ids and the saved state lists them in the order messages arrived.
+    Here models are numbered depth-first from the widgets the cells display (in cell order), following
+    each model's references to others; models nothing displays come last, ordered by their content.
+    """
+    notebook = json.loads(text)
+    widgets = notebook.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {})
+    state: dict[str, dict] = widgets.get("state", {})
+    order: list[str] = []
+
+    def visit(model_id: str) -> None:
+        if model_id in order or model_id not in state:
+            return
+        order.append(model_id)
+        for child in re.findall(r"IPY_MODEL_([0-9a-f]{32})", json.dumps(state[model_id], sort_keys=True)):
+            visit(child)
+
+    for cell in notebook.get("cells", []):
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view:
+                visit(view["model_id"])
+    for model_id in sorted(
+        state, key=lambda m: re.sub(r"IPY_MODEL_[0-9a-f]{32}", "", json.dumps(state[m], sort_keys=True))
+    ):
+        visit(model_id)
+    if state:
+        widgets["state"] = {model_id: state[model_id] for model_id in order}
+        text = json.dumps(notebook, indent=1, ensure_ascii=False)
+    displayed = [
+        view["model_id"]
+        for cell in notebook.get("cells", [])
+        for output in cell.get("outputs", [])
+        if (view := output.get("data", {}).get("application/vnd.jupyter.widget-view+json"))
+    ]
+    for index, old in enumerate(order + [m for m in displayed if m not in order]):
+        text = text.replace(old, hashlib.sha256(f"{seed}:{index}".encode()).hexdigest()[:32])
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("only", nargs="*", help="lesson number prefixes such as 04 (default: every lesson)")
+    args = parser.parse_args(argv)
+    # Figures must be drawn inline as in JupyterLab, and each run gets its own IPython history database.
+    os.environ.pop("MPLBACKEND", None)
+    os.environ["IPYTHONDIR"] = tempfile.mkdtemp(prefix="bpelab-ipython-")
+    for path in lesson_paths(args.only):
+        print(f"running {path.name} ...", end=" ", flush=True)
+        start = time.perf_counter()
+        try:
+            run_lesson(path)
+        except Exception as error:  # the cell's own traceback is the message a teacher needs
+            print("failed")
+            print(error, file=sys.stderr)
+            return 1
+        print(f"saved ({time.perf_counter() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
