@@ -74,12 +74,10 @@ def joined_streams(outputs: list) -> list:
     joined: list = []
     for output in outputs:
         previous = joined[-1] if joined else None
-        same_stream = (
-            previous is not None and previous.output_type == "stream" and previous.get("name") == output.get("name")
-        )
-        if output.output_type == "stream" and same_stream:
-            previous.text += output.text
-            continue
+        if previous is not None and output.output_type == previous.output_type == "stream":
+            if previous.name == output.name:
+                previous.text += output.text
+                continue
         joined.append(output)
     return joined
 
