@@ -14,7 +14,14 @@ from bpelab.byte_level import BPETokenizer, TokenizerFileError, count_pretokens
 from bpelab.course.corpora import load_parallel, read_corpus
 from bpelab.course.tokenizer_data import TokenizerDataError
 from bpelab.patterns import PATTERNS, split_text
-from bpelab.production import ENCODING_NAMES, from_tiktoken, llama3_encoding, load_encoding, recover_merges
+from bpelab.production import (
+    ENCODING_NAMES,
+    from_tiktoken,
+    llama3_encoding,
+    load_encoding,
+    mergeable_ranks,
+    recover_merges,
+)
 from bpelab.text import CharTokenizer, byte_count
 from bpelab.wordpiece import encode_wordpiece, train_wordpiece
 from bpelab.words import (
@@ -49,6 +56,7 @@ __all__ = [
     "load_encoding",
     "load_parallel",
     "merge_pair",
+    "mergeable_ranks",
     "read_corpus",
     "recover_merges",
     "replay_word",

@@ -18,6 +18,7 @@ from typing import Literal
 
 import regex
 
+from bpelab.fast import ByteMerge, train_bytes_fast
 from bpelab.merging import RankOf, merge_by_rank
 from bpelab.patterns import PATTERNS, resolve_pattern, split_text
 from bpelab.text import utf8_bytes
@@ -44,6 +45,22 @@ def count_pretokens(text: str, pattern: str | None, special_tokens: Iterable[str
             key = piece.encode("utf-8")
             counts[key] = counts.get(key, 0) + 1
     return counts
+
+
+def train_bytes_naive(counts: dict[bytes, int], num_merges: int, *, progress: bool = False) -> list[ByteMerge]:
+    """Byte-level BPE the readable way: recount every pair after every merge (lesson 06).
+
+    The same arguments and result as ``bpelab.fast.train_bytes_fast``, and the same merges: new ids
+    256, 257, ...; ties go to the pair seen first; training stops early when the best pair occurs
+    fewer than 2 times. Lesson 12 times the two side by side.
+    """
+    from tqdm.auto import tqdm
+
+    check_merge_count(num_merges)
+    word_freq = {tuple(piece): freq for piece, freq in counts.items()}
+    next_id = iter(range(256, 256 + num_merges))
+    steps = learn_merges(word_freq, num_merges, new_symbol=lambda _pair: next(next_id), min_count=2)
+    return [(step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")]
 
 
 def _split_on_specials(text: str, specials: list[str]) -> list[str]:
@@ -123,11 +140,9 @@ class BPETokenizer:
         counts = count_pretokens(text, self.pattern, specials)
 
         if method == "fast":
-            from bpelab.fast import train_bytes_fast
-
             learned = train_bytes_fast(counts, num_merges, progress=progress)
         elif method == "naive":
-            learned = self._train_naive(counts, num_merges, progress)
+            learned = train_bytes_naive(counts, num_merges, progress=progress)
         else:
             raise ValueError(f"method must be 'naive' or 'fast', got {method!r}")
 
@@ -139,18 +154,6 @@ class BPETokenizer:
             self.special_tokens[special] = new_id
             self.vocab[new_id] = special.encode("utf-8")
         return self
-
-    @staticmethod
-    def _train_naive(counts: dict[bytes, int], num_merges: int, progress: bool) -> list[tuple[tuple[int, int], int]]:
-        """The readable reference: recount every pair after every merge."""
-        from tqdm.auto import tqdm
-
-        word_freq = {tuple(piece): freq for piece, freq in counts.items()}
-        next_id = iter(range(256, 256 + num_merges))
-        steps = learn_merges(word_freq, num_merges, new_symbol=lambda _pair: next(next_id), min_count=2)
-        return [
-            (step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")
-        ]
 
     def truncated(self, vocab_size: int) -> BPETokenizer:
         """The same tokenizer cut back to its first merges: what training would have given at
@@ -254,6 +257,17 @@ class BPETokenizer:
         """The bytes of each token, one entry per id: what the chips in the explorer show."""
         vocab = self.vocab
         return [vocab[i] for i in _check_ids(ids, vocab)]
+
+    # ---- the piece cache ------------------------------------------------------------------
+
+    def clear_cache(self) -> None:
+        """Forget every piece ``encode`` has remembered, so that the next run starts cold (lesson 12)."""
+        self._cache.clear()
+
+    @property
+    def cache_size(self) -> int:
+        """How many distinct pieces ``encode`` remembers right now: each one was merged only once."""
+        return len(self._cache)
 
     @property
     def vocab_size(self) -> int:

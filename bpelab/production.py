@@ -71,13 +71,30 @@ def load_encoding(name: str) -> tiktoken.Encoding:
         raise TokenizerDataError(f"tiktoken could not load {name} ({err}). Run: {FIX_COMMAND}") from err
 
 
+def mergeable_ranks(encoding: tiktoken.Encoding | str) -> dict[bytes, int]:
+    """The production vocabulary as tiktoken holds it: each token's bytes and its rank (0 = learned first).
+
+    ``encoding`` is a tiktoken ``Encoding`` or one of "r50k_base", "cl100k_base", "o200k_base", "llama3".
+    This reads tiktoken's own table (``Encoding._mergeable_ranks``, which tiktoken does not expose
+    publicly), so the course reaches into tiktoken in this one place only. Special tokens are not in
+    it. The result is a fresh copy: changing it cannot change how tiktoken encodes.
+    """
+    if isinstance(encoding, str):
+        encoding = load_encoding(encoding)
+    if not isinstance(encoding, tiktoken.Encoding):
+        raise TypeError(
+            f"mergeable_ranks needs a tiktoken.Encoding or one of {ENCODING_NAMES}, got {type(encoding).__name__}"
+        )
+    return dict(encoding._mergeable_ranks)
+
+
 class TiktokenBPE(BPETokenizer):
     """A ``BPETokenizer`` holding a production vocabulary and encoding exactly as tiktoken does."""
 
     def __init__(self, encoding: tiktoken.Encoding) -> None:
         super().__init__()
         self.name = encoding.name
-        ranks: dict[bytes, int] = encoding._mergeable_ranks  # tiktoken keeps the table here
+        ranks = mergeable_ranks(encoding)
         self.ranks = ranks
         self.vocab = {rank: token for token, rank in ranks.items()}
         missing = [b for b in range(256) if bytes([b]) not in ranks]
@@ -169,5 +186,6 @@ __all__ = [
     "from_tiktoken",
     "llama3_encoding",
     "load_encoding",
+    "mergeable_ranks",
     "recover_merges",
 ]

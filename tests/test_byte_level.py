@@ -180,3 +180,30 @@ def test_truncated_equals_training_to_the_smaller_size(english_sample):
     assert cut.encode(text) == small.encode(text)
     with pytest.raises(ValueError, match="between 256 and 400"):
         big.truncated(401)
+
+
+# ---- public names the lessons use (issue 9, item 25) ---------------------------------------
+
+
+def test_train_bytes_naive_is_public_and_counts_by_hand():
+    from bpelab.byte_level import train_bytes_naive
+
+    # "abab": a+b occurs twice, b+a once; after merging a+b into 256 the pair 256+256 occurs once: stop.
+    assert train_bytes_naive({b"abab": 1}, 5) == [((97, 98), 256)]
+    # weights count: "ba" three times beats "ab" once
+    assert train_bytes_naive({b"ab": 1, b"ba": 3}, 1) == [((98, 97), 256)]
+    assert train_bytes_naive({b"abab": 1}, 0) == []
+    with pytest.raises(ValueError, match="0 or more"):
+        train_bytes_naive({b"ab": 2}, -1)
+    assert not hasattr(BPETokenizer, "_train_naive")
+
+
+def test_cache_size_and_clear_cache():
+    tok = BPETokenizer().train(CATS, 260, pattern="gpt2")
+    assert tok.cache_size == 0
+    tok.encode("the cat the cat")  # pieces: "the", " cat", " the", " cat": three distinct ones
+    assert tok.cache_size == 3
+    tok.clear_cache()
+    assert tok.cache_size == 0
+    with pytest.raises(AttributeError):
+        tok.cache_size = 5  # read-only

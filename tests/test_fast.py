@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpelab import BPETokenizer, train_bpe
+from bpelab.byte_level import train_bytes_naive
 from bpelab.fast import train_bytes_fast, train_words_fast
 from bpelab.words import get_word_frequencies
 
@@ -168,4 +169,4 @@ def test_byte_level_with_special_tokens(parts, extra, pattern):
     num_merges=st.integers(0, 25),
 )
 def test_weighted_pieces_fast_equals_naive(counts, num_merges):
-    assert train_bytes_fast(counts, num_merges) == BPETokenizer._train_naive(counts, num_merges, False)
+    assert train_bytes_fast(counts, num_merges) == train_bytes_naive(counts, num_merges)

@@ -106,3 +106,21 @@ def test_llama3_has_tokens_no_merge_reaches():
 def test_bad_input_is_named(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_mergeable_ranks_is_tiktokens_table():
+    from bpelab import mergeable_ranks
+
+    enc = load_encoding("cl100k_base")
+    ranks = mergeable_ranks("cl100k_base")
+    assert len(ranks) == 100_256  # n_vocab 100,277 minus the specials and the gap
+    for rank in range(0, 100_256, 997):  # tiktoken's own public lookup, rank by rank
+        assert ranks[enc.decode_single_token_bytes(rank)] == rank
+    assert mergeable_ranks(enc) == ranks
+    ranks[b"!"] = 5  # a copy: changing it leaves tiktoken's table alone
+    assert mergeable_ranks(enc)[b"!"] == 0
+    assert len(mergeable_ranks("llama3")) == 128_000
+    with pytest.raises(TypeError, match="tiktoken.Encoding"):
+        mergeable_ranks(42)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown encoding"):
+        mergeable_ranks("gpt4")
