@@ -171,3 +171,55 @@ def test_bad_settings_never_raise(capsys, trained):
     assert "fraction" in report(capsys)
     assert check_smallest_vocab_size(300, tok, "").status == "checker error"
     assert "non-empty text" in report(capsys)
+
+
+# ---- an answer counted in merges instead of tokens --------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bigger(english_sample):
+    """A tokenizer with more than 512 merges, so that a number of merges can itself look like a size."""
+    return BPETokenizer().train(english_sample, 1_200, pattern="cl100k"), english_sample[:8_000]
+
+
+def goal_near(tok, text, size):
+    """A `within` against GPT-2 whose goal is this tokenizer's bytes per token at `size`, and the
+    smallest size that reaches it (found by scanning, independently of the checker)."""
+    import tiktoken
+
+    n_bytes = len(text.encode("utf-8"))
+    gpt2 = n_bytes / len(tiktoken.get_encoding("r50k_base").encode_ordinary(text))
+    ours = n_bytes / len(tok.truncated(size).encode(text))
+    within = 1 - ours / gpt2
+    return within, smallest_by_scan(tok, text, gpt2 * (1 - within))
+
+
+@pytest.mark.parametrize("size", [900, 400])  # 644 merges is a size too; 144 merges is below 256
+def test_an_answer_in_merges_is_recognised(capsys, bigger, size):
+    tok, text = bigger
+    within, answer = goal_near(tok, text, size)
+    assert answer is not None and answer > 300
+
+    result = check_smallest_vocab_size(answer - 256, tok, text, production="r50k_base", within=within)
+    out = report(capsys)
+    assert not result.passed and result.status == "failed"
+    assert f"{answer - 256:,} is a number of merges" in out and f"{answer:,} tokens" in out
+    assert "256 byte tokens" in out
+
+
+def test_256_added_twice_is_recognised(capsys, bigger):
+    tok, text = bigger
+    within, answer = goal_near(tok, text, 600)
+    assert answer is not None and answer + 256 <= tok.vocab_size
+
+    result = check_smallest_vocab_size(answer + 256, tok, text, production="r50k_base", within=within)
+    out = report(capsys)
+    assert not result.passed and result.status == "failed"
+    assert f"256 more than {answer:,}" in out
+
+
+def test_the_right_answer_still_passes_with_the_merge_hint_in_place(capsys, bigger):
+    tok, text = bigger
+    within, answer = goal_near(tok, text, 900)
+    assert check_smallest_vocab_size(answer, tok, text, production="r50k_base", within=within).passed
+    assert "number of merges" not in report(capsys)

@@ -5,7 +5,8 @@
 - ``check_smallest_vocab_size(vocab_size, tokenizer, text, production=..., within=0.10)``: not a
   function but a number the learner chooses. It measures the tokenizer cut to that size against
   a production tokenizer on the same text, says how close it is, and whether a smaller
-  vocabulary would also do (the smallest one is the goal: every token costs parameters).
+  vocabulary would also do (the smallest one is the goal: every token costs parameters), and
+  recognises the smallest size counted without the 256 byte tokens (a number of merges) or with them twice.
 
 The small cases are hand-checkable: a tokenizer with no merges (1.0 byte per token), one trained
 on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``ï`` (2 bytes).
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bpelab.analysis.compression import bytes_per_token
+from bpelab.analysis.compression import bytes_per_token, smallest_vocab_size
 from bpelab.byte_level import BPETokenizer
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
@@ -156,6 +157,29 @@ def _report(passed: bool, status: str, message: str) -> CheckResult:
     return CheckResult(passed, "smallest_vocab_size", None if passed else 1, 1, status, message)
 
 
+def _counted_wrong(vocab_size: int, smallest: int | None) -> str | None:
+    """The message for an answer that is the smallest size counted without (or twice with) the 256
+    byte tokens, else None. A vocabulary size is 256 byte tokens + the merges."""
+    name = "smallest_vocab_size"
+    if smallest is None or smallest == 256:
+        return None
+    if vocab_size == smallest - 256:
+        return (
+            f"❌ {name}: {vocab_size:,} is a number of merges, not a vocabulary size.\n"
+            f"   the vocabulary also holds the 256 byte tokens: {vocab_size:,} merges make "
+            f"{smallest:,} tokens (256 + {vocab_size:,}).\n"
+            "   hint:     a vocabulary size counts tokens: 256 + the number of merges, as `truncated(size)` takes it"
+        )
+    if vocab_size == smallest + 256:
+        return (
+            f"❌ {name}: {vocab_size:,} is 256 more than {smallest:,}, the size that reaches the goal.\n"
+            "   if you added 256 for the byte tokens: `truncated(size)` already counts them, so a size that "
+            "reaches the goal there is the answer as it is.\n"
+            "   hint:     256 + the number of merges is the vocabulary size; add the 256 only once"
+        )
+    return None
+
+
 def check_smallest_vocab_size(
     vocab_size: object,
     tokenizer: BPETokenizer,
@@ -202,6 +226,13 @@ def check_smallest_vocab_size(
                 f"❌ {name}: `within` must be a fraction from 0 to 1, such as 0.10 for 10%; got {short(within)}.",
             )
         largest = 256 + len(tokenizer.merges)
+        theirs = bytes_per_token(production, text)
+        goal = theirs * (1 - within)
+        label = FRIENDLY_NAMES.get(production, production)
+        smallest = smallest_vocab_size(tokenizer, text, goal)
+        counting = _counted_wrong(vocab_size, smallest)
+        if counting:
+            return _report(False, "failed", counting)
         if not 256 <= vocab_size <= largest:
             return _report(
                 False,
@@ -209,10 +240,6 @@ def check_smallest_vocab_size(
                 f"❌ {name}: {vocab_size:,} is out of reach: this tokenizer's sizes run "
                 f"from 256 (bytes only) to {largest:,} (all {largest - 256:,} merges).",
             )
-
-        theirs = bytes_per_token(production, text)
-        goal = theirs * (1 - within)
-        label = FRIENDLY_NAMES.get(production, production)
 
         def measure(size: int) -> float:
             return bytes_per_token(tokenizer.truncated(size), text)
