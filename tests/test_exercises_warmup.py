@@ -68,3 +68,26 @@ def test_a_crashing_function_is_reported_not_raised(capsys):
 
     report = _report(crashes, capsys)
     assert "TypeError" in report and "count_characters('banana')" in report
+
+
+def test_the_order_is_checked_and_the_wrong_order_is_named(capsys):
+    """The prose asks for first-appearance order (issue 9 item 14): sorted, most_common and set orders fail."""
+
+    def alphabetical(text):
+        return dict(sorted(Counter(text).items()))
+
+    def most_common(text):
+        return dict(Counter(text).most_common())
+
+    def through_a_set(text):
+        return {ch: text.count(ch) for ch in set(text)}
+
+    def backwards(text):  # an order that is neither sorted nor by count: the general hint
+        return dict(reversed(Counter(text).items()))
+
+    assert "in alphabetical order" in _report(alphabetical, capsys)
+    assert "most frequent character first" in _report(most_common, capsys)
+    assert "not in the order the characters first appear" in _report(backwards, capsys)
+    # A set's order depends on string hashing; across the six cases it matches first-seen order only by a fluke
+    # far rarer than one in a million.
+    assert "first appear" in _report(through_a_set, capsys)

@@ -36,7 +36,8 @@ Put it in a file of ``bpelab/exercises/`` named after the idea, and import the `
 ``bpelab/exercises/__init__.py``: that import also registers the exercise in ``EXERCISES``, which
 ``show_solution`` and the test comparing every hand-written answer with its reference rely on.
 Other ``Exercise`` options: ``hint`` (said when no diagnoser recognises the mistake),
-``order_matters`` and ``order_hint`` (dicts must keep first-seen order), ``solution`` (what
+``order_matters`` and ``order_hint`` (dicts must keep first-seen order; ``order_diagnosers`` name a
+particular wrong order, such as alphabetical, before ``order_hint`` is said), ``solution`` (what
 ``show_solution`` prints), ``checker`` (the name used in messages), ``max_steps``.
 
 Diagnosers get an ``Attempt`` (``args``, ``expected``, ``got``, ``error``) and return a hint or
@@ -60,6 +61,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import copy
+import functools
 import inspect
 import io
 import math
@@ -239,6 +241,8 @@ class Exercise:
         "the right items, but in a different order: keep them in the order you first meet them "
         "(don't sort, and don't go through a set, whose order is arbitrary)"
     )
+    order_diagnosers: Sequence[Diagnoser] = ()
+    """Tried on a right-items-wrong-order answer, to name the order it has (e.g. sorted); else ``order_hint``."""
     checker: str = ""
     """The check function's name for messages; default ``check_<name>``."""
     solution: tuple[Callable[..., Any], ...] = ()
@@ -323,7 +327,7 @@ def _call(fn: Callable[..., Any], args: tuple, max_steps: int | None) -> _Outcom
         nonlocal steps
         if event == "line":
             steps += 1
-            if steps > max_steps:
+            if max_steps is not None and steps > max_steps:
                 raise _TooManySteps
         return count_line
 
@@ -484,14 +488,21 @@ def type_hint(got: Any, expected: Any) -> str | None:
     return base
 
 
-def _explain(exercise: Exercise, attempt: Attempt) -> str:
-    for diagnose in exercise.diagnosers:
+def _first_hint(diagnosers: Sequence[Diagnoser], attempt: Attempt) -> str | None:
+    for diagnose in diagnosers:
         try:
             hint = diagnose(attempt)
         except Exception:  # a diagnoser tripping over an odd answer must not hide the report
             hint = None
         if hint:
             return hint
+    return None
+
+
+def _explain(exercise: Exercise, attempt: Attempt) -> str:
+    hint = _first_hint(exercise.diagnosers, attempt)
+    if hint:
+        return hint
     if attempt.error is not None:
         if isinstance(attempt.error, RecursionError):
             return (
@@ -596,7 +607,7 @@ def _check_part(
                     "loop move its counter on (i += 1) on every path, including the `else` branch?",
                 ],
             )
-        attempt = Attempt(before, case.expected, outcome.got, outcome.error, lambda index=index: history(index))
+        attempt = Attempt(before, case.expected, outcome.got, outcome.error, functools.partial(history, index))
         if outcome.error is not None:
             error = outcome.error
             if index == 0 and isinstance(error, NotImplementedError):
@@ -649,7 +660,8 @@ def _check_part(
         if exercise.order_matters and same(got, case.expected, ordered=False):
             # Right items, wrong order: report it only if no later case has wrong items, the more basic problem.
             if order_failure is None:
-                order_failure = failed(number, lines + [f"   hint:     {exercise.order_hint}"])
+                hint = _first_hint(exercise.order_diagnosers, attempt) or exercise.order_hint
+                order_failure = failed(number, lines + [f"   hint:     {hint}"])
             continue
         if got is None:
             hint = (

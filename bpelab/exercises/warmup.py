@@ -6,7 +6,9 @@ Counting things in a dict, in the order they first appear, is the move every lat
 
 from __future__ import annotations
 
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as
+from typing import Any
+
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
 
 
 def count_characters(text: str) -> dict[str, int]:
@@ -17,10 +19,41 @@ def count_characters(text: str) -> dict[str, int]:
     return counts
 
 
+def _answers(attempt: Attempt) -> list[dict]:
+    """What came back on this case and on every other case where a dict came back."""
+    others = [got for _, got in attempt.history() if isinstance(got, dict)]
+    return [attempt.got, *others]
+
+
+def _alphabetical(attempt: Attempt) -> bool:
+    return all(list(got) == sorted(got) for got in _answers(attempt))
+
+
+def _most_common_first(attempt: Attempt) -> bool:
+    return all(list(got.values()) == sorted(got.values(), reverse=True) for got in _answers(attempt))
+
+
 COUNT_CHARACTERS = Exercise(
     name="count_characters",
     call="count_characters(text)",
     reference=count_characters,
+    order_matters=True,
+    order_hint=(
+        "the right counts, but not in the order the characters first appear: loop over the text itself and add "
+        "each character to the dict when you first meet it (a loop over set(text) visits them in an arbitrary order)"
+    ),
+    order_diagnosers=[
+        when(
+            _alphabetical,
+            "the right counts, but in alphabetical order: the exercise asks for the order the characters first "
+            "appear ('banana' gives b, a, n); don't sort the keys",
+        ),
+        when(
+            _most_common_first,
+            "the right counts, but the most frequent character first (as most_common() gives them): keep the "
+            "order the characters first appear ('banana' gives b, a, n)",
+        ),
+    ],
     cases=[
         Case(("banana",), {"b": 1, "a": 3, "n": 2}, "one word"),
         Case(("",), {}, "empty text: nothing to count"),
@@ -45,6 +78,6 @@ COUNT_CHARACTERS = Exercise(
 )
 
 
-def check_count_characters(count_characters) -> CheckResult:
+def check_count_characters(count_characters: Any) -> CheckResult:
     """Check a learner's ``count_characters(text)``; prints one report and returns the result."""
     return COUNT_CHARACTERS.check(count_characters)
