@@ -12,7 +12,9 @@ that training ended with. Special tokens such as ``<|endoftext|>`` live outside 
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -21,10 +23,11 @@ import regex
 from bpelab.fast import ByteMerge, train_bytes_fast
 from bpelab.merging import RankOf, merge_by_rank
 from bpelab.patterns import PATTERNS, resolve_pattern, split_text
-from bpelab.text import utf8_bytes
+from bpelab.text import replace_lone_surrogates, utf8_bytes
 from bpelab.words import check_merge_count, learn_merges
 
 AllowedSpecial = Literal["all"] | Iterable[str]
+DisallowedSpecial = Literal["all"] | Iterable[str]
 FORMAT_HEADER = "bpelab-tokenizer v1"
 _CACHE_LIMIT = 100_000  # pieces remembered by encode; ordinary text has far fewer distinct ones
 
@@ -70,19 +73,61 @@ def _split_on_specials(text: str, specials: list[str]) -> list[str]:
     return [part for part in regex.split(alternatives, text) if part]
 
 
+@lru_cache(maxsize=64)
+def _specials_regex(specials: frozenset[str]) -> regex.Pattern[str]:
+    """One regex that finds any of ``specials``; the longest first where one starts another."""
+    return regex.compile("|".join(regex.escape(s) for s in sorted(specials, key=lambda s: (-len(s), s))))
+
+
+def _disallowed_message(special: str) -> str:
+    return (
+        f"the text contains {special!r}, the text of a special token, which encode refuses unless you say "
+        "what it is (as tiktoken does, so that text from a user cannot slip a control token into a prompt). "
+        f"To encode it as the special token pass allowed_special={{{special!r}}} (or allowed_special='all'); "
+        "to encode it as ordinary text pass disallowed_special=()"
+    )
+
+
 def _check_ids(ids: object, vocab: dict[int, bytes]) -> list[int]:
+    """``ids`` as a list of known ids: any iterable of integers (a list, a tuple, a NumPy array)."""
     if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
-        raise TypeError(f"ids must be a list of ints, got {type(ids).__name__}")
-    ids = list(ids)
+        raise TypeError(f"ids must be a sequence of ints (a list, a tuple, a NumPy array), got {type(ids).__name__}")
+    checked: list[int] = []
     for position, i in enumerate(ids):
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError(f"ids must be ints; position {position} holds {i!r} ({type(i).__name__})")
+        if type(i) is not int:  # NumPy integers (np.int64, np.uint32) pass through __index__
+            if isinstance(i, bool):
+                raise TypeError(f"ids must be ints; position {position} holds {i!r}, a bool")
+            try:
+                i = operator.index(i)
+            except TypeError:
+                raise TypeError(f"ids must be ints; position {position} holds {i!r} ({type(i).__name__})") from None
         if i not in vocab:
-            raise ValueError(
-                f"unknown token id {i} at position {position}: this tokenizer's ids run from 0 to "
-                f"{max(vocab)} ({len(vocab)} tokens). Was it encoded by a different tokenizer?"
-            )
-    return ids
+            raise ValueError(_unknown_id_message(i, position, vocab))
+        checked.append(i)
+    return checked
+
+
+def _unknown_id_message(i: int, position: int, vocab: dict[int, bytes]) -> str:
+    """Out of range, or a gap inside the range (cl100k_base has no token 100256): say which, and name it."""
+    largest = max(vocab)
+    where = f"unknown token id {i} at position {position}"
+    if not 0 <= i <= largest:
+        return (
+            f"{where}: this tokenizer's ids run from 0 to {largest} ({len(vocab)} tokens). "
+            "Was it encoded by a different tokenizer?"
+        )
+    below = max((k for k in vocab if k < i), default=None)
+    above = min(k for k in vocab if k > i)
+    first = 0 if below is None else below + 1
+    gap = f"id {i} is" if first == above - 1 else f"ids {first} to {above - 1} are"
+    neighbours = (
+        f"{above} ({vocab[above]!r})" if below is None else f"{below} ({vocab[below]!r}) and {above} ({vocab[above]!r})"
+    )
+    return (
+        f"{where}: {gap} a gap in this tokenizer's ids, unused by any token. The ids run from 0 to {largest}, "
+        f"but only {len(vocab)} of them are tokens; the tokens on either side of this gap are {neighbours}. "
+        "Was it encoded by a different tokenizer?"
+    )
 
 
 class BPETokenizer:
@@ -173,19 +218,38 @@ class BPETokenizer:
 
     # ---- encoding -------------------------------------------------------------------------
 
-    def encode(self, text: str, *, allowed_special: AllowedSpecial = ()) -> list[int]:
-        """Text to ids. Special tokens named in ``allowed_special`` (or "all") become their single id;
-        any other special-looking text is encoded as ordinary text, like tiktoken's
-        ``encode(text, allowed_special=..., disallowed_special=())``.
+    def encode(
+        self,
+        text: str,
+        *,
+        allowed_special: AllowedSpecial = (),
+        disallowed_special: DisallowedSpecial = "all",
+    ) -> list[int]:
+        """Text to ids, with tiktoken's contract for special tokens (``tiktoken.Encoding.encode``).
+
+        - ``allowed_special`` ("all" or a set of special tokens): where their text appears, it becomes
+          the special token's single id.
+        - ``disallowed_special`` (default "all": every special token not allowed): if the text contains
+          one of them, ``ValueError``. Text typed by a user must not be able to smuggle in a control
+          token such as ``<|endoftext|>`` (prompt injection), so the caller has to decide. Pass
+          ``disallowed_special=()`` to encode such text as ordinary text instead.
+
+        Lone surrogates (half of a UTF-16 pair) are replaced by U+FFFD first, as tiktoken does.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}; convert it first, e.g. str(x)")
         allowed = self._allowed_specials(allowed_special)
+        disallowed = self._disallowed_specials(disallowed_special, allowed)
+        if disallowed:
+            found = _specials_regex(disallowed).search(text)
+            if found:
+                raise ValueError(_disallowed_message(found.group()))
+        text = replace_lone_surrogates(text)
         if not allowed:
             return self.encode_ordinary(text)
-        utf8_bytes(text)
-        alternatives = "|".join(regex.escape(s) for s in sorted(allowed, key=len, reverse=True))
         ids: list[int] = []
         start = 0
-        for match in regex.finditer(alternatives, text):
+        for match in _specials_regex(frozenset(allowed)).finditer(text):
             ids.extend(self.encode_ordinary(text[start : match.start()]))
             ids.append(self.special_tokens[match.group()])
             start = match.end()
@@ -205,13 +269,26 @@ class BPETokenizer:
             )
         return allowed
 
+    def _disallowed_specials(self, disallowed_special: DisallowedSpecial, allowed: set[str]) -> frozenset[str]:
+        if disallowed_special == "all":
+            return frozenset(self.special_tokens) - allowed
+        if isinstance(disallowed_special, str):
+            raise TypeError(
+                'disallowed_special must be "all", () or a collection of special tokens, e.g. {"<|endoftext|>"}; '
+                "a single string would be read as its characters"
+            )
+        return frozenset(disallowed_special)
+
     def encode_ordinary(self, text: str) -> list[int]:
-        """Text to ids, treating every character as ordinary text (no special tokens).
+        """Text to ids, treating every character as ordinary text (no special tokens), like tiktoken's
+        ``encode_ordinary``: the same as ``encode(text, disallowed_special=())``.
 
         Ordinary text repeats its pieces (" the", " of", ...), so each piece's ids are remembered
         the first time it is met: after that, a piece costs one dictionary lookup.
         """
-        utf8_bytes(text)
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}; convert it first, e.g. str(x)")
+        text = replace_lone_surrogates(text)
         ids: list[int] = []
         known = self._cache
         for piece in split_text(text, self.pattern):
@@ -246,6 +323,7 @@ class BPETokenizer:
     # ---- decoding -------------------------------------------------------------------------
 
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
+        """Ids to the bytes they stand for, joined: the exact inverse of ``encode``."""
         vocab = self.vocab
         return b"".join(vocab[i] for i in _check_ids(ids, vocab))
 

@@ -18,6 +18,20 @@ def utf8_bytes(text: str) -> bytes:
         ) from None
 
 
+def replace_lone_surrogates(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD, exactly as tiktoken's ``encode`` does it.
+
+    tiktoken cannot hand a lone surrogate to its encoder, so it re-reads the text as UTF-16: a lone
+    half becomes "\ufffd", and two halves that form a pair (``"\ud83d\ude00"``) become the
+    character they encode (``"😀"``). Text without surrogates comes back unchanged.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
 def byte_count(text: str) -> dict[str, float]:
     """How many characters, how many UTF-8 bytes, and bytes per character (rounded to 2 places).
 

@@ -77,7 +77,9 @@ def test_special_tokens_stay_outside_the_merges():
     assert eot == tok.vocab_size - 1
     assert all(b"<|" not in tok.vocab[new] for new in tok.merges.values())
     assert tok.encode("hi<|endoftext|>", allowed_special="all")[-1] == eot
-    assert eot not in tok.encode("hi<|endoftext|>")  # not allowed: ordinary text
+    assert eot not in tok.encode("hi<|endoftext|>", disallowed_special=())  # ordinary text
+    with pytest.raises(ValueError, match="allowed_special=\\{'<\\|endoftext\\|>'\\}"):
+        tok.encode("hi<|endoftext|>")  # neither allowed nor released: refused, as tiktoken refuses
     assert tok.decode(tok.encode("a<|endoftext|>b", allowed_special={"<|endoftext|>"})) == "a<|endoftext|>b"
 
 
@@ -143,10 +145,11 @@ def test_binary_file_is_rejected(tmp_path):
         (lambda t: t.train(123, 300), TypeError, "must be a str"),
         (lambda t: t.train("abc", 300, pattern="[unclosed"), ValueError, "neither a known name"),
         (lambda t: t.encode(123), TypeError, "must be a str"),
-        (lambda t: t.encode("a\ud800"), ValueError, "lone surrogate"),
         (lambda t: t.decode([65, 999999]), ValueError, "unknown token id 999999 at position 1"),
-        (lambda t: t.decode("65"), TypeError, "list of ints"),
+        (lambda t: t.decode("65"), TypeError, "sequence of ints"),
         (lambda t: t.decode([65.0]), TypeError, "must be ints"),
+        (lambda t: t.decode([65, True]), TypeError, "position 1 holds True, a bool"),
+        (lambda t: t.encode("x", disallowed_special="<|nope|>"), TypeError, "read as its characters"),
         (lambda t: t.encode("x", allowed_special={"<|nope|>"}), ValueError, "not special tokens"),
         (lambda t: t.encode("x", allowed_special="<|nope|>"), TypeError, "allowed_special must be"),
     ],
@@ -207,3 +210,61 @@ def test_cache_size_and_clear_cache():
     assert tok.cache_size == 0
     with pytest.raises(AttributeError):
         tok.cache_size = 5  # read-only
+
+
+# ---- tiktoken's encode contract (issue 9, item 7) -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def with_specials():
+    return BPETokenizer().train(
+        "low lower lowest <|endoftext|> newer <|sep|>" * 3, 270, special_tokens=["<|endoftext|>", "<|sep|>"]
+    )
+
+
+def test_special_text_is_refused_unless_allowed_or_released(with_specials):
+    tok = with_specials
+    eot, sep = tok.special_tokens["<|endoftext|>"], tok.special_tokens["<|sep|>"]
+    text = "a<|endoftext|>b<|sep|>"
+    with pytest.raises(ValueError, match="contains '<\\|endoftext\\|>'"):
+        tok.encode(text)
+    with pytest.raises(ValueError, match="contains '<\\|sep\\|>'"):  # the one still disallowed
+        tok.encode(text, allowed_special={"<|endoftext|>"})
+    ids = tok.encode(text, allowed_special={"<|endoftext|>"}, disallowed_special=())
+    assert eot in ids and sep not in ids
+    assert tok.encode(text, allowed_special="all").count(sep) == 1
+    assert tok.encode(text, disallowed_special=()) == tok.encode_ordinary(text)
+    # only the named token is checked: <|sep|> released, <|endoftext|> still refused
+    with pytest.raises(ValueError, match="endoftext"):
+        tok.encode(text, disallowed_special={"<|endoftext|>"})
+    assert tok.encode("a<|sep|>", disallowed_special={"<|endoftext|>"}) == tok.encode_ordinary("a<|sep|>")
+    assert tok.encode("no specials here") == tok.encode_ordinary("no specials here")
+
+
+def test_lone_surrogates_become_the_replacement_character_as_in_tiktoken():
+    tok = BPETokenizer()  # one id per byte: the ids are the UTF-8 bytes
+    assert tok.encode("a\udc80") == list("a\ufffd".encode())
+    assert tok.encode("\ud83d\ude00") == list("😀".encode())  # two halves of a pair: the character
+    assert tok.encode_ordinary("x\ud800") == list("x\ufffd".encode())
+
+
+def test_decode_accepts_any_sequence_of_ints_including_numpy():
+    import numpy as np
+
+    tok = BPETokenizer().train(CATS, 266)
+    ids = tok.encode(CATS)
+    assert tok.decode(np.array(ids)) == CATS
+    assert tok.decode(np.array(ids, dtype=np.uint32)) == CATS
+    assert tok.decode(tuple(np.int64(i) for i in ids)) == CATS
+    assert tok.decode_bytes(iter(ids)) == CATS.encode()
+    with pytest.raises(TypeError, match="position 0 holds .*1.5"):
+        tok.decode(np.array([1.5]))
+
+
+def test_unknown_id_in_a_gap_is_named():
+    tok = BPETokenizer()
+    tok.vocab[300] = b"x"  # ids 256 to 299 are a gap
+    with pytest.raises(ValueError, match="ids 256 to 299 are a gap .* 255 \\(b'\\\\xff'\\) and 300 \\(b'x'\\)"):
+        tok.decode([97, 270])
+    with pytest.raises(ValueError, match="ids run from 0 to 300"):
+        tok.decode([301])

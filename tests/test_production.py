@@ -27,7 +27,7 @@ def test_agrees_with_tiktoken_on_a_megabyte_of_varied_text(pair, corpus):
     ours, theirs = pair
     for doc in corpus:
         expected = theirs.encode_ordinary(doc)
-        got = ours.encode(doc)
+        got = ours.encode(doc, disallowed_special=())
         if got != expected:
             first = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b)
             pytest.fail(
@@ -51,14 +51,14 @@ def test_allowed_special_matches_tiktoken(pair):
     text = f"Hello{special} world {special}!"
     assert ours.encode(text, allowed_special="all") == theirs.encode(text, allowed_special="all")
     assert ours.encode(text, allowed_special={special}) == theirs.encode(text, allowed_special={special})
-    assert ours.encode(text) == theirs.encode(text, disallowed_special=())
+    assert ours.encode(text, disallowed_special=()) == theirs.encode(text, disallowed_special=())
     assert ours.decode(ours.encode(text, allowed_special="all")) == text
 
 
 def test_end_of_text_is_one_token_or_seven():
     ours = from_tiktoken("cl100k_base")
     assert ours.encode("<|endoftext|>", allowed_special="all") == [100257]
-    as_text = ours.encode("<|endoftext|>")
+    as_text = ours.encode("<|endoftext|>", disallowed_special=())
     assert len(as_text) == 7 == len(tiktoken.get_encoding("cl100k_base").encode("<|endoftext|>", disallowed_special=()))
 
 
@@ -124,3 +124,47 @@ def test_mergeable_ranks_is_tiktokens_table():
         mergeable_ranks(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown encoding"):
         mergeable_ranks("gpt4")
+
+
+def test_unknown_id_in_cl100ks_gap_is_named():
+    ours = from_tiktoken("cl100k_base")
+    with pytest.raises(KeyError):
+        load_encoding("cl100k_base").decode([100256])  # tiktoken has no token there either
+    with pytest.raises(ValueError, match="id 100256 is a gap .* 100255 .* 100257 \\(b'<\\|endoftext\\|>'\\)"):
+        ours.decode([100256])
+    with pytest.raises(ValueError, match="ids 100261 to 100275 are a gap"):
+        ours.decode([100270])
+
+
+def _outcome(encode, text, **kwargs):
+    """The ids, or the exception type: refusals must match too."""
+    try:
+        return encode(text, **kwargs)
+    except ValueError:
+        return ValueError
+
+
+# Text with everything that tests the contract: lone surrogates (hypothesis leaves them out unless
+# asked), surrogate pairs written as two halves, special tokens' text and near misses of it.
+_surrogates = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)
+_anything = st.text(st.characters(exclude_categories=()), max_size=12)
+_specialish = st.sampled_from(
+    ["<|endoftext|>", "<|fim_prefix|>", "<|begin_of_text|>", "<|eot_id|>", "<|endoftext", "<|"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    parts=st.lists(st.one_of(_anything, _surrogates, _specialish), max_size=6),
+    allowed=st.sampled_from(["none", "all", "first"]),
+    disallowed=st.sampled_from(["all", "none", "first"]),
+)
+def test_encode_contract_equals_tiktoken(pair, parts, allowed, disallowed):
+    ours, theirs = pair
+    text = "".join(parts)
+    first = {sorted(theirs.special_tokens_set)[0]}
+    allowed_special = {"none": set(), "all": "all", "first": first}[allowed]
+    disallowed_special = {"none": (), "all": "all", "first": first}[disallowed]
+    kwargs = {"allowed_special": allowed_special, "disallowed_special": disallowed_special}
+    assert _outcome(ours.encode, text, **kwargs) == _outcome(theirs.encode, text, **kwargs)
+    assert ours.encode_ordinary(text) == theirs.encode_ordinary(text)
