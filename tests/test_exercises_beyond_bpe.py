@@ -91,6 +91,64 @@ def test_best_pair_tie_broken_some_other_way_gets_the_tie_hint(capsys):
     assert "a tie" in report(capsys)
 
 
+FLOAT_TRAP = {("a", "##b"): 1, ("c", "##d"): 1, ("a",): 2, ("##b",): 10, ("c",): 10, ("##d",): 2}
+
+
+def test_the_float_trap_is_a_real_tie_that_floats_split():
+    """By hand: a 1+2 = 3, ##b 1+10 = 11, c 1+10 = 11, ##d 1+2 = 3; both pairs occur once: 1/33 each."""
+    assert single_counts(FLOAT_TRAP) == {"a": 3, "##b": 11, "c": 11, "##d": 3}
+    assert Fraction(1, 3 * 11) == Fraction(1, 11 * 3)
+    assert 1 / 3 / 11 < 1 / 11 / 3  # two roundings: the second pair looks larger
+
+
+def float_scores(word_freq):
+    singles = single_counts(word_freq)
+    scores = {(a, b): c / singles[a] / singles[b] for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def test_best_pair_float_division_is_rejected_with_its_hint(capsys):
+    """The lesson says float division can split a tie; the checker must catch a solution that does."""
+    assert float_scores(FLOAT_TRAP) == ("c", "##d")
+    result = check_best_wordpiece_pair(float_scores)
+    out = report(capsys)
+    assert not result.passed
+    assert "your float division split the tie" in out and "Fraction(n, count(A) * count(B))" in out
+
+
+def test_best_pair_one_exact_float_division_passes(capsys):
+    """n / (count(A) * count(B)) is one correctly rounded division: equal fractions give equal floats."""
+    singles_product = lambda wf: {  # noqa: E731
+        (a, b): c / (single_counts(wf)[a] * single_counts(wf)[b]) for (a, b), c in pair_counts(wf).items()
+    }
+    assert check_best_wordpiece_pair(lambda wf: max(singles_product(wf), key=singles_product(wf).get)).passed
+
+
+def unweighted_symbols(word_freq):
+    singles = single_counts(dict.fromkeys(word_freq, 1))  # the missing freq: each distinct word counted once
+    scores = {(a, b): Fraction(c, singles[a] * singles[b]) for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def test_best_pair_unweighted_symbol_counts_get_the_freq_hint_not_the_tie_hint(capsys):
+    result = check_best_wordpiece_pair(unweighted_symbols)
+    out = report(capsys)
+    assert not result.passed
+    assert "your symbol counts ignore how often each word occurs" in out
+    assert "a tie. The pair seen first must win" not in out
+
+
+def test_best_pair_unweighted_pair_counts_get_their_hint(capsys):
+    def unweighted_pairs(word_freq):
+        singles = single_counts(word_freq)
+        pairs = pair_counts(word_freq, weighted=False)
+        scores = {(a, b): Fraction(c, singles[a] * singles[b]) for (a, b), c in pairs.items()}
+        return max(scores, key=scores.get)
+
+    assert not check_best_wordpiece_pair(unweighted_pairs).passed
+    assert "your pair counts ignore how often each word occurs" in report(capsys)
+
+
 def test_best_pair_crash_is_reported_not_raised(capsys):
     result = check_best_wordpiece_pair(lambda wf: 1 / 0)
     assert not result.passed
@@ -154,3 +212,13 @@ def test_encode_endless_loop_is_stopped(capsys):
     result = check_encode_wordpiece_word(stuck)
     assert not result.passed
     assert "did not finish" in report(capsys)
+
+
+@pytest.mark.parametrize("name", ["best_wordpiece_pair", "encode_wordpiece_word"])
+def test_every_hand_written_answer_agrees_with_the_reference(name):
+    from bpelab.exercises.core import COMPUTED, EXERCISES
+
+    exercise = EXERCISES[name]
+    for case in exercise.cases():
+        if case.expected is not COMPUTED:
+            assert exercise.reference(*case.args) == case.expected, case.note

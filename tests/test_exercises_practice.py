@@ -3,6 +3,7 @@
 import pytest
 
 from bpelab.exercises.practice import (
+    KEYWORDS_ONLY,
     MUST_KEEP,
     WORDY_PROMPT,
     check_bytes_per_char,
@@ -22,13 +23,39 @@ def report(capsys):
 
 def good_bytes_per_char(texts):
     chars = sum(len(t) for t in texts)
-    return round(sum(len(t.encode("utf-8")) for t in texts) / chars, 2) if chars else 0.0
+    return sum(len(t.encode("utf-8")) for t in texts) / chars if chars else 0.0
 
 
-def test_bytes_per_char_right_answer_passes(capsys):
-    result = check_bytes_per_char(good_bytes_per_char)
+def rounded_bytes_per_char(texts):
+    return round(good_bytes_per_char(texts), 2)
+
+
+@pytest.mark.parametrize("answer", [good_bytes_per_char, rounded_bytes_per_char], ids=["exact", "two places"])
+def test_bytes_per_char_exact_and_two_place_answers_both_pass(capsys, answer):
+    """Round only when you show a number: the exact ratio passes, and so does the same rounded to 2 places."""
+    result = check_bytes_per_char(answer)
     assert result.passed
     assert report(capsys).startswith("✅ bytes_per_char: all")
+
+
+def test_bytes_per_char_one_place_is_too_far(capsys):
+    """4 bytes / 3 characters = 1.333...: 1.33 is within 0.005, 1.3 is not."""
+    result = check_bytes_per_char(lambda texts: round(good_bytes_per_char(texts), 1))
+    out = report(capsys)
+    assert not result.passed
+    assert "bytes_per_char(['añb'])" in out and "got:      1.3\n" in out
+    assert "rounded too far: return the exact ratio" in out
+
+
+def test_bytes_per_char_keeps_the_learners_line_numbers(capsys):
+    """The tolerance wrapper must not hide where the learner's function failed."""
+
+    def bytes_per_char(texts):
+        n_bytes = sum(len(t.encode()) for t in texts)
+        return n_bytes / sum(len(t) for t in texts)
+
+    assert not check_bytes_per_char(bytes_per_char).passed
+    assert "ZeroDivisionError: division by zero (line 3 of your function)" in report(capsys)
 
 
 def test_bytes_per_char_stub_is_not_yet(capsys):
@@ -57,9 +84,10 @@ def test_bytes_per_char_stub_is_not_yet(capsys):
             "upside down",
         ),
         (
-            lambda texts: sum(len(t.encode()) for t in texts) / sum(map(len, texts)) if "".join(texts) else 0.0,
-            "round it to 2 places",
+            lambda texts: sum(len(t.encode()) / len(t) for t in texts if t) / max(1, sum(1 for t in texts if t)),
+            "averaged each text's ratio",
         ),
+        (lambda texts: int(good_bytes_per_char(texts)), "rounded too far"),
         (lambda texts: 1.0 if "".join(texts) else 0.0, "len(text.encode('utf-8'))"),
     ],
 )
@@ -147,6 +175,22 @@ def test_room_for_answer_mistakes(capsys, wrong, hint):
     assert hint in report(capsys)
 
 
+@pytest.mark.parametrize(
+    "as_float",
+    [
+        lambda s, u, w, count: float(max(0, w - count(s) - count(u))),
+        lambda s, u, w, count: max(0.0, w - count(s) / 1 - count(u)),
+    ],
+)
+def test_room_for_answer_refuses_a_float(capsys, as_float):
+    """95.0 is not a number of tokens: the engine alone would count it equal to 95."""
+    result = check_room_for_answer(as_float)
+    out = report(capsys)
+    assert not result.passed
+    assert "got:      95.0 (a float)" in out
+    assert "tokens are counted in whole numbers: return an int, not a float" in out
+
+
 # ---- cost -------------------------------------------------------------------------------------
 
 
@@ -161,12 +205,21 @@ def test_estimate_cost(capsys):
         (lambda i, o, pi, po: i * pi + o * po, "divide by 1,000,000"),
         (lambda i, o, pi, po: (i * po + o * pi) / 1e6, "the prices are swapped"),
         (lambda i, o, pi, po: (i + o) * pi / 1e6, "output tokens have their own"),
-        (lambda i, o, pi, po: round((i * pi + o * po) / 1e6, 2), "don't round"),
+        (lambda i, o, pi, po: round((i * pi + o * po) / 1e6, 2), "rounded to 2 decimal places: don't round"),
     ],
 )
 def test_estimate_cost_mistakes(capsys, wrong, hint):
     assert not check_estimate_cost(wrong).passed
     assert hint in report(capsys)
+
+
+@pytest.mark.parametrize("places", [3, 4, 6])
+def test_estimate_cost_names_rounding_at_any_number_of_places(capsys, places):
+    """(12,345 × 0.5 + 678 × 1.5) / 1,000,000 = 0.0071895: rounded to 4 places it is 0.0072, not a new mistake."""
+    result = check_estimate_cost(lambda i, o, pi, po: round((i * pi + o * po) / 1e6, places))
+    out = report(capsys)
+    assert not result.passed
+    assert f"the exact cost rounded to {places} decimal places: don't round" in out
 
 
 def test_a_function_that_raises_is_reported(capsys):
@@ -205,7 +258,7 @@ def test_shorter_prompt_not_yet_and_failures(capsys):
 
     result = check_shorter_prompt("Summarise the review below in three sentences.")
     out = report(capsys)
-    assert not result.passed and "french" in out and "positive" in out
+    assert not result.passed and "no longer mentions: in French, positive, negative, neutral" in out
 
     padded = GOOD_SHORT + " Thank you so much, I really appreciate your help with this, have a lovely day!" * 4
     result = check_shorter_prompt(padded)
@@ -217,5 +270,40 @@ def test_shorter_prompt_not_yet_and_failures(capsys):
 
 def test_every_must_keep_item_is_in_the_wordy_prompt():
     lowered = WORDY_PROMPT.lower()
-    for options in MUST_KEEP:
-        assert any(option in lowered for option in options), options
+    for item, options in MUST_KEEP.items():
+        assert any(option in lowered for option in options), item
+
+
+FRENCH_SHORT = (
+    "Résume l'avis client ci-dessous en français, en trois phrases au plus, et dis s'il est positif, négatif ou neutre."
+)
+CONTRADICTORY_SHORT = (
+    "Don't summarise the review; write ten sentences, not three, in English rather than French, "
+    "and never say whether it is positive, negative or neutral."
+)
+
+
+def test_a_correct_french_rewrite_passes(capsys):
+    """The lesson says any rewrite that keeps the instructions will do; one written in French keeps them."""
+    result = check_shorter_prompt(FRENCH_SHORT)
+    assert result.passed, report(capsys)
+
+
+def test_the_checker_says_it_only_looks_for_mentions(capsys):
+    """A prompt that mentions every item to contradict it passes: the checker cannot read meaning, and says so."""
+    result = check_shorter_prompt(CONTRADICTORY_SHORT)
+    out = report(capsys)
+    assert result.passed
+    assert KEYWORDS_ONLY in out and "'not in French' mentions French too" in out
+    check_shorter_prompt(GOOD_SHORT)
+    assert KEYWORDS_ONLY in report(capsys)
+
+
+@pytest.mark.parametrize("name", ["bytes_per_char", "premium", "room_for_answer", "estimate_cost"])
+def test_every_hand_written_answer_agrees_with_the_reference(name):
+    from bpelab.exercises.core import COMPUTED, EXERCISES
+
+    exercise = EXERCISES[name]
+    for case in exercise.cases():
+        if case.expected is not COMPUTED:
+            assert exercise.reference(*case.args) == pytest.approx(case.expected, abs=1e-12), case.note

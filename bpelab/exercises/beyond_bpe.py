@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -27,9 +28,14 @@ from bpelab.words import Pair, WordFreq, best_pair, count_pairs
 # ---- exercise 1: the pair WordPiece merges next ---------------------------------------------------
 
 
+def _scores(word_freq: WordFreq) -> dict[Pair, Any]:
+    """Every pair's exact score (a ``Fraction``), in first-seen order; ``best_pair`` ranks them like counts."""
+    return dict(wordpiece_scores(count_pairs(word_freq), word_freq))
+
+
 def reference_best_wordpiece_pair(word_freq: WordFreq) -> Pair:
     """The pair with the highest score; of equal scores, the pair seen first."""
-    return best_pair(wordpiece_scores(count_pairs(word_freq), word_freq))
+    return best_pair(_scores(word_freq))
 
 
 def _most_frequent(word_freq: WordFreq) -> Pair:
@@ -37,11 +43,44 @@ def _most_frequent(word_freq: WordFreq) -> Pair:
 
 
 def _smallest_of_ties(word_freq: WordFreq) -> Pair:
-    return best_pair(wordpiece_scores(count_pairs(word_freq), word_freq), "lexicographic")
+    return best_pair(_scores(word_freq), "lexicographic")
+
+
+def _float_division(word_freq: WordFreq) -> Pair:
+    """count / count(A) / count(B) in floating point: two divisions, each rounded, can split an exact tie."""
+    singles = symbol_counts(word_freq)
+    scores = {(a, b): n / singles[a] / singles[b] for (a, b), n in count_pairs(word_freq).items()}
+    return max(scores, key=scores.__getitem__)
+
+
+def _unweighted_symbols(word_freq: WordFreq) -> Pair:
+    """Pairs counted with ``count_pairs`` (weighted), symbols counted once per distinct word (the missing freq)."""
+    return _best_by(count_pairs(word_freq), symbol_counts(dict.fromkeys(word_freq, 1)))
+
+
+def _unweighted_pairs(word_freq: WordFreq) -> Pair:
+    """Symbols weighted by their words' counts, pairs counted once per distinct word."""
+    return _best_by(count_pairs(dict.fromkeys(word_freq, 1)), symbol_counts(word_freq))
+
+
+def _best_by(pairs: dict[Pair, int], singles: dict[str, int]) -> Pair:
+    scores = {(a, b): Fraction(n, singles[a] * singles[b]) for (a, b), n in pairs.items()}
+    return max(scores, key=scores.__getitem__)
+
+
+def _picks_like(variant: Any) -> Any:
+    """On the failing case, the answer is what ``variant`` picks, and ``variant`` is wrong there."""
+
+    def predicate(attempt: Any) -> bool:
+        (word_freq,) = attempt.args
+        picked = variant(word_freq)
+        return bool(attempt.got == picked != attempt.expected)
+
+    return predicate
 
 
 def _last_of_ties(word_freq: WordFreq) -> Pair:
-    scores = wordpiece_scores(count_pairs(word_freq), word_freq)
+    scores = _scores(word_freq)
     return max(reversed(list(scores)), key=scores.__getitem__)
 
 
@@ -50,14 +89,14 @@ def _unweighted(word_freq: WordFreq) -> Pair:
 
 
 def _lowest_score(word_freq: WordFreq) -> Pair:
-    scores = wordpiece_scores(count_pairs(word_freq), word_freq)
+    scores = _scores(word_freq)
     return min(scores, key=scores.__getitem__)
 
 
 def _tied_with_answer(attempt: Any) -> bool:
     """The learner's pair has exactly the winning score, so only the tie rule went wrong."""
     (word_freq,) = attempt.args
-    scores = wordpiece_scores(count_pairs(word_freq), word_freq)
+    scores = _scores(word_freq)
     got = attempt.got
     return (
         isinstance(got, tuple) and got in scores and got != attempt.expected and scores[got] == scores[attempt.expected]
@@ -68,6 +107,16 @@ TIE_HINT = (
     "your pair has exactly the same score as the answer: a tie. The pair seen first must win: "
     "max(scores, key=scores.get) keeps the first of equal scores. Compare exact fractions "
     "(fractions.Fraction) or cross-multiply: float division can split a tie"
+)
+
+UNWEIGHTED_SYMBOLS_HINT = (
+    "your symbol counts ignore how often each word occurs: count(A) must add the word's freq for every "
+    "time A appears in it, as count_pairs does for pairs (for word, freq in word_freq.items(): ... += freq)"
+)
+
+FLOAT_HINT = (
+    "the scores tie exactly here, but your float division split the tie: n / count(A) / count(B) rounds "
+    "twice, and 1 / 3 / 11 != 1 / 11 / 3. Keep the scores exact: Fraction(n, count(A) * count(B))"
 )
 
 BEST_PAIR = Exercise(
@@ -91,6 +140,12 @@ BEST_PAIR = Exercise(
             ({("z", "##y"): 1, ("a", "##c"): 1, ("m", "##n"): 1},),
             ("z", "##y"),
             "three pairs, each scoring 1/(1·1) = 1: the first seen wins, not the smallest nor the last",
+        ),
+        Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 2, ("##b",): 10, ("c",): 10, ("##d",): 2},),
+            ("a", "##b"),
+            "a 3, ##b 11, c 11, ##d 3: both pairs score exactly 1/33, so the pair seen first wins "
+            "(as floats, 1 / 3 / 11 and 1 / 11 / 3 differ in the last digit)",
         ),
         Case(
             (get_wordpiece_frequencies(CLASSIC_TEXT),),
@@ -121,6 +176,12 @@ BEST_PAIR = Exercise(
             _unweighted,
             "your counts ignore how often each word occurs: weight every pair and every symbol by its word's count",
         ),
+        when(_picks_like(_unweighted_symbols), UNWEIGHTED_SYMBOLS_HINT),
+        when(
+            _picks_like(_unweighted_pairs),
+            "your pair counts ignore how often each word occurs: add the word's freq for every pair in it "
+            "(count_pairs does)",
+        ),
         same_as(
             _last_of_ties, "your ties go to the pair seen last (a `>=` where `>` belongs?): the pair seen first wins"
         ),
@@ -129,6 +190,7 @@ BEST_PAIR = Exercise(
             "your ties go to the alphabetically smallest pair; this course takes the pair seen "
             "first: max(scores, key=scores.get) keeps the first of equal scores",
         ),
+        when(_picks_like(_float_division), FLOAT_HINT),
         when(_tied_with_answer, TIE_HINT),
     ],
     hint="count the pairs (count_pairs) and the single symbols, both weighted by word count; score each pair "
