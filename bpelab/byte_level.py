@@ -22,7 +22,7 @@ import regex
 
 from bpelab.fast import ByteMerge, train_bytes_fast
 from bpelab.merging import RankOf, merge_by_rank
-from bpelab.patterns import PATTERNS, resolve_pattern, split_text
+from bpelab.patterns import PATTERNS, pattern_name_of, resolve_pattern, split_text
 from bpelab.text import replace_lone_surrogates, utf8_bytes
 from bpelab.words import check_merge_count, learn_merges
 
@@ -36,15 +36,16 @@ class TokenizerFileError(ValueError):
     """A saved tokenizer file that cannot be read back."""
 
 
-def count_pretokens(text: str, pattern: str | None, special_tokens: Iterable[str] = ()) -> dict[bytes, int]:
+def count_pretokens(text: str, pattern: str | None, special_tokens: str | Iterable[str] = ()) -> dict[bytes, int]:
     """Each distinct pre-token of ``text`` as UTF-8 bytes, with its count, in first-seen order.
 
-    Special tokens are cut out first, so that they never take part in a merge.
+    Special tokens are cut out first, so that they never take part in a merge. The stretches the
+    pattern does not match are pre-tokens too (``split_text(..., keep_gaps=True)``): no text is lost.
     """
     utf8_bytes(text)  # a clear error for text UTF-8 cannot encode
     counts: dict[bytes, int] = {}
-    for segment in _split_on_specials(text, list(special_tokens)):
-        for piece in split_text(segment, pattern):
+    for segment in _split_on_specials(text, special_token_list(special_tokens)):
+        for piece in split_text(segment, pattern, keep_gaps=True):
             key = piece.encode("utf-8")
             counts[key] = counts.get(key, 0) + 1
     return counts
@@ -66,11 +67,36 @@ def train_bytes_naive(counts: dict[bytes, int], num_merges: int, *, progress: bo
     return [(step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")]
 
 
+def special_token_list(special_tokens: str | Iterable[str] | None) -> list[str]:
+    """The special tokens as a list without repeats. One string is one special token, never its characters."""
+    if special_tokens is None:
+        return []
+    if isinstance(special_tokens, str):
+        special_tokens = [special_tokens]
+    elif not isinstance(special_tokens, Iterable):
+        raise TypeError(f"special_tokens must be a list of strings, e.g. ['<|endoftext|>'], got {special_tokens!r}")
+    specials = list(dict.fromkeys(special_tokens))
+    if not all(isinstance(s, str) and s for s in specials):
+        raise TypeError(f"special_tokens must be non-empty strings, e.g. ['<|endoftext|>'], got {specials!r}")
+    return specials
+
+
 def _split_on_specials(text: str, specials: list[str]) -> list[str]:
     if not specials:
         return [text]
     alternatives = "|".join(regex.escape(s) for s in sorted(specials, key=len, reverse=True))
     return [part for part in regex.split(alternatives, text) if part]
+
+
+def _check_vocab_size(vocab_size: object, minimum: int, extra: str) -> None:
+    if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
+        raise TypeError(f"vocab_size must be an int, got {type(vocab_size).__name__}")
+    if vocab_size < minimum:
+        also = f", {extra}" if extra and minimum > 256 else ""
+        raise ValueError(
+            f"vocab_size must be at least {minimum}: a byte-level tokenizer starts with one id for each of the "
+            f"256 byte values{also}, and each merge adds one more; got {vocab_size}"
+        )
 
 
 @lru_cache(maxsize=64)
@@ -157,30 +183,28 @@ class BPETokenizer:
         vocab_size: int,
         *,
         pattern: str | None = None,
-        special_tokens: Iterable[str] | None = None,
+        special_tokens: str | Iterable[str] | None = None,
         method: Literal["naive", "fast"] = "fast",
         progress: bool = False,
     ) -> BPETokenizer:
         """Learn merges from ``text`` until the vocabulary has ``vocab_size`` ids (specials included).
 
         Ties go to the pair seen first; training stops early when no pair occurs twice.
-        ``pattern`` is None (all bytes in one run), "gpt2", "cl100k", "o200k", "llama3" or a regex.
+        ``pattern`` is None (all bytes in one run), a name ("gpt2", "cl100k", "o200k", "llama3", or
+        an encoding name such as "cl100k_base") or a regex: see ``bpelab.patterns.resolve_pattern``
+        for how a name is told from a regex. Text the pattern does not match is kept as pieces of
+        its own, so ``decode(encode(text)) == text`` whatever the pattern.
+        ``special_tokens`` is a list of strings; a single string is one special token
+        (``special_tokens="<|endoftext|>"``), never a list of its characters.
         Returns the tokenizer itself, so ``BPETokenizer().train(...)`` reads naturally.
         """
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, got {type(text).__name__}")
-        specials = list(dict.fromkeys(special_tokens or ()))
-        if not all(isinstance(s, str) and s for s in specials):
-            raise TypeError("special_tokens must be non-empty strings, e.g. ['<|endoftext|>']")
-        check_merge_count(vocab_size, "vocab_size")
-        if vocab_size < 256 + len(specials):
-            raise ValueError(
-                f"vocab_size must be at least 256 (one id per byte value) plus {len(specials)} special "
-                f"token(s) = {256 + len(specials)}; got {vocab_size}"
-            )
+        specials = special_token_list(special_tokens)
+        _check_vocab_size(vocab_size, 256 + len(specials), f"plus one per special token ({len(specials)})")
         self.__init__()  # type: ignore[misc]  # training always starts from the 256 bytes
         self.pattern = resolve_pattern(pattern)
-        self.pattern_name = pattern if pattern in PATTERNS else None
+        self.pattern_name = pattern_name_of(pattern)
         num_merges = vocab_size - 256 - len(specials)
         counts = count_pretokens(text, self.pattern, specials)
 
@@ -203,8 +227,8 @@ class BPETokenizer:
     def truncated(self, vocab_size: int) -> BPETokenizer:
         """The same tokenizer cut back to its first merges: what training would have given at
         ``vocab_size`` (specials not counted). One long run can thus be measured at every size."""
-        check_merge_count(vocab_size, "vocab_size")
-        if not 256 <= vocab_size <= 256 + len(self.merges):
+        _check_vocab_size(vocab_size, 256, "")
+        if vocab_size > 256 + len(self.merges):
             raise ValueError(
                 f"vocab_size must be between 256 and {256 + len(self.merges)} for this tokenizer; got {vocab_size}"
             )
@@ -291,7 +315,7 @@ class BPETokenizer:
         text = replace_lone_surrogates(text)
         ids: list[int] = []
         known = self._cache
-        for piece in split_text(text, self.pattern):
+        for piece in split_text(text, self.pattern, keep_gaps=True):
             piece_ids = known.get(piece)
             if piece_ids is None:
                 piece_ids = self._remember(piece)

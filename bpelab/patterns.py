@@ -98,22 +98,57 @@ O200K_PATTERN = PATTERNS["o200k"]
 LLAMA3_PATTERN = PATTERNS["llama3"]
 
 
+ENCODING_PATTERN_NAMES: dict[str, str] = {
+    "r50k_base": "gpt2",
+    "cl100k_base": "cl100k",
+    "o200k_base": "o200k",
+}
+"""tiktoken's encoding names, accepted wherever a pattern name is ("llama3" is both)."""
+
+_NAME_LIKE = regex.compile(r"[A-Za-z0-9_]+")
+
+
+def pattern_name_of(pattern: str | None) -> str | None:
+    """The short name ("gpt2", "cl100k", ...) of a pattern given by name or as one of the known regexes."""
+    if pattern is None:
+        return None
+    name = ENCODING_PATTERN_NAMES.get(pattern, pattern)
+    if name in PATTERNS:
+        return name
+    return next((k for k, v in PATTERNS.items() if v == pattern), None)
+
+
 def resolve_pattern(pattern: str | None) -> str | None:
-    """A short name ("gpt2", "cl100k", "o200k", "llama3") becomes its regex; any other string is a regex."""
+    """A pattern name becomes its regex; a regex is checked and kept; ``None`` stays ``None``.
+
+    The rule that tells a name from a regex: a string made only of letters, digits and ``_``
+    (such as "gpt2" or "GPT2") is read as a *name*. The names are "gpt2", "cl100k", "o200k",
+    "llama3", and tiktoken's encoding names "r50k_base", "cl100k_base", "o200k_base". Any other
+    such string is refused (a typo must not quietly become a regex that matches almost nothing).
+    Every other string is a regex: it has at least one character that is not a letter, digit or
+    ``_``, such as ``\\`` in ``r"\\w+"`` or ``|`` in ``"a|b"``.
+    """
     if pattern is None:
         return None
     if not isinstance(pattern, str):
         raise TypeError(
             f"pattern must be None, a name from {sorted(PATTERNS)} or a regex string, got {type(pattern).__name__}"
         )
-    if pattern in PATTERNS:
-        return PATTERNS[pattern]
+    name = ENCODING_PATTERN_NAMES.get(pattern, pattern)
+    if name in PATTERNS:
+        return PATTERNS[name]
+    if _NAME_LIKE.fullmatch(pattern):
+        close = [n for n in (*PATTERNS, *ENCODING_PATTERN_NAMES) if n.lower() == pattern.lower()]
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise ValueError(
+            f"unknown pattern name {pattern!r}; the names are {', '.join(PATTERNS)} (or the encoding names "
+            f"{', '.join(ENCODING_PATTERN_NAMES)}).{hint} To split by a rule of your own, pass a regex: it "
+            "needs at least one character that is not a letter, digit or '_', e.g. r'\\w+|\\S'"
+        )
     try:
         compile_pattern(pattern)
     except regex.error as err:
-        raise ValueError(
-            f"pattern {pattern!r} is neither a known name {sorted(PATTERNS)} nor a valid regex: {err}"
-        ) from None
+        raise ValueError(f"pattern {pattern!r} is not a valid regex: {err}") from None
     return pattern
 
 
@@ -122,14 +157,37 @@ def compile_pattern(pattern: str) -> regex.Pattern[str]:
     return regex.compile(pattern)
 
 
-def split_text(text: str, pattern: str | None) -> list[str]:
-    """Cut ``text`` into pre-tokens with ``pattern`` (a name or a regex); ``None`` keeps it whole."""
+def split_text(text: str, pattern: str | None, *, keep_gaps: bool = False) -> list[str]:
+    """Cut ``text`` into the pieces ``pattern`` (a name or a regex) matches; ``None`` keeps it whole.
+
+    By default only the matches come back, as a regex search finds them: ``r"\\w+"`` gives the words.
+    With ``keep_gaps=True`` every stretch the pattern does not match becomes a piece of its own too,
+    so that the pieces join back to exactly ``text``: this is what the tokenizer uses, so that no
+    pattern can lose text. The real tokenizers' patterns leave no gaps, so for them both agree.
+    """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
     resolved = resolve_pattern(pattern)
     if resolved is None:
         return [text] if text else []
-    return compile_pattern(resolved).findall(text)
+    compiled = compile_pattern(resolved)
+    if compiled.groups == 0:  # findall gives whole matches only when the regex has no groups
+        pieces: list[str] = compiled.findall(text)
+        if "" not in pieces and (not keep_gaps or sum(map(len, pieces)) == len(text)):
+            return pieces  # the usual case, fast: nothing empty, and (if asked) no gap
+    pieces = []
+    end = 0  # where the last match ended: text[end:start] is a gap
+    for match in compiled.finditer(text):
+        start, stop = match.span()
+        if start == stop:
+            continue  # an empty match is no piece, and does not cut a gap in two
+        if keep_gaps and start > end:
+            pieces.append(text[end:start])
+        pieces.append(match.group())
+        end = stop
+    if keep_gaps and end < len(text):
+        pieces.append(text[end:])
+    return pieces
 
 
 def explain_split(text: str, pattern_name: str) -> list[tuple[str, Alternative]]:

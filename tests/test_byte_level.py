@@ -141,9 +141,14 @@ def test_binary_file_is_rejected(tmp_path):
     "call, error, words",
     [
         (lambda t: t.train("abc", 100), ValueError, "at least 256"),
-        (lambda t: t.train("abc", 256, special_tokens=["<s>"]), ValueError, "at least 256 .* = 257"),
+        (
+            lambda t: t.train("abc", 256, special_tokens=["<s>"]),
+            ValueError,
+            "at least 257: .* plus one per special token \\(1\\)",
+        ),
+        (lambda t: t.train("abc", -5), ValueError, "at least 256: .* 256 byte values"),
         (lambda t: t.train(123, 300), TypeError, "must be a str"),
-        (lambda t: t.train("abc", 300, pattern="[unclosed"), ValueError, "neither a known name"),
+        (lambda t: t.train("abc", 300, pattern="[unclosed"), ValueError, "'\\[unclosed' is not a valid regex"),
         (lambda t: t.encode(123), TypeError, "must be a str"),
         (lambda t: t.decode([65, 999999]), ValueError, "unknown token id 999999 at position 1"),
         (lambda t: t.decode("65"), TypeError, "sequence of ints"),
@@ -268,3 +273,50 @@ def test_unknown_id_in_a_gap_is_named():
         tok.decode([97, 270])
     with pytest.raises(ValueError, match="ids run from 0 to 300"):
         tok.decode([301])
+
+
+# ---- special tokens given as one string; pattern names; no text lost (issue 9, items 1-2) ----
+
+
+def test_one_string_is_one_special_token_never_its_characters():
+    tok = BPETokenizer().train("the end<|endoftext|>the end", 270, special_tokens="<|endoftext|>")
+    assert list(tok.special_tokens) == ["<|endoftext|>"]
+    ids = tok.encode("the end", allowed_special="all")
+    assert ids == tok.encode_ordinary("the end")  # no "<", "e", "n", "d" special tokens in there
+    assert count_pretokens("a<|x|>b", None, "<|x|>") == {b"a": 1, b"b": 1}
+    with pytest.raises(TypeError, match="non-empty strings"):
+        BPETokenizer().train("abc", 300, special_tokens=["<s>", ""])
+    with pytest.raises(TypeError, match="list of strings"):
+        BPETokenizer().train("abc", 300, special_tokens=5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["GPT2", "cl100k_bse", "words", "abc"])
+def test_a_misspelled_pattern_name_is_refused(name):
+    with pytest.raises(ValueError, match=f"unknown pattern name '{name}'; the names are gpt2, cl100k, o200k, llama3"):
+        BPETokenizer().train("hello world", 270, pattern=name)
+
+
+def test_encoding_names_are_pattern_names():
+    text = "Hello world, it's 2024!"
+    for encoding, name in [("r50k_base", "gpt2"), ("cl100k_base", "cl100k"), ("o200k_base", "o200k")]:
+        tok = BPETokenizer().train(text * 3, 270, pattern=encoding)
+        assert tok.pattern_name == name
+        assert list(tok.merges) == list(BPETokenizer().train(text * 3, 270, pattern=name).merges)
+    with pytest.raises(ValueError, match="Did you mean 'gpt2'"):
+        BPETokenizer().train(text, 270, pattern="GPT2")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    text=st.text(st.characters(codec="utf-8"), max_size=40),
+    pattern=st.sampled_from([r"\w+", r"[a-z]", r"(\w)+", r"\d*", r"  #\w+|\w+|\s+", r"x|y", "gpt2", None]),
+)
+def test_no_pattern_loses_text(text, pattern):
+    tok = BPETokenizer().train("hello, world! 12 abc  abc" * 2 + text, 280, pattern=pattern)
+    assert tok.decode(tok.encode(text)) == text
+    assert tok.decode(tok.encode(text + ", world!")) == text + ", world!"
+
+
+def test_words_only_pattern_keeps_the_punctuation_as_pieces():
+    tok = BPETokenizer().train("hello, world! " * 4, 270, pattern=r"\w+")
+    assert tok.decode(tok.encode("hello, world!")) == "hello, world!"  # was "helloworld"

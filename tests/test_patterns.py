@@ -139,3 +139,34 @@ def test_explain_split_names_the_alternative_that_matched():
 def test_each_alternatives_example_shows_that_alternative(name, index):
     alternative = ALTERNATIVES[name][index]
     assert any(alt is alternative for _, alt in explain_split(alternative.example, name))
+
+
+# ---- names, regexes and gaps (issue 9, item 2) ----------------------------------------------
+
+
+def test_keep_gaps_makes_the_pieces_join_back_to_the_text():
+    assert split_text("hello, world!", r"\w+") == ["hello", "world"]  # a search finds the words only
+    assert split_text("hello, world!", r"\w+", keep_gaps=True) == ["hello", ", ", "world", "!"]
+    assert split_text("ab12", r"(\w)\d") == ["b1"]  # whole matches, not the group (findall would give "b")
+    assert split_text("ab", r"x*", keep_gaps=True) == ["ab"]  # empty matches are no pieces
+    assert split_text("", r"\w+", keep_gaps=True) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(list(PATTERNS)), text=st.text(st.characters(codec="utf-8")))
+def test_the_real_patterns_leave_no_gaps(name, text):
+    pieces = split_text(text, name)
+    assert "".join(pieces) == text
+    assert split_text(text, name, keep_gaps=True) == pieces
+
+
+def test_names_and_regexes_are_told_apart():
+    from bpelab.patterns import resolve_pattern
+
+    assert resolve_pattern("cl100k_base") == PATTERNS["cl100k"]
+    assert resolve_pattern("llama3") == PATTERNS["llama3"]
+    assert resolve_pattern(r"\w+") == r"\w+"
+    assert resolve_pattern(" ") == " "  # not name-like: a regex
+    for typo in ["GPT2", "cl100k_bse", "gpt_2"]:
+        with pytest.raises(ValueError, match=f"unknown pattern name '{typo}'"):
+            split_text("hello", typo)

@@ -18,7 +18,7 @@ from bpelab.words import replace_pair
 def encode_by_replaying(tokenizer: BPETokenizer, text: str) -> list[int]:
     """Lesson 05's encoder on bytes: every learned merge, in order, over every piece."""
     ids: list[int] = []
-    for piece in split_text(text, tokenizer.pattern):
+    for piece in split_text(text, tokenizer.pattern, keep_gaps=True):
         symbols = tuple(piece.encode("utf-8"))
         for pair, new_id in tokenizer.merges.items():
             symbols = replace_pair(symbols, pair, new_id)
@@ -44,7 +44,7 @@ def rows(quick: bool = False) -> list[Row]:
         lambda: cold(ours, text), lambda: encoding.encode_ordinary(text), repeats
     )
     assert ours_ids == tiktoken_ids, "from_tiktoken gave other ids than tiktoken"
-    split_time, _ = best_of(lambda: split_text(text, ours.pattern), repeats)
+    split_time, _ = best_of(lambda: split_text(text, ours.pattern, keep_gaps=True), repeats)
     out.append(
         (
             f"encode {kb(size)} of English, cl100k_base: ours vs tiktoken (identical ids)",
