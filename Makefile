@@ -2,52 +2,139 @@
 #
 #   make lab                         set up, then open JupyterLab on the first lesson
 #   make lab LAB_ARGS="--no-browser --port 8890"
-#   make test                        set up, then run every test (unit, property, notebooks, browser)
+#   make test                        set up with the test packages too, lint, then run every test
+#   make lint                        ruff check, ruff format --check and mypy over bpelab/ and tests/
+#   make lessons                     re-run every lesson in place (fresh kernel) to re-lock its outputs
+#   make lessons ONLY=04             only lesson 04 (ONLY="04 07" for two)
 #   make data                        (re)place the offline tokenizer files where tiktoken looks
 #   make bench                       the side-by-side benchmark
 #   make present                     classroom mode: the merge stepper as a full-screen page (Voila)
 #   make present PRESENT_ARGS="--no-browser --port=8867"
 #   make html                        the course as static web pages in site/ (open site/index.html)
+#   make pins                        re-compile requirements*.txt from pyproject.toml (keeps today's versions)
 #
-# Setup is idempotent: a second run only re-checks the tokenizer files' hashes.
+# Setup is idempotent: a second run only re-checks the tokenizer files' hashes. A learner's .venv gets only
+# the course's packages (requirements.txt); make test and make lint add the test-only ones
+# (requirements-test.txt, which pins every shared package to the same version). Packages are installed with
+# uv (itself installed into .venv by pip); INSTALLER=pip uses pip alone.
 
 PYTHON ?= python3
+# The pins need this (soupsieve 4.1.2, pulled in by nbconvert, is the strictest; numpy/pandas need 3.11).
+MIN_PYTHON := 3.11.5
+UV_VERSION := 0.13.9
+INSTALLER ?= uv
 VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
-STAMP  := $(VENV)/.bpelab-installed
+COURSE_STAMP := $(VENV)/.bpelab-course
+TEST_STAMP   := $(VENV)/.bpelab-test
 LAB_ARGS ?=
 # Jupyter refuses to start as root unless told; containers and CI machines often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PRESENT_ARGS ?=
 PYTEST_ARGS ?=
+ONLY ?=
 
 # Inline figures vanish under MPLBACKEND=Agg, and stored outputs would then differ.
 unexport MPLBACKEND
 
-.PHONY: setup data lab test test-fast bench present html clean help
+.PHONY: setup setup-test data lab test lint lessons pins bench present html clean help
 
 help:
-	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,20p' Makefile | sed 's/^# \{0,1\}//'
 
+# Prints "3.11.7" and succeeds when the interpreter is new enough; fails (printing what it is) otherwise.
+VERSION_CHECK = -c "import sys; v = sys.version_info; print('%d.%d.%d' % tuple(v[:3])); sys.exit(tuple(v[:3]) < tuple(int(p) for p in '$(MIN_PYTHON)'.split('.')))"
+
+# The interpreter is checked before anything is installed. Too old: uv, when it is on PATH, finds or
+# downloads a suitable CPython; without uv, stop and say what to do.
 $(PY):
-	$(PYTHON) -m venv $(VENV)
+	@found="$$($(PYTHON) $(VERSION_CHECK) 2>/dev/null)"; ok=$$?; \
+	if [ $$ok -eq 0 ]; then \
+	    echo "creating $(VENV) with Python $$found ($(PYTHON))"; \
+	    $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	        echo "error: '$(PYTHON) -m venv' failed. On Debian/Ubuntu: sudo apt install python3-venv, then run make again." >&2; \
+	        exit 1; }; \
+	elif command -v uv >/dev/null 2>&1; then \
+	    echo "$(PYTHON) is Python $${found:-(not found)}; the course needs $(MIN_PYTHON) or newer."; \
+	    echo "creating $(VENV) with a Python >= $(MIN_PYTHON) that uv ($$(command -v uv)) finds or downloads"; \
+	    uv venv --quiet --seed --python ">=$(MIN_PYTHON)" $(VENV) || { rm -rf $(VENV); \
+	        echo "error: uv could not provide Python >= $(MIN_PYTHON) either. Install one and run: make $(MAKECMDGOALS) PYTHON=/path/to/python3.11" >&2; \
+	        exit 1; }; \
+	    echo "  $(VENV) uses Python $$($(PY) -c 'import platform; print(platform.python_version())')"; \
+	else \
+	    echo "error: $(PYTHON) is Python $${found:-(not found)}, and the course's pinned packages need Python $(MIN_PYTHON) or newer." >&2; \
+	    echo "Nothing was installed. Either:" >&2; \
+	    echo "  - point make at a newer Python:  make $(or $(MAKECMDGOALS),lab) PYTHON=python3.12" >&2; \
+	    echo "  - or install uv (https://docs.astral.sh/uv/, or: python3 -m pip install --user uv) and run make again:" >&2; \
+	    echo "    uv then provides a suitable Python by itself (uv python install 3.11)" >&2; \
+	    echo "  - or install Python 3.11+ (python.org, Homebrew, pyenv, or on Ubuntu 22.04 the deadsnakes PPA)" >&2; \
+	    exit 1; \
+	fi
 
-$(STAMP): requirements.txt pyproject.toml | $(PY)
-	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
-	$(PY) -m pip install --disable-pip-version-check -q --no-deps --no-build-isolation -e .
+# One stage per line, so a first-time user never stares at a silent terminal.
+# $(call install_pins,<requirements file>)
+define install_pins
+	@found="$$($(PY) $(VERSION_CHECK))" || { \
+	    echo "error: $(VENV) has Python $$found; the pins need $(MIN_PYTHON)+. Delete $(VENV) and run make again." >&2; exit 1; }
+	@if [ "$(INSTALLER)" = uv ] && [ ! -x $(BIN)/uv ]; then \
+	    echo "installing uv $(UV_VERSION) into $(VENV) with pip (uv installs the pins in seconds)"; \
+	    $(PY) -m pip install --disable-pip-version-check -q uv==$(UV_VERSION) \
+	        || echo "warning: could not install uv from the package index: falling back to pip, which takes a few minutes"; \
+	fi
+	@count=$$(grep -c '^[A-Za-z0-9]' $(1)); \
+	if [ "$(INSTALLER)" = uv ] && [ -x $(BIN)/uv ]; then \
+	    echo "installing $$count pinned packages from $(1) with uv"; \
+	    $(BIN)/uv pip install --python $(PY) -q -r $(1) \
+	    && echo "installing bpelab itself (editable) with uv" \
+	    && $(BIN)/uv pip install --python $(PY) -q --no-deps --no-build-isolation -e .; \
+	else \
+	    echo "installing $$count pinned packages from $(1) with pip (a few minutes; uv does it in seconds)"; \
+	    $(PY) -m pip install --disable-pip-version-check -q -r $(1) \
+	    && echo "installing bpelab itself (editable) with pip" \
+	    && $(PY) -m pip install --disable-pip-version-check -q --no-deps --no-build-isolation -e .; \
+	fi
+endef
+
+$(COURSE_STAMP): requirements.txt pyproject.toml | $(PY)
+	$(call install_pins,requirements.txt)
 	@touch $@
 
-setup: $(STAMP) data
+$(TEST_STAMP): requirements-test.txt requirements.txt pyproject.toml | $(PY)
+	$(call install_pins,requirements-test.txt)
+	@touch $(COURSE_STAMP) $@
 
-data: $(STAMP)
-	$(PY) -m bpelab.setup_data
+setup: $(COURSE_STAMP) data
+
+setup-test: $(TEST_STAMP) data
+
+data: $(COURSE_STAMP)
+	@echo "preparing tokenizer data (offline vocabularies for tiktoken)"
+	@$(PY) -m bpelab.setup_data
 
 lab: setup
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
 
-test: setup
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check bpelab tests
+	$(BIN)/ruff format --check bpelab tests
+	$(BIN)/mypy bpelab tests
+
+test: setup-test
+	@$(MAKE) --no-print-directory lint
 	IPYTHONDIR="$$(mktemp -d)" $(PY) -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg $(PYTEST_ARGS)
+
+# Fresh kernel, in place, widget state kept, no timings: an untouched lesson re-runs to the same bytes.
+lessons: setup
+	$(PY) -m bpelab.course.lessons $(ONLY)
+
+# One source of truth: the lists in pyproject.toml. Existing pins are kept unless you remove them first;
+# the test file is constrained by the course file, so both say the same version of every shared package.
+PIN_FLAGS := --universal --python-version $(MIN_PYTHON) --custom-compile-command "make pins" -q
+pins: $(COURSE_STAMP)
+	@[ -x $(BIN)/uv ] || $(PY) -m pip install --disable-pip-version-check -q uv==$(UV_VERSION)
+	$(BIN)/uv pip compile pyproject.toml --extra course $(PIN_FLAGS) -o requirements.txt
+	$(BIN)/uv pip compile pyproject.toml --extra course --extra test -c requirements.txt $(PIN_FLAGS) -o requirements-test.txt
 
 bench: setup
 	$(PY) -m bpelab.bench
@@ -61,4 +148,4 @@ html: setup
 	$(PY) -m bpelab.course.html_export
 
 clean:
-	rm -rf $(VENV) test-output .pytest_cache .hypothesis site build
+	rm -rf $(VENV) test-output .pytest_cache .hypothesis site build dist

@@ -12,10 +12,14 @@ import importlib.metadata
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bpelab.course.paths import REPO_ROOT
 from bpelab.course.tokenizer_data import FIX_COMMAND, status
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 KEY_PACKAGES: tuple[str, ...] = (
     "tiktoken",
@@ -29,7 +33,7 @@ KEY_PACKAGES: tuple[str, ...] = (
 )
 """The packages the lessons import directly (the rest come with them)."""
 
-MIN_PYTHON = (3, 10)
+MIN_PYTHON = (3, 11)
 SETUP_COMMAND = "make setup   (or: pip install -r requirements.txt)"
 SAMPLE_TEXT = "Hello, world! Tokenizers turn text into numbers."
 """Encoded by each real tokenizer and decoded back, to prove the vocabulary really works."""
@@ -70,7 +74,7 @@ def pinned_versions(requirements: Path | None = None) -> dict[str, str]:
         line = line.split("#", 1)[0].strip()
         if "==" in line:
             name, version = line.split("==", 1)
-            pins[_normal(name)] = version.strip()
+            pins[_normal(name)] = version.split(";", 1)[0].strip()  # "1.0 ; sys_platform == 'win32'"
     return pins
 
 
@@ -171,7 +175,7 @@ WIDGET_FALLBACK = "(Widgets are not drawn here: open this notebook in JupyterLab
 """What a front end without widget support shows instead of the widget (ipywidgets cuts text/plain at 110)."""
 
 
-def widget_probe():
+def widget_probe() -> ipywidgets.HTML:
     """A small green widget that says widgets render. Where they do not, its text fallback says so."""
     import ipywidgets
 

