@@ -1,6 +1,7 @@
 """Byte-level BPE: known answers, round trips, the training/encoding agreement, saving and loading."""
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,7 +96,7 @@ def test_save_then_load_gives_identical_ids(tmp_path, english_sample):
     tok = BPETokenizer().train(english_sample[:5000], 330, pattern="gpt2", special_tokens=["<|endoftext|>"])
     path = tok.save(tmp_path / "mine.bpe")
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("bpelab-tokenizer v1\n")
+    assert text.startswith("bpelab-tokenizer v2\n") and text.endswith("\nend\n")
     assert '"' in text and "merges 73" in text  # readable: counts and token text in comments
     again = BPETokenizer.load(path)
     sample = english_sample[5000:7000] + "<|endoftext|> ünïcödé 👍"
@@ -103,20 +104,31 @@ def test_save_then_load_gives_identical_ids(tmp_path, english_sample):
     assert again.merges == tok.merges and again.vocab == tok.vocab and again.pattern == tok.pattern
 
 
+V2 = "bpelab-tokenizer v2\n"
 MALFORMED = {
-    "wrong header": ("hello\n", "does not start with 'bpelab-tokenizer v1'"),
-    "truncated": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 2\n97 98\n", "ends before"),
-    "not ids": (
-        "bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 1\n97 x\n",
-        "line 5: expected two token ids",
-    ),
+    "wrong header": ("hello\n", "does not start with 'bpelab-tokenizer v2'"),
+    "truncated": (V2 + "pattern none\nspecial_tokens 0\nmerges 2\n97 98\n", "stops after line 5, where a merge should"),
+    "no end line": (V2 + "pattern none\nspecial_tokens 0\nmerges 1\n97 98\n", "stops after line 5, where the 'end'"),
+    "not ids": (V2 + "pattern none\nspecial_tokens 0\nmerges 1\n97 x\nend\n", "line 5: expected two token ids"),
     "id from the future": (
-        "bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 1\n97 300\n",
+        V2 + "pattern none\nspecial_tokens 0\nmerges 1\n97 300\nend\n",
         "id 300 is used before it exists",
     ),
-    "bad pattern": ("bpelab-tokenizer v1\npattern [unclosed\nspecial_tokens 0\nmerges 0\n", "JSON string or none"),
-    "bad count": ("bpelab-tokenizer v1\npattern none\nspecial_tokens many\nmerges 0\n", "must be followed by a count"),
-    "extra text": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 0\n1 2\n", "unexpected text"),
+    "pattern not JSON": (
+        V2 + "pattern [unclosed\nspecial_tokens 0\nmerges 0\nend\n",
+        "line 2: the pattern must be a JSON",
+    ),
+    "pattern not a regex": (
+        V2 + 'pattern "[unclosed"\nspecial_tokens 0\nmerges 0\nend\n',
+        "bad.bpe, line 2: the pattern '\\[unclosed' is not a valid regex",
+    ),
+    "bad count": (V2 + "pattern none\nspecial_tokens many\nmerges 0\nend\n", "must be followed by a count"),
+    "extra text": (V2 + "pattern none\nspecial_tokens 0\nmerges 0\nend\n1 2\n", "line 6: unexpected text"),
+    "lone surrogate special": (
+        V2 + 'pattern none\nspecial_tokens 1\n"\\ud800" 256\nmerges 0\nend\n',
+        "line 4: the special token .* lone surrogate",
+    ),
+    "v1 truncated": ("bpelab-tokenizer v1\npattern none\nspecial_tokens 0\nmerges 2\n97 98\n", "stops after line 5"),
     "pickle": ("\x80\x04\x95", "does not start with"),
 }
 
@@ -320,3 +332,81 @@ def test_no_pattern_loses_text(text, pattern):
 def test_words_only_pattern_keeps_the_punctuation_as_pieces():
     tok = BPETokenizer().train("hello, world! " * 4, 270, pattern=r"\w+")
     assert tok.decode(tok.encode("hello, world!")) == "hello, world!"  # was "helloworld"
+
+
+# ---- saving and loading: every file save writes loads back (issue 9, items 3-4) -------------
+
+
+def _same(a: BPETokenizer, b: BPETokenizer) -> None:
+    assert list(a.merges.items()) == list(b.merges.items())
+    assert a.vocab == b.vocab
+    assert a.special_tokens == b.special_tokens
+    assert (a.pattern, a.pattern_name) == (b.pattern, b.pattern_name)
+
+
+def test_comment_marks_inside_specials_and_patterns_survive(tmp_path):
+    tok = BPETokenizer().train("ab ab #x #x  #y", 262, pattern=r"  #\w+|\w+|\s+", special_tokens=["<|a  #b|>"])
+    _same(BPETokenizer.load(tok.save(tmp_path / "t.bpe")), tok)
+
+
+_special = st.text(st.characters(codec="utf-8"), min_size=1, max_size=8)
+_pattern = st.one_of(
+    st.sampled_from([None, "gpt2", "o200k", r"  #\w+|\w+|\s+", r"\w+", "#", "\\d\n|x", '"|\\s']),
+    st.text(st.characters(codec="utf-8"), min_size=1, max_size=6).map(lambda t: regex.escape(t) + "|."),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    specials=st.lists(_special, max_size=4, unique=True),
+    pattern=_pattern,
+    text=st.text(st.sampled_from("ab #\n\u2028é"), max_size=40),
+)
+def test_every_saved_tokenizer_loads_back_identically(tmp_path_factory, specials, pattern, text):
+    tok = BPETokenizer().train(text * 3, 270 + len(specials), pattern=pattern, special_tokens=specials)
+    path = tok.save(tmp_path_factory.mktemp("save") / "t.bpe")
+    _same(BPETokenizer.load(path), tok)
+
+
+def test_a_file_cut_inside_the_last_id_is_refused(tmp_path):
+    tok = BPETokenizer().train(CATS, 266)
+    full = tok.save(tmp_path / "t.bpe").read_text(encoding="utf-8")
+    last = full.splitlines()[-2]  # the last merge line, before "end"
+    cut = full[: full.rindex(last) + len(last.split("  #")[0]) - 1]  # "32 113" becomes "32 11"
+    path = tmp_path / "cut.bpe"
+    path.write_text(cut, encoding="utf-8")
+    with pytest.raises(TokenizerFileError, match="cut off") as err:
+        BPETokenizer.load(path)
+    assert "save" not in str(err.value).lower()  # saving again cannot mend a damaged copy
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    tok = BPETokenizer().train(CATS, 266, special_tokens=["<s>"])
+    path = tok.save(tmp_path / "t.bpe")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    _same(BPETokenizer.load(path), tok)
+
+
+def test_a_version_1_file_written_by_hand_still_loads(tmp_path):
+    # The old format: no end line, and "  #" comments allowed on any line.
+    v1 = "\n".join(
+        [
+            "bpelab-tokenizer v1",
+            "# Byte-level BPE saved by bpelab.",
+            'pattern "\\\\w+|\\\\s+"',
+            "special_tokens 1",
+            '"<|endoftext|>" 258',
+            "merges 2",
+            '97 98  # 256: "a" + "b" = "ab"',
+            '256 99  # 257: "ab" + "c" = "abc"',
+            "",
+        ]
+    )
+    path = tmp_path / "old.bpe"
+    path.write_text(v1, encoding="utf-8")
+    tok = BPETokenizer.load(path)
+    assert tok.merges == {(97, 98): 256, (256, 99): 257}
+    assert tok.vocab[257] == b"abc"
+    assert tok.special_tokens == {"<|endoftext|>": 258}
+    assert tok.pattern == r"\w+|\s+"
+    assert tok.encode("abc abc<|endoftext|>", allowed_special="all") == [257, 32, 257, 258]
