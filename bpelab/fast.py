@@ -36,14 +36,7 @@ from collections.abc import Callable, Hashable, Iterator
 from heapq import heapify, heappop, heappush
 from typing import Generic, TypeVar
 
-from bpelab.words import (
-    TieBreak,
-    TrainingResult,
-    WordFreq,
-    check_merge_count,
-    check_tie_break,
-    replace_pair,
-)
+from bpelab.merging import TieBreak, check_merge_count, check_tie_break, replace_pair
 
 S = TypeVar("S", bound=Hashable)
 ByteMerge = tuple[tuple[int, int], int]
@@ -152,26 +145,6 @@ class IncrementalTrainer(Generic[S]):
                 self.merge(pair, symbol)
                 bar.update()
                 yield pair, symbol, count
-
-
-def train_words_fast(word_freq: WordFreq, num_merges: int, *, tie_break: TieBreak = "first") -> TrainingResult:
-    """Word-level BPE with the incremental trainer: the same merges as ``train_bpe(method="naive")``.
-
-    ``word_freq`` is a corpus from ``get_word_frequencies``. The result has the merges, the final
-    corpus and the starting one, but no per-step tables: ``steps`` is an empty list (the stepper
-    widget needs them, so lessons train with the naive method).
-    """
-    check_merge_count(num_merges)
-    trainer = IncrementalTrainer(list(word_freq), list(word_freq.values()), tie_break)
-    merges = [(pair, symbol) for pair, symbol, _ in trainer.learn(num_merges, lambda p: p[0] + p[1])]
-    return TrainingResult(
-        merges=merges,
-        word_freq=dict(zip(trainer.words, trainer.freqs)),
-        steps=[],
-        initial_word_freq=dict(word_freq),
-        tie_break=tie_break,
-        stopped_early=len(merges) < num_merges,
-    )
 
 
 def train_bytes_fast(counts: dict[bytes, int], num_merges: int, *, progress: bool = False) -> list[ByteMerge]:

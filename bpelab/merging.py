@@ -1,4 +1,10 @@
-"""Encoding one piece: merge the adjacent pair of lowest rank, again and again.
+"""Merging pairs: the one operation training and encoding share.
+
+Training (``bpelab.words``, ``bpelab.fast``) replaces one pair everywhere it occurs
+(``replace_pair``); the small checks every trainer makes on its arguments live here too, so that
+the trainers import them from one place that imports nothing of theirs.
+
+Encoding one piece: merge the adjacent pair of lowest rank, again and again.
 
 Replaying every learned merge in order (lesson 05) is correct but slow: it tries every merge,
 even the thousands that never apply. Real encoders turn the list around. They look at the
@@ -16,8 +22,13 @@ One rule, two ways to find that pair, chosen by the piece's length (tiktoken doe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from heapq import heapify, heappop, heappush
+from typing import Literal, TypeVar
+
+S = TypeVar("S", bound=Hashable)
+TieBreak = Literal["first", "lexicographic"]
+TIE_BREAKS: tuple[str, ...] = ("first", "lexicographic")
 
 RankOf = Callable[[int, int], "int | None"]
 """Given two adjacent token ids, the id of the token they merge into, or None if they don't."""
@@ -27,6 +38,40 @@ OnMerge = Callable[[int, int, int], None]
 LONG_PIECE = 100
 """Pieces of at least this many parts use the heap; shorter ones the list scan."""
 _NO_RANK = float("inf")  # stands for "these two do not merge" in the scan: never the minimum
+
+
+def replace_pair(symbols: tuple[S, ...], pair: tuple[S, S], new_symbol: S) -> tuple[S, ...]:
+    """Replace every occurrence of ``pair`` in ``symbols``, scanning left to right without overlaps.
+
+    ``('a', 'a', 'a')`` with ``('a', 'a')`` gives ``('aa', 'a')``: the scan consumes both symbols
+    of a match before it looks for the next one. Symbols can be strings (word-level BPE) or
+    token ids (byte-level BPE); the rule is the same.
+    """
+    first, second = pair
+    merged: list[S] = []
+    i = 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and symbols[i] == first and symbols[i + 1] == second:
+            merged.append(new_symbol)
+            i += 2
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return tuple(merged)
+
+
+def check_merge_count(num_merges: object, what: str = "num_merges") -> int:
+    """``num_merges`` as a count of merges: an int, 0 or more."""
+    if isinstance(num_merges, bool) or not isinstance(num_merges, int):
+        raise TypeError(f"{what} must be an int, got {type(num_merges).__name__}")
+    if num_merges < 0:
+        raise ValueError(f"{what} must be 0 or more, got {num_merges}")
+    return num_merges
+
+
+def check_tie_break(tie_break: object) -> None:
+    if tie_break not in TIE_BREAKS:
+        raise ValueError(f"tie_break must be one of {TIE_BREAKS}, got {tie_break!r}")
 
 
 def merge_by_rank(ids: list[int], rank_of: RankOf, on_merge: OnMerge | None = None) -> list[int]:

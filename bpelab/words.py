@@ -10,9 +10,12 @@ exercise checkers compare against and the one the fast trainer (``bpelab.fast``)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar
+from typing import Generic, Literal
+
+from bpelab.fast import IncrementalTrainer
+from bpelab.merging import TIE_BREAKS, S, TieBreak, check_merge_count, check_tie_break, replace_pair
 
 END_OF_WORD = "</w>"
 
@@ -22,9 +25,6 @@ WordFreq = dict[Word, int]
 Pair = tuple[str, str]
 Merge = tuple[Pair, str]
 """A learned merge: the pair and the new symbol, e.g. ``(('l', 'o'), 'lo')``."""
-TieBreak = Literal["first", "lexicographic"]
-TIE_BREAKS: tuple[str, ...] = ("first", "lexicographic")
-S = TypeVar("S", bound=Hashable)
 Score = Callable[[dict, dict], dict]
 """``score(pair_counts, word_freq) -> {pair: score}``: what a trainer maximises instead of the count."""
 
@@ -37,6 +37,10 @@ def _require_str(text: object, what: str = "text") -> str:
 
 def get_word_frequencies(text: str) -> WordFreq:
     """Split on whitespace and spell each word as characters plus ``</w>``, counted in first-seen order.
+
+    The split is ``text.split()`` on purpose, as lesson 02 explains: it is the simplest rule that
+    shows the idea, and punctuation stays attached ("world!" is one word). A regex split that cuts
+    punctuation off comes with byte-level BPE (``split_text``, ``BPETokenizer.train(pattern=...)``).
 
     >>> get_word_frequencies("cat cat dog")
     {('c', 'a', 't', '</w>'): 2, ('d', 'o', 'g', '</w>'): 1}
@@ -51,31 +55,12 @@ def get_word_frequencies(text: str) -> WordFreq:
 
 def count_pairs(word_freq: WordFreq) -> dict[Pair, int]:
     """Count every adjacent pair of symbols, weighted by its word's count, in first-seen order."""
+    _require_corpus(word_freq, "count_pairs")
     counts: dict[Pair, int] = {}
     for word, freq in word_freq.items():
         for pair in zip(word, word[1:]):
             counts[pair] = counts.get(pair, 0) + freq
     return counts
-
-
-def replace_pair(symbols: tuple[S, ...], pair: tuple[S, S], new_symbol: S) -> tuple[S, ...]:
-    """Replace every occurrence of ``pair`` in ``symbols``, scanning left to right without overlaps.
-
-    ``('a', 'a', 'a')`` with ``('a', 'a')`` gives ``('aa', 'a')``: the scan consumes both symbols
-    of a match before it looks for the next one. Symbols can be strings (word-level BPE) or
-    token ids (byte-level BPE); the rule is the same.
-    """
-    first, second = pair
-    merged: list[S] = []
-    i = 0
-    while i < len(symbols):
-        if i + 1 < len(symbols) and symbols[i] == first and symbols[i + 1] == second:
-            merged.append(new_symbol)
-            i += 2
-        else:
-            merged.append(symbols[i])
-            i += 1
-    return tuple(merged)
 
 
 def merge_symbols(symbols: Word, pair: Pair) -> Word:
@@ -84,8 +69,19 @@ def merge_symbols(symbols: Word, pair: Pair) -> Word:
 
 
 def merge_pair(word_freq: WordFreq, pair: Pair) -> WordFreq:
-    """Return a new corpus with ``pair`` merged in every word (left to right, non-overlapping)."""
-    return {merge_symbols(word, pair): freq for word, freq in word_freq.items()}
+    """Return a new corpus with ``pair`` merged in every word (left to right, non-overlapping).
+
+    Two spellings can become one word: ``('a', 'b', 'c')`` and ``('ab', 'c')`` both become
+    ``('ab', 'c')`` when ``('a', 'b')`` is merged. Their counts are then added, so that the corpus
+    still holds every occurrence.
+    """
+    _require_corpus(word_freq, "merge_pair")
+    _require_pair(pair)
+    merged: WordFreq = {}
+    for word, freq in word_freq.items():
+        new = merge_symbols(word, pair)
+        merged[new] = merged.get(new, 0) + freq
+    return merged
 
 
 def best_pair(pair_counts: dict[Pair, int], tie_break: TieBreak = "first") -> Pair:
@@ -179,19 +175,6 @@ class TrainingResult:
         return symbols + [new for _, new in self.merges]
 
 
-def check_merge_count(num_merges: object, what: str = "num_merges") -> int:
-    if isinstance(num_merges, bool) or not isinstance(num_merges, int):
-        raise TypeError(f"{what} must be an int, got {type(num_merges).__name__}")
-    if num_merges < 0:
-        raise ValueError(f"{what} must be 0 or more, got {num_merges}")
-    return num_merges
-
-
-def check_tie_break(tie_break: object) -> None:
-    if tie_break not in TIE_BREAKS:
-        raise ValueError(f"tie_break must be one of {TIE_BREAKS}, got {tie_break!r}")
-
-
 def train_bpe(
     text: str,
     num_merges: int,
@@ -210,8 +193,6 @@ def train_bpe(
     check_tie_break(tie_break)
     word_freq = get_word_frequencies(text)
     if method == "fast":
-        from bpelab.fast import train_words_fast
-
         return train_words_fast(word_freq, num_merges, tie_break=tie_break)
     if method != "naive":
         raise ValueError(f"method must be 'naive' or 'fast', got {method!r}")
@@ -226,6 +207,26 @@ def train_bpe(
     )
 
 
+def train_words_fast(word_freq: WordFreq, num_merges: int, *, tie_break: TieBreak = "first") -> TrainingResult:
+    """Word-level BPE with the incremental trainer: the same merges as ``train_bpe(method="naive")``.
+
+    ``word_freq`` is a corpus from ``get_word_frequencies``. The result has the merges, the final
+    corpus and the starting one, but no per-step tables: ``steps`` is an empty list (the stepper
+    widget needs them, so lessons train with the naive method).
+    """
+    check_merge_count(num_merges)
+    trainer = IncrementalTrainer(list(word_freq), list(word_freq.values()), tie_break)
+    merges = [(pair, symbol) for pair, symbol, _ in trainer.learn(num_merges, lambda p: p[0] + p[1])]
+    return TrainingResult(
+        merges=merges,
+        word_freq=dict(zip(trainer.words, trainer.freqs)),
+        steps=[],
+        initial_word_freq=dict(word_freq),
+        tie_break=tie_break,
+        stopped_early=len(merges) < num_merges,
+    )
+
+
 def encode_word(word: str, merges: list[Merge]) -> list[str]:
     """Spell ``word`` as characters plus ``</w>``, then replay ``merges`` in the order they were learned.
 
@@ -234,11 +235,69 @@ def encode_word(word: str, merges: list[Merge]) -> list[str]:
     """
     _require_str(word, "word")
     symbols: Word = (*word, END_OF_WORD)
-    for pair, _new in merges:
+    for pair in _merge_pairs(merges):
         symbols = merge_symbols(symbols, pair)
     return list(symbols)
 
 
 def decode_words(symbols: list[str]) -> str:
     """Join symbols back into text: ``</w>`` becomes a space between words."""
+    if isinstance(symbols, str) or not isinstance(symbols, Iterable):
+        raise TypeError(
+            f"decode_words needs a list of symbols such as ['low', '</w>'] (what encode_word returns), "
+            f"got {_kind(symbols)}"
+        )
+    symbols = list(symbols)
+    for position, symbol in enumerate(symbols):
+        if not isinstance(symbol, str):
+            raise TypeError(
+                f"decode_words needs symbols that are strings, such as ['low', '</w>']; position {position} "
+                f"holds {symbol!r} ({type(symbol).__name__})"
+            )
     return "".join(symbols).replace(END_OF_WORD, " ").rstrip(" ")
+
+
+# ---- clear messages for the mistakes learners make most -------------------------------------
+
+
+def _kind(value: object) -> str:
+    return "None" if value is None else f"a {type(value).__name__} ({value!r:.60})"
+
+
+def _require_corpus(word_freq: object, function: str) -> None:
+    """A corpus is a dict from spelled words (tuples of symbols) to counts, as ``get_word_frequencies`` gives."""
+    if not isinstance(word_freq, dict):
+        fix = f"{function}(get_word_frequencies(text))" if isinstance(word_freq, str) else "get_word_frequencies(text)"
+        raise TypeError(
+            f"{function} needs a corpus: a dict from each word, spelled as a tuple of symbols such as "
+            f"('l', 'o', 'w', '</w>'), to its count. It got {_kind(word_freq)}; make one with {fix}"
+        )
+
+
+def _require_pair(pair: object) -> None:
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise TypeError(f"merge_pair needs a pair: two adjacent symbols, such as ('l', 'o'); got {pair!r}")
+
+
+def _merge_pairs(merges: object) -> Iterator[Pair]:
+    """The pairs of learned merges, with a message that names the fix when ``merges`` is something else."""
+    if isinstance(merges, TrainingResult):
+        raise TypeError(
+            "encode_word needs the list of merges, and got the whole training result: pass result.merges, "
+            "e.g. encode_word('low', train_bpe(text, 10).merges)"
+        )
+    if isinstance(merges, (str, dict)) or not isinstance(merges, Iterable):
+        raise TypeError(
+            f"encode_word needs the learned merges, a list like [(('l', 'o'), 'lo'), ...] (result.merges); "
+            f"got {_kind(merges)}"
+        )
+    for number, merge in enumerate(merges):
+        pair = merge[0] if isinstance(merge, (tuple, list)) and len(merge) == 2 else None
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            bare = isinstance(merge, tuple) and len(merge) == 2 and all(isinstance(s, str) for s in merge)
+            hint = " That is a bare pair: pass result.merges itself, not only its pairs." if bare else ""
+            raise TypeError(
+                f"encode_word needs each merge as (pair, new_symbol), such as (('l', 'o'), 'lo'), as in "
+                f"result.merges; merge {number} is {merge!r}.{hint}"
+            )
+        yield pair[0], pair[1]

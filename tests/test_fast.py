@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from bpelab import BPETokenizer, train_bpe
 from bpelab.byte_level import train_bytes_naive
-from bpelab.fast import train_bytes_fast, train_words_fast
-from bpelab.words import get_word_frequencies
+from bpelab.fast import train_bytes_fast
+from bpelab.words import get_word_frequencies, train_words_fast
 
 CLASSIC = "low " * 5 + "lower " * 2 + "newest " * 3 + "widest " * 2
 SPECIALS = ["<|endoftext|>", "<|x|>"]
@@ -96,7 +96,7 @@ def test_byte_level_overlaps_and_the_stop_at_one_occurrence():
 def test_tokenizer_fast_method_on_the_cats_sentence():
     text = "the cat sat on the mat the cat ate the rat"
     fast = BPETokenizer().train(text, 266, method="fast")
-    assert list(fast.merges)[0] == (ord("a"), ord("t"))  # "at" occurs 6 times, "th" 4
+    assert next(iter(fast.merges)) == (ord("a"), ord("t"))  # "at" occurs 6 times, "th" 4
     assert fast.vocab[256] == b"at"
     assert fast.decode(fast.encode(text)) == text
 
@@ -170,3 +170,63 @@ def test_byte_level_with_special_tokens(parts, extra, pattern):
 )
 def test_weighted_pieces_fast_equals_naive(counts, num_merges):
     assert train_bytes_fast(counts, num_merges) == train_bytes_naive(counts, num_merges)
+
+
+# ---- the algorithm modules import each other without a circle (issue 9, item 10) -------------
+
+ROOT_MODULES = ["text", "patterns", "merging", "fast", "words", "byte_level", "wordpiece", "production"]
+
+
+def _bpelab_imports(module: str) -> set[str]:
+    """The bpelab root modules ``module`` imports anywhere in its file (lazy imports inside functions too)."""
+    import ast
+    from pathlib import Path
+
+    import bpelab
+
+    tree = ast.parse((Path(bpelab.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "bpelab" and len(parts) > 1 and parts[1] in ROOT_MODULES:
+                found.add(parts[1])
+    return found
+
+
+def test_fast_imports_nothing_from_words():
+    assert "words" not in _bpelab_imports("fast")
+
+
+def test_the_algorithm_modules_import_each_other_without_a_circle():
+    graph = {m: _bpelab_imports(m) for m in ROOT_MODULES}
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        assert module not in path, f"import circle: {' -> '.join([*path, module])}"
+        if module not in done:
+            for imported in graph[module]:
+                visit(imported, [*path, module])
+            done.add(module)
+
+    for module in ROOT_MODULES:
+        visit(module, [])
+
+
+@pytest.mark.parametrize("module", ROOT_MODULES)
+def test_each_algorithm_module_imports_first_in_a_fresh_interpreter(module):
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-c", f"import bpelab.{module}"], check=True, capture_output=True)
+
+
+def test_the_old_import_places_still_work():
+    from bpelab.words import check_merge_count, replace_pair  # exercises and lessons import them from here
+
+    assert replace_pair(("a", "b", "a", "b"), ("a", "b"), "ab") == ("ab", "ab")
+    assert check_merge_count(3) == 3
+    assert train_bpe(CLASSIC, 5, method="fast").merges == train_bpe(CLASSIC, 5).merges

@@ -76,6 +76,17 @@ def test_training_stops_early_when_no_pair_is_left():
     assert train_bpe("", 5).merges == []
 
 
+def test_merge_pair_adds_counts_when_two_spellings_meet():
+    # "abc" spelled a|b|c once and ab|c twice: merging a+b makes both ab|c, which occurs 3 times
+    merged = merge_pair({("a", "b", "c", "</w>"): 1, ("ab", "c", "</w>"): 2}, ("a", "b"))
+    assert merged == {("ab", "c", "</w>"): 3}
+
+
+def test_get_word_frequencies_says_it_splits_on_whitespace_on_purpose():
+    assert "on purpose" in (get_word_frequencies.__doc__ or "")
+    assert get_word_frequencies("world! world") == {tuple("world!") + ("</w>",): 1, tuple("world") + ("</w>",): 1}
+
+
 def test_encode_word_replays_merges_in_order():
     merges = [(("l", "o"), "lo"), (("lo", "w"), "low")]
     assert encode_word("low", merges) == ["low", "</w>"]
@@ -93,6 +104,20 @@ def test_encode_word_replays_merges_in_order():
         (lambda: train_bpe("low", 2, tie_break="random"), ValueError, "tie_break must be one of"),
         (lambda: train_bpe("low", 2, method="turbo"), ValueError, "method must be"),
         (lambda: encode_word(None, []), TypeError, "word must be a str"),
+        # the mistakes learners make most (issue 9, item 6): each message names the mistake and the fix
+        (lambda: encode_word("low", train_bpe(CLASSIC, 3)), TypeError, "whole training result: pass result.merges"),
+        (
+            lambda: encode_word("low", [pair for pair, _ in train_bpe(CLASSIC, 3).merges]),
+            TypeError,
+            r"merge 0 is \('l', 'o'\). That is a bare pair: pass result.merges itself",
+        ),
+        (lambda: encode_word("low", "lo"), TypeError, "needs the learned merges"),
+        (lambda: count_pairs("low lower"), TypeError, r"corpus: .* count_pairs\(get_word_frequencies\(text\)\)"),
+        (lambda: count_pairs(["low", "lower"]), TypeError, "It got a list"),
+        (lambda: merge_pair(get_word_frequencies("low"), ("l",)), TypeError, r"two adjacent symbols.*got \('l',\)"),
+        (lambda: merge_pair("low", ("l", "o")), TypeError, "merge_pair needs a corpus"),
+        (lambda: decode_words(None), TypeError, r"list of symbols such as \['low', '</w>'\].*got None"),
+        (lambda: decode_words(["low", 3]), TypeError, "position 1 holds 3"),
     ],
 )
 def test_bad_input_is_named(call, error, words):
