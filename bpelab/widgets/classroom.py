@@ -17,13 +17,13 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 
 from bpelab.course.corpora import read_corpus
-from bpelab.widgets.stepper import MergeStepper
-from bpelab.words import TIE_BREAKS, get_word_frequencies, train_bpe
+from bpelab.widgets.stepper import TIE_RULE_NAMES, MergeStepper
+from bpelab.words import TIE_BREAKS, TieBreak, get_word_frequencies, train_bpe
 
 MAX_MERGES = 500
 """More merges than a class can step through; also keeps the naive trainer's wait short."""
@@ -31,8 +31,9 @@ MAX_CHARACTERS = 50_000
 """About 8,000 words: training stays around a second or two on a classroom laptop."""
 OWN_TEXT = "your own text"
 
-TIE_RULES: tuple[tuple[str, str], ...] = (("first seen", "first"), ("lexicographic", "lexicographic"))
-"""The tie toggle's labels for ``train_bpe``'s two rules (``bpelab.words.TIE_BREAKS``)."""
+TIE_RULES: tuple[tuple[str, str], ...] = tuple((TIE_RULE_NAMES[rule], rule) for rule in TIE_BREAKS)
+"""The tie toggle's labels for ``train_bpe``'s two rules: "first seen" and "smallest pair", the names
+the stepper's pair table and legend use too (``bpelab.words.TIE_BREAKS`` holds the API's values)."""
 
 
 @dataclass(frozen=True)
@@ -66,30 +67,39 @@ def _parallel_english() -> str:
 
 
 CORPORA: tuple[Corpus, ...] = (
-    Corpus("toy corpus: low ×5, lower ×2, newest ×3, widest ×2 (lessons 03–05)", _toy, 10),
-    Corpus("a sentence: the cat sat on the mat …", _sentence, 8),
-    Corpus("a paragraph of English (data/english_train.txt)", _english_paragraph, 40),
-    Corpus("the English sentences of the parallel corpus (lesson 09)", _parallel_english, 100),
+    Corpus("toy: low, lower, newest, widest", _toy, 10),
+    Corpus("the cat sat on the mat …", _sentence, 8),
+    Corpus("a paragraph of English", _english_paragraph, 40),
+    Corpus("English, parallel text (lesson 09)", _parallel_english, 100),
 )
 """The chooser's ready-made corpora, from the lessons; a last option, "your own text", takes what is typed."""
 
 CLASSROOM_CSS = """<style>
-.bpe-classroom { --jp-widgets-font-size: 22px; --jp-widgets-inline-height: 44px;
-  --jp-widgets-inline-label-width: 150px; font-size: 22px; }
-.bpe-classroom .widget-button, .bpe-classroom .widget-toggle-button { font-size: 22px; height: auto;
-  min-height: 44px; padding: 4px 18px; }
+.bpe-classroom { --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
+  --jp-widgets-inline-label-width: auto; font-size: 20px; }
+.bpe-classroom .widget-button, .bpe-classroom .widget-toggle-button { font-size: 20px; height: auto;
+  min-height: 40px; padding: 2px 14px; }
 .bpe-classroom .bpe-train { font-weight: bold; }
-.bpe-classroom textarea { font-size: 22px; line-height: 1.35; font-family: ui-monospace, Menlo, Consolas, monospace; }
-.bpe-classroom .bpe-chips { font-size: 30px; line-height: 2.2; }
-.bpe-classroom .bpe-chip { padding: 2px 8px; margin: 2px 3px; }
-.bpe-classroom .bpe-step-label { font-size: 28px; font-weight: bold; }
-.bpe-classroom .bpe-pair, .bpe-classroom .bpe-next-pair { font-size: 26px; }
-.bpe-classroom .bpe-pair code, .bpe-classroom .bpe-next-pair code { font-size: 28px; }
-.bpe-classroom .bpe-stats, .bpe-classroom .bpe-pairs, .bpe-classroom .bpe-log { font-size: 20px; }
-.bpe-classroom .bpe-word-table td { padding: 2px 6px; }
-.bpe-classroom .widget-html-content { line-height: 1.4; }
-.bpe-classroom .bpe-message { font-size: 22px; }
-.bpe-classroom .bpe-keys { font-size: 18px; color: #444; }
+.bpe-classroom .bpe-corpus-choice select { font-size: 20px; }
+.bpe-classroom textarea { font-size: 20px; line-height: 1.3; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.bpe-classroom .bpe-chips { font-size: 26px; line-height: 2; }
+.bpe-classroom .bpe-chip { padding: 1px 7px; margin: 2px 2px; }
+.bpe-classroom .bpe-step-box, .bpe-classroom .bpe-step-ref { display: none; }
+.bpe-classroom .bpe-status { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 24px; }
+.bpe-classroom .bpe-step-label { font-size: 26px; }
+.bpe-classroom .bpe-pair, .bpe-classroom .bpe-next-pair { font-size: 22px; }
+.bpe-classroom .bpe-pair code, .bpe-classroom .bpe-next-pair code { font-size: 24px; }
+.bpe-classroom .bpe-stats { font-size: 17px; flex-basis: 100%; }
+.bpe-classroom .bpe-right { display: contents; }
+.bpe-classroom .bpe-left { flex: 2 1 420px; }
+.bpe-classroom .bpe-pairs, .bpe-classroom .bpe-log { flex: 1 1 280px; min-width: 0; font-size: 18px; }
+.bpe-classroom .bpe-words { max-height: none; }
+.bpe-classroom .bpe-log { max-height: none; }
+.bpe-classroom .bpe-word-table td { padding: 0 6px; }
+.bpe-classroom .widget-html-content { line-height: 1.35; }
+.bpe-classroom .bpe-message { font-size: 18px; flex: 1 1 400px; }
+.bpe-classroom .bpe-keys { font-size: 16px; color: #444; }
+.bpe-classroom .bpe-legend, .bpe-classroom .bpe-note { font-size: 15px; }
 </style>"""
 """Large type for a projector, scoped to the app's container so nothing else on a page changes."""
 
@@ -164,17 +174,23 @@ class ClassroomStepper(widgets.VBox):
             layout=widgets.Layout(flex="1 1 520px", min_width="320px"),
         )
         self.corpus_choice.add_class("bpe-corpus-choice")
-        self.merges_input = widgets.BoundedIntText(
-            value=10, min=1, max=MAX_MERGES, description="merges", style=wide, layout=widgets.Layout(width="200px")
+        # not a BoundedIntText: that one clamps what was typed without a word; _problem_with says why instead
+        self.merges_input = widgets.IntText(
+            value=10,
+            description="merges",
+            tooltip=f"how many merges to learn, 1 to {MAX_MERGES}",
+            style=wide,
+            layout=widgets.Layout(width="200px"),
         )
         self.merges_input.add_class("bpe-merges")
         self.tie_rule = widgets.ToggleButtons(
             options=list(TIE_RULES),
             value=tie_break,
-            style={"button_width": "auto"},
+            description="ties",
+            style={"button_width": "auto", "description_width": "initial"},
             tooltips=[
                 "among pairs with the same count, the one met first",
-                "among pairs with the same count, the smallest",
+                "among pairs with the same count, the smallest in alphabetical order",
             ],
         )
         self.tie_rule.add_class("bpe-tie-rule")
@@ -187,7 +203,8 @@ class ClassroomStepper(widgets.VBox):
         self.train_button.add_class("bpe-train")
         self.text_input = widgets.Textarea(
             placeholder="Type or paste a text here: words are cut at spaces, as in lessons 02–04",
-            layout=widgets.Layout(width="auto", height="84px"),
+            description="text",
+            layout=widgets.Layout(width="auto", height="64px"),
         )
         self.text_input.add_class("bpe-corpus-input")
         self.message = widgets.HTML()
@@ -210,7 +227,7 @@ class ClassroomStepper(widgets.VBox):
         self.corpus_choice.observe(self._on_choice, names="value")
         self.text_input.observe(self._on_typed, names="value")
         self.tie_rule.observe(self._on_tie_rule, names="value")
-        self.merges_input.observe(lambda _change: self._say_settings_changed(), names="value")
+        self.merges_input.observe(self._on_merges_typed, names="value")
         self.train_button.on_click(lambda _button: self.train())
         self.settings_button.observe(self._on_hide_settings, names="value")
 
@@ -218,7 +235,7 @@ class ClassroomStepper(widgets.VBox):
         self.settings = widgets.VBox(
             [
                 widgets.HBox(
-                    [self.corpus_choice, self.merges_input, widgets.Label("ties"), self.tie_rule, self.train_button],
+                    [self.corpus_choice, self.merges_input, self.tie_rule, self.train_button],
                     layout=row,
                 ),
                 self.text_input,
@@ -228,8 +245,7 @@ class ClassroomStepper(widgets.VBox):
         self.children = [
             widgets.HTML(CLASSROOM_CSS),
             self.settings,
-            self.message,
-            widgets.HBox([self.settings_button, keys], layout=row),
+            widgets.HBox([self.settings_button, self.message, keys], layout=row),
             self.stepper_area,
         ]
         self.add_class("bpe-classroom")
@@ -353,22 +369,27 @@ class ClassroomStepper(widgets.VBox):
         if self.stepper is not None:
             self._train(keep_step=True)  # the same moment, under the other rule
 
+    def _on_merges_typed(self, change: dict[str, Any]) -> None:
+        problem = _problem_with("-", change["new"])  # says so as soon as the number is typed
+        if problem:
+            self.message.value = problem
+        else:
+            self._say_settings_changed()
+
     def _say_settings_changed(self) -> None:
         if self._trained_with is not None and self._trained_with != (self.text, self.merges, self.tie_break):
             self.message.value = "The text or the settings changed: press <b>Train</b> to learn its merges."
 
     def _train(self, *, keep_step: bool) -> MergeStepper | None:
         text, merges, tie_break = self.text, self.merges, self.tie_break
-        problem = _problem_with(text)
+        problem = _problem_with(text, merges)
         if problem:
             self._show(None, problem)
             return None
         self.message.value = "Training…"  # reaches the screen before the wait
         step = self.stepper.step if (keep_step and self.stepper is not None) else 0
-        result = train_bpe(text, merges, tie_break=tie_break)
-        stepper = MergeStepper(result, top_words=30, top_pairs=8)
-        stepper.words_view.layout.max_height = "60vh"
-        stepper.log_view.layout.max_height = "40vh"
+        result = train_bpe(text, merges, tie_break=cast(TieBreak, tie_break))
+        stepper = MergeStepper(result, top_words=30, top_pairs=6, log_rows=6)
         stepper.step = min(step, stepper.num_steps)
         self.result, self._trained_with = result, (text, merges, tie_break)
         self._show(stepper, _summary(text, result, merges))
@@ -380,8 +401,13 @@ class ClassroomStepper(widgets.VBox):
         self.message.value = message
 
 
-def _problem_with(text: str) -> str | None:
+def _problem_with(text: str, merges: int = 1) -> str | None:
     """A friendly sentence when there is nothing sensible to train, else None."""
+    if not 1 <= merges <= MAX_MERGES:
+        return (
+            f"Classroom mode learns from 1 to {MAX_MERGES} merges; you asked for {merges}. "
+            "Change the number of merges, then press <b>Train</b>."
+        )
     if not text.strip():
         return "There is no text to train on yet: choose a corpus above, or type a few words, then press <b>Train</b>."
     if len(text) > MAX_CHARACTERS:
