@@ -835,6 +835,20 @@ def encode_word_tuple(word, merges):
     return symbols
 
 
+def encode_word_marker_as_characters(word, merges):
+    symbols = list(word + "</w>")  # four symbols '<', '/', 'w', '>' instead of one
+    for pair, new in merges:
+        symbols = replay(symbols, pair, new)
+    return symbols
+
+
+def encode_word_by_string_replace(word, merges):
+    spelled = " ".join(word) + " </w>"
+    for (a, b), new in merges:
+        spelled = spelled.replace(f"{a} {b}", new)  # also matches inside a longer symbol: 'a bc' holds 'a b'
+    return spelled.split()
+
+
 def test_encode_word_accepts_reference_and_independent(capsys):
     assert_passes(capsys, check_encode_word, bpelab.encode_word)
     assert_passes(capsys, check_encode_word, encode_word_by_rank)
@@ -849,6 +863,8 @@ def test_encode_word_accepts_reference_and_independent(capsys):
         (encode_word_joined, ["not the text joined together"]),
         (encode_word_early_return, ["only the first merge was applied", "`return`"]),
         (encode_word_tuple, ["returned a tuple, expected a list", "list(...)"]),
+        (encode_word_marker_as_characters, ["must be ONE symbol", "not list(word + '</w>')"]),
+        (encode_word_by_string_replace, ["string replace", "compare whole symbols"]),
     ],
 )
 def test_encode_word_names_mistakes(capsys, fn, phrases):

@@ -48,6 +48,13 @@ def test_the_stub_is_not_yet(capsys):
         (lambda text: [p.lower() for p in re.findall(r"\w+|[^\w\s]+", text)], "don't lowercase"),
         (lambda text: set(re.findall(r"\w+|[^\w\s]+", text)), "you returned a set"),
         (lambda text: sorted(set(re.findall(r"\w+|[^\w\s]+", text))), "the distinct pieces, sorted"),
+        # issue 9 item 26: an English-letters-only pattern, and re.split instead of re.findall
+        (lambda text: re.findall(r"[A-Za-z0-9_]+|[^A-Za-z0-9_\s]+", text), "\\w matches a letter of any alphabet"),
+        (lambda text: re.findall(r"[a-zA-Z]+|[^a-zA-Z\s]+", text), "only some characters as word characters"),
+        (lambda text: re.findall(r"\w+|[^\w\s]+", text, re.ASCII), "only some characters as word characters"),
+        (lambda text: re.split(r"\W+", text), "re.split returns what lies BETWEEN the matches"),
+        (lambda text: re.split(r"(\W+)", text), "re.split returns what lies BETWEEN the matches"),
+        (lambda text: re.split(r"\s+", text), "cuts at whitespace only"),
     ],
 )
 def test_typical_mistakes_get_their_hint(wrong, hint, capsys):

@@ -60,6 +60,8 @@ def _no_empty_guard(pc):
         (lambda pc: max(pc, key=pc.get) if pc else [], "you returned one pair"),
         (lambda pc: _top(pc) if pc else 0, "you returned the highest count itself"),
         (lambda pc: {p: c for p, c in pc.items() if c == _top(pc)}, "without their counts"),
+        # issue 9 item 26: (pair, count) items, as most_common() or items() give them
+        (lambda pc: [(p, c) for p, c in pc.items() if c == _top(pc)] if pc else [], "without their counts"),
         (lambda pc: sorted(p for p in pc if pc[p] == _top(pc)), "the right pairs, but sorted"),
         (lambda pc: sorted(pc, key=pc.get, reverse=True), "keep only those whose count equals the highest"),
         (lambda pc: [p for p in pc if pc[p] == min(pc.values())], "use max, not min"),

@@ -38,8 +38,15 @@ def _first_only(symbols: Word, pair: Pair) -> Word:
     return symbols
 
 
-def _string_replace(symbols: Word, pair: Pair) -> Word:
+def string_replace_merge(symbols: Word, pair: Pair) -> Word:
+    """A learner's merge by text replacement on the spelled word: wrong, it also matches inside longer symbols."""
     return tuple(" ".join(symbols).replace(" ".join(pair), "".join(pair)).split(" "))
+
+
+STRING_REPLACE_HINT = (
+    "you merged with a string replace on the spelled word, which also matches inside "
+    "longer symbols ('es t' contains 's t'): compare whole symbols instead"
+)
 
 
 def _per_word(wrong: Callable[[Word, Pair], Word]) -> Callable[[dict, Pair], dict]:
@@ -97,11 +104,7 @@ def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[...
         same_as(
             lift(_first_only), "only the first occurrence in each word was merged: keep scanning to the end of the word"
         ),
-        same_as(
-            lift(_string_replace),
-            "you merged with a string replace on the spelled word, which also matches inside "
-            "longer symbols ('es t' contains 's t'): compare whole symbols instead",
-        ),
+        same_as(lift(string_replace_merge), STRING_REPLACE_HINT),
     ]
 
 

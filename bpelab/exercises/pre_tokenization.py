@@ -24,6 +24,21 @@ def split_words(text: str) -> list[str]:
     return split_text(text, WORDS_AND_PUNCTUATION)
 
 
+ASCII_ONLY_PATTERNS = (
+    r"[A-Za-z0-9_]+|[^A-Za-z0-9_\s]+",
+    r"[A-Za-z0-9]+|[^A-Za-z0-9\s]+",
+    r"[A-Za-z]+|[^A-Za-z\s]+",
+)
+"""Patterns a learner writes when "word character" means the English alphabet (and perhaps digits)."""
+
+
+def _ascii_only(attempt: Any) -> bool:
+    """The pieces are what an English-letters-only pattern, or ``\\w`` under ``re.ASCII``, finds in this text."""
+    text = attempt.args[0]
+    found = [re.findall(pattern, text) for pattern in ASCII_ONLY_PATTERNS]
+    return attempt.got in [*found, re.findall(WORDS_AND_PUNCTUATION, text, re.ASCII)]
+
+
 def _got_list(attempt: Any) -> list:
     return attempt.got if isinstance(attempt.got, list) else []
 
@@ -45,6 +60,22 @@ SPLIT_WORDS = Exercise(
         Case((PARAGRAPH,), note="a paragraph of English"),
     ],
     diagnosers=[
+        when(
+            lambda attempt: "" in _got_list(attempt),
+            "empty strings '' among the pieces: re.split returns what lies BETWEEN the matches (empty where a match "
+            "touches the start, the end or another match); re.findall(r'\\w+|[^\\w\\s]+', text) returns the "
+            "matches themselves",
+        ),
+        same_as(
+            lambda text: re.split(r"\s+", text),
+            "re.split(r'\\s+', text) cuts at whitespace only, so punctuation stays on the words (and the ends can "
+            "give ''): use re.findall(r'\\w+|[^\\w\\s]+', text), which returns the matches themselves",
+        ),
+        when(
+            _ascii_only,
+            "your pattern counts only some characters as word characters (like [A-Za-z]), so the others were cut "
+            "off the words: \\w matches a letter of any alphabet (ü, é, 日), a digit or _",
+        ),
         same_as(
             lambda text: text.split(),
             "that is text.split(): punctuation is still stuck to the words; use re.findall(r'\\w+|[^\\w\\s]+', text)",

@@ -30,6 +30,18 @@ def _looks_like_one_pair(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and all(isinstance(s, str) for s in value)
 
 
+def _with_counts(attempt: Any) -> bool:
+    """A dict of pairs and counts, or a list of ``(pair, count)`` items, where a list of pairs belongs."""
+    got = attempt.got
+    if isinstance(got, dict):
+        return True
+    return (
+        isinstance(got, list)
+        and bool(got)
+        and all(isinstance(item, tuple) and len(item) == 2 and _looks_like_one_pair(item[0]) for item in got)
+    )
+
+
 MOST_FREQUENT_PAIRS = Exercise(
     name="most_frequent_pairs",
     call="most_frequent_pairs(pair_counts)",
@@ -62,7 +74,12 @@ MOST_FREQUENT_PAIRS = Exercise(
             "you returned the highest count itself: return the pairs that have it",
             any_type=True,
         ),
-        when(lambda a: isinstance(a.got, dict), "return a list of the pairs only, without their counts", any_type=True),
+        when(
+            _with_counts,
+            "return a list of the pairs only, without their counts: [pair for pair, count in "
+            "pair_counts.items() if count == top]",
+            any_type=True,
+        ),
         same_as(
             lambda pc: sorted(most_frequent_pairs(pc)),
             "the right pairs, but sorted: keep them in the order of pair_counts (the order they were first seen)",

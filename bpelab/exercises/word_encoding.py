@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.pair_merging import STRING_REPLACE_HINT, string_replace_merge
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
+from bpelab.exercises.word_frequencies import MARKER_SPLIT_HINT, marker_split_apart
 from bpelab.words import END_OF_WORD, Merge, encode_word, merge_symbols, replace_pair, train_bpe
 
 
@@ -34,6 +36,13 @@ def _first_occurrence_only(word: str, merges: list[Merge]) -> list[str]:
     return symbols
 
 
+def _by_string_replace(word: str, merges: list[Merge]) -> list[str]:
+    symbols: tuple[str, ...] = (*word, END_OF_WORD)
+    for pair, _ in merges:
+        symbols = string_replace_merge(symbols, pair)
+    return list(symbols)
+
+
 def _joined(attempt: Any) -> bool:
     return isinstance(attempt.got, str) and attempt.got.replace(" ", "") == "".join(attempt.expected)
 
@@ -46,6 +55,12 @@ ENCODE_WORD = Exercise(
     cases=lambda: _cases(),
     diagnosers=[
         when(_joined, "return the list of symbols, e.g. ['low', '</w>'], not the text joined together"),
+        when(
+            lambda a: marker_split_apart(a.got),
+            MARKER_SPLIT_HINT + ": start from list(word) + ['</w>'], not list(word + '</w>')",
+            any_type=False,
+        ),
+        same_as(_by_string_replace, STRING_REPLACE_HINT),
         same_as(
             lambda word, merges: [*word, END_OF_WORD],
             "none of the merges was applied: each merge is ((a, b), new_symbol), so unpack it as "

@@ -20,8 +20,17 @@ def _keys(attempt: Attempt) -> list[Any]:
     return list(attempt.got)
 
 
+MARKER_SPLIT_HINT = "'</w>' was split into the characters '<', '/', 'w', '>': it must be ONE symbol"
+"""Said wherever a learner spells a word with ``word + '</w>'`` and then splits it into characters."""
+
+
+def marker_split_apart(symbols: Any) -> bool:
+    """Whether a spelled word ends with the four characters of ``'</w>'`` instead of the one symbol."""
+    return isinstance(symbols, (tuple, list)) and tuple(symbols[-len(_SPLIT_MARKER) :]) == _SPLIT_MARKER
+
+
 def _marker_split(attempt: Attempt) -> bool:
-    return any(isinstance(k, tuple) and k[-len(_SPLIT_MARKER) :] == _SPLIT_MARKER for k in _keys(attempt))
+    return any(marker_split_apart(k) for k in _keys(attempt))
 
 
 def _marker_missing(attempt: Attempt) -> bool:
@@ -94,8 +103,7 @@ GET_WORD_FREQUENCIES = Exercise(
         ),
         when(
             _marker_split,
-            "'</w>' was split into the characters '<', '/', 'w', '>': it must be ONE symbol, "
-            "e.g. tuple(word) + ('</w>',)",
+            MARKER_SPLIT_HINT + ", e.g. tuple(word) + ('</w>',)",
             any_type=False,
         ),
         when(
