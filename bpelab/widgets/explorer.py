@@ -192,32 +192,32 @@ class EncodeExplorer(widgets.VBox):
             description="your text",
             placeholder="Type or paste text here",
             continuous_update=True,
-            layout=widgets.Layout(width="100%", height="90px"),
+            layout=widgets.Layout(width="auto", height="90px"),
         )
         self.input.add_class("bpe-explorer-input")
         self._counts: dict[str, widgets.HTML] = {}
         self._chips: dict[str, widgets.HTML] = {}
         views = []
         for label in self._labels:
-            count = widgets.HTML(layout=widgets.Layout(width="100%"))
+            count = widgets.HTML(layout=widgets.Layout(width="auto"))
             count.add_class("bpe-token-count")
-            chips = widgets.HTML(layout=widgets.Layout(width="100%"))
+            chips = widgets.HTML(layout=widgets.Layout(width="auto"))
             chips.add_class("bpe-explorer-chips")
-            view = widgets.VBox([count, chips], layout=widgets.Layout(width="100%"))
+            view = widgets.VBox([count, chips], layout=widgets.Layout(width="auto"))
             view.add_class("bpe-explorer-view")
             self._counts[label], self._chips[label] = count, chips
             views.append(view)
-        self.views = widgets.Stack(views, selected_index=self.select.index, layout=widgets.Layout(width="100%"))
+        self.views = widgets.Stack(views, selected_index=self.select.index, layout=widgets.Layout(width="auto"))
         self.views.add_class("bpe-explorer-views")
         # the browser switches the views by itself: no kernel needed (a static page has none)
         self._link = widgets.jslink((self.select, "index"), (self.views, "selected_index"))
         note = widgets.HTML(
-            "<div style='white-space:normal;overflow-wrap:anywhere'><small>"
+            "<div style='white-space:normal;overflow-wrap:anywhere;line-height:1.5'><small>"
             "Hover a chip for its ids, text and bytes. ⋅ is a space, → a tab, ↵ a new line. "
             "Tokens that make up one character as you see it are drawn as one chip. "
             "The chips follow your typing while the notebook runs; on a static page of the course only the "
             "tokenizer menu works: run the notebook to try your own text.</small></div>",
-            layout=widgets.Layout(width="100%"),
+            layout=widgets.Layout(width="auto"),
         )
         note.add_class("bpe-explorer-note")
         self.select.observe(lambda _change: self._show_selected(), names="value")
@@ -339,7 +339,7 @@ class EncodeExplorer(widgets.VBox):
             else:
                 self._drawn_for[label] = None
                 self._counts[label].value = (
-                    "<div aria-live='polite' style='white-space:normal'>Not drawn yet: a text over "
+                    "<div aria-live='polite' style='white-space:normal;line-height:1.5'>Not drawn yet: a text over "
                     f"{PRECOMPUTE_CHARS:,} characters is drawn for one tokenizer at a time, when you choose it "
                     "in the running notebook.</div>"
                 )
@@ -392,4 +392,6 @@ class EncodeExplorer(widgets.VBox):
             summary += f" <small>(showing the first {MAX_TOKENS_SHOWN} tokens)</small>"
         if UNKNOWN_ID in ids[:MAX_TOKENS_SHOWN]:
             summary += " <small>(? = a character never seen in training: it has no id)</small>"
-        return f"<div aria-live='polite' style='white-space:normal;overflow-wrap:anywhere'>{summary}</div>"
+        return (
+            f"<div aria-live='polite' style='white-space:normal;overflow-wrap:anywhere;line-height:1.5'>{summary}</div>"
+        )

@@ -1,0 +1,153 @@
+"""The encode explorer in a real browser: nothing clipped in JupyterLab at 1280×800 with the file browser
+open (lesson 05), and the tokenizer menu working in a static page with no kernel at all.
+
+Clipping is measured, not eyeballed: an element whose content is wider than its box (``scrollWidth``
+over ``clientWidth``) and that hides or scrolls the overflow is cut, and so is a menu whose chosen
+label is wider than the menu (measured with the menu's own font). Screenshots go to
+test-output/browser/. axe-core checks the explorer's markup in both places.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+import tiktoken
+from playwright.sync_api import Locator, Page, expect
+
+from bpelab.course.html_export import WEB_ASSETS, fetch_tarball, install_assets, write_site
+from bpelab.course.lessons import run_lesson
+from bpelab.production import FRIENDLY_NAMES
+from tests.browser.axe import axe_script, axe_violations, describe_violations
+from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
+from tests.browser.servers import RunningServer
+
+pytestmark = pytest.mark.browser
+
+WIDGET_TIMEOUT_MS = 30_000
+LESSON_05 = "05_encoding_and_decoding.ipynb"
+
+_CLIPPED_JS = """(root) => {
+    // every element of the explorer whose content does not fit its box, and a menu whose chosen
+    // label is wider than the menu: what a reader would see cut off
+    const found = [];
+    const canvas = document.createElement('canvas').getContext('2d');
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || el.closest('.bpe-sr') || el.tagName === 'STYLE') continue;
+        const hides = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
+        if (hides && el.scrollWidth > el.clientWidth + 1) {
+            found.push(`${el.tagName}.${el.className}: content ${el.scrollWidth}px in ${el.clientWidth}px`);
+        }
+        if (el.tagName === 'SELECT' && el.selectedIndex >= 0) {
+            canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const label = el.options[el.selectedIndex].text;
+            const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const need = canvas.measureText(label).width;
+            if (need > room + 1) found.push(`menu label ${JSON.stringify(label)}: ${need.toFixed(0)}px in ${room.toFixed(0)}px`);
+        }
+    }
+    // and the explorer itself must end inside the notebook's visible area
+    const panel = root.closest('.jp-WindowedPanel-outer, .jp-Notebook') || document.body;
+    const right = root.getBoundingClientRect().right, limit = panel.getBoundingClientRect().right;
+    if (right > limit + 1) found.push(`explorer ends at ${right}px, the notebook at ${limit}px`);
+    return found;
+}"""
+
+
+def clipped(explorer: Locator) -> list[str]:
+    return explorer.evaluate(_CLIPPED_JS)
+
+
+def open_file_browser(page: Page) -> None:
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('filebrowser:activate'); }")
+    expect(page.locator(".jp-FileBrowser").first).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+
+
+def test_lesson05_explorer_is_not_clipped_at_1280x800_with_the_file_browser_open(
+    lab_page: Page, lab_server: RunningServer
+) -> None:
+    lab_page.set_viewport_size({"width": 1280, "height": 800})
+    open_notebook(lab_page, lab_server.url, LESSON_05)
+    open_file_browser(lab_page)
+    run_all_cells(lab_page)
+    explorer = lab_page.locator(".bpe-explorer").first
+    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    explorer.scroll_into_view_if_needed()
+    menu = explorer.locator(".bpe-tokenizer-select select")
+    labels = [text.strip() for text in menu.locator("option").all_inner_texts()]
+    assert len(labels) >= 2, labels
+    problems = []
+    for label in labels:  # every tokenizer's view, as a learner switches through them
+        menu.select_option(label=label)
+        expect(explorer.locator(".bpe-token-count")).to_contain_text("tokens", timeout=WIDGET_TIMEOUT_MS)
+        problems += [f"{label}: {problem}" for problem in clipped(explorer)]
+    menu.select_option(label=labels[0])
+    expect(explorer.locator(".bpe-token-count")).to_contain_text("tokens", timeout=WIDGET_TIMEOUT_MS)
+    save_screenshot(lab_page, "explorer_lesson05_1280x800_file_browser_open")
+    save_screenshot(lab_page, "explorer_lesson05_1280x800_widget", locator=explorer)
+    assert not problems, "clipped in the explorer:\n" + "\n".join(problems)
+    axe_script()
+    found = axe_violations(lab_page, [".bpe-explorer"])
+    assert not found, describe_violations(found)
+
+
+# ---- a static page: no kernel, the menu still switches tokenizers ------------------------------
+
+STATIC_TEXT = "Café crème at 9 am? Naïve tokenizers meet 🙂 and 👍🏽."
+STATIC_NAMES = ["r50k_base", "cl100k_base", "o200k_base"]
+
+
+@pytest.fixture(scope="module")
+def static_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A one-explorer notebook run as the lessons are (widget state stored), exported as `make html` does."""
+    for asset in WEB_ASSETS:
+        try:
+            fetch_tarball(asset)
+        except RuntimeError as err:
+            pytest.skip(f"the page scripts could not be fetched ({err}); `make html` explains")
+    folder = tmp_path_factory.mktemp("explorer-notebook")
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("# 99 — The explorer, static"),
+        nbformat.v4.new_code_cell(
+            "from bpelab.widgets import EncodeExplorer\n"
+            f"EncodeExplorer(production={STATIC_NAMES!r}, text={STATIC_TEXT!r})"
+        ),
+    ]
+    path = folder / "99_explorer.ipynb"
+    nbformat.write(notebook, path)
+    run_lesson(path)
+    out = tmp_path_factory.mktemp("explorer-site")
+    write_site(out, [path], guide=None, log=lambda *_: None)
+    problems = install_assets(out / "_static")
+    assert not problems, problems
+    return out / "99_explorer.html"
+
+
+def test_static_page_switches_tokenizers_without_a_kernel(page: Page, static_page: Path) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(static_page.as_uri())
+    explorer = page.locator(".bpe-explorer")
+    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    expect(explorer).to_contain_text("run the notebook to try your own text")
+    count = explorer.locator(".bpe-token-count")
+    menu = explorer.locator(".bpe-tokenizer-select select")
+    for name in [*STATIC_NAMES[1:], STATIC_NAMES[0]]:
+        menu.select_option(label=FRIENDLY_NAMES[name])
+        expected = len(tiktoken.get_encoding(name).encode(STATIC_TEXT))
+        expect(count).to_contain_text(re.compile(rf"^\s*{expected} tokens"), timeout=WIDGET_TIMEOUT_MS)
+        assert explorer.locator(".bpe-explorer-chips .bpe-chip").count() > 0
+        if name == "cl100k_base":
+            save_screenshot(page, "explorer_static_page_gpt4_chosen", locator=explorer)
+    assert not clipped(explorer.first), clipped(explorer.first)
+    off_disk = [url for url in requests if not url.startswith(("file:", "data:", "blob:"))]
+    assert not off_disk, f"the page asked the network for {off_disk}"
+    axe_script()
+    found = axe_violations(page, [".bpe-explorer"])
+    assert not found, describe_violations(found)
