@@ -11,6 +11,7 @@ something in a live kernel).
 
     python -m bpelab.course.lessons            # every lesson
     python -m bpelab.course.lessons 04 07      # only the lessons whose names start with 04 or 07
+    python -m bpelab.course.lessons --folder my_copy 04    # a copy of the notebooks somewhere else
 """
 
 from __future__ import annotations
@@ -127,11 +128,16 @@ def stable_model_ids(text: str, seed: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("only", nargs="*", help="lesson number prefixes such as 04 (default: every lesson)")
+    parser.add_argument(
+        "--folder", type=Path, default=NOTEBOOKS_DIR, help="the folder that holds the lessons (default: notebooks/)"
+    )
     args = parser.parse_args(argv)
+    if not args.folder.is_dir():
+        raise SystemExit(f"no folder {args.folder}: pass --folder the folder that holds the lessons")
     # Figures must be drawn inline as in JupyterLab, and each run gets its own IPython history database.
     os.environ.pop("MPLBACKEND", None)
     os.environ["IPYTHONDIR"] = tempfile.mkdtemp(prefix="bpelab-ipython-")
-    for path in lesson_paths(args.only):
+    for path in lesson_paths(args.only, args.folder):
         print(f"running {path.name} ...", end=" ", flush=True)
         start = time.perf_counter()
         try:
