@@ -55,6 +55,13 @@ def test_a_zero_width_joiner_after_an_end_of_word_marker_gets_its_own_chip():
     ]
 
 
+def test_a_chip_of_invisible_characters_shows_their_code_points():
+    pieces = ["👩", END_OF_WORD, ZWJ, END_OF_WORD]
+    assert chips_text(pieces, word_end=END_OF_WORD) == "👩 | </w> | U+200D | </w>"
+    assert '<span aria-hidden="true">U+200D</span>' in chips_html(pieces, word_end=END_OF_WORD)
+    assert chips_text([FAMILY]) == FAMILY  # joined into an emoji, the joiner is drawn as part of it
+
+
 def test_an_accent_starting_a_word_is_not_glued_to_the_previous_end_of_word():
     pieces = ["a", END_OF_WORD, "\u0301", END_OF_WORD]  # "a" then a lone combining acute accent
     assert group_at_graphemes(pieces, word_end=END_OF_WORD) == [(0,), (1,), (2,), (3,)]

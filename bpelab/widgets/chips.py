@@ -21,6 +21,7 @@ Everything here is a pure function returning a string, so it can be tested witho
 from __future__ import annotations
 
 import html
+import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -83,6 +84,14 @@ class Chip:
 def show_whitespace(text: str) -> str:
     """Make whitespace visible: ``"a b\\n"`` becomes ``"a⋅b↵"``."""
     return "".join(WHITESPACE_SIGNS.get(ch, ch) for ch in text)
+
+
+def chip_label(text: str) -> str:
+    """What a chip shows: its text with whitespace visible; a chip of invisible format characters
+    only (a zero-width joiner cut off by a word-level split) shows their code points, ``U+200D``."""
+    if text and all(unicodedata.category(ch) == "Cf" for ch in text):
+        return " ".join(f"U+{ord(ch):04X}" for ch in text)
+    return show_whitespace(text)
 
 
 def _as_bytes(piece: Piece) -> bytes:
@@ -198,6 +207,8 @@ def _hover(chip: Chip, pieces: Sequence[bytes], ids: Sequence[object] | None, wo
 
 def spoken(text: str) -> str:
     """A chip's text as a screen reader should say it: whitespace named, not skipped."""
+    if text and all(unicodedata.category(ch) == "Cf" for ch in text):
+        return chip_label(text)
     words, run = [], ""
     for ch in text:
         if ch in WHITESPACE_WORDS:
@@ -268,7 +279,7 @@ def chips_html(
         classes = " ".join(["bpe-chip", *(f"bpe-chip-{kind}" for kind in kinds)])
         style = f"background:{html.escape(background, quote=True)};" + "".join(MARK_STYLES[kind] for kind in kinds)
         title = html.escape(_hover(chip, raw, ids, word_end), quote=True)
-        label = html.escape(show_whitespace(chip.text)) or "&nbsp;"
+        label = html.escape(chip_label(chip.text)) or "&nbsp;"
         body = f'<span aria-hidden="true">{label}</span>'
         if show_ids and ids is not None:
             shown = " ".join(str(ids[i]) for i in chip.tokens)
@@ -283,4 +294,4 @@ def chips_html(
 
 def chips_text(pieces: Sequence[Piece], separator: str = " | ", *, word_end: str | None = None) -> str:
     """The chips as plain text (whitespace visible), for text fallbacks and printing."""
-    return separator.join(show_whitespace(chip.text) for chip in make_chips(pieces, word_end=word_end))
+    return separator.join(chip_label(chip.text) for chip in make_chips(pieces, word_end=word_end))
