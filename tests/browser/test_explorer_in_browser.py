@@ -146,6 +146,13 @@ def test_static_page_switches_tokenizers_without_a_kernel(page: Page, static_pag
         if name == "cl100k_base":
             save_screenshot(page, "explorer_static_page_gpt4_chosen", locator=explorer)
     assert not clipped(explorer.first), clipped(explorer.first)
+    # keyboard order: the menu, then the text box, then the scrolling chip box
+    menu.focus()
+    order = []
+    for _ in range(2):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("() => document.activeElement.tagName + '.' + document.activeElement.className"))
+    assert order[0].startswith("TEXTAREA") and order[1] == "DIV.bpe-chips-box", order
     off_disk = [url for url in requests if not url.startswith(("file:", "data:", "blob:"))]
     assert not off_disk, f"the page asked the network for {off_disk}"
     axe_script()
