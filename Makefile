@@ -140,8 +140,11 @@ bench: setup
 	$(PY) -m bpelab.bench
 
 # Voila runs apps/present_stepper.ipynb as a page without code cells; every control has a text label.
+# apps/voila.json: light theme, the page template apps/voila/templates/bpelab (nothing from a CDN), and the
+# kernels of closed pages shut down after 10 idle minutes. JUPYTER_PATH is where Voila finds that template.
 present: setup
-	$(BIN)/voila apps/present_stepper.ipynb --theme=light --show_tracebacks=True $(PRESENT_ARGS)
+	JUPYTER_PATH="$(CURDIR)/apps$${JUPYTER_PATH:+:$$JUPYTER_PATH}" $(BIN)/voila apps/present_stepper.ipynb \
+		--Voila.config_file_paths="$(CURDIR)/apps" $(PRESENT_ARGS)
 
 # Outputs as stored (nothing runs); the widget and MathJax scripts are fetched once with npm and cached in build/.
 html: setup
