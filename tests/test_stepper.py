@@ -13,6 +13,7 @@ import re
 
 import pytest
 import tiktoken
+from ipywidgets.widgets.widget_link import DirectionalLink
 
 from bpelab import BPETokenizer, train_bpe
 from bpelab.analysis.replay import merge_sites, replay_word
@@ -116,7 +117,9 @@ def test_the_play_timer_moves_the_stepper(toy_result):
     stepper = MergeStepper(toy_result)
     stepper.play_button.value = True
     assert stepper.play_button.description == "Pause" and stepper._timer.playing
-    stepper._timer.value = 2  # what the browser-side timer does on each tick
+    stepper.step_box.value = 2  # what each tick of the browser-side timer does, through its link
+    assert stepper.step == 2
+    stepper._timer.value = 1  # a timer value echoed back late moves nothing
     assert stepper.step == 2
     stepper._timer.playing = False  # the timer reached its end
     assert not stepper.play_button.value and stepper.play_button.description == "Play"
@@ -130,6 +133,8 @@ def test_the_browser_side_links_tie_the_step_box_to_the_views_and_the_timer(toy_
     assert (stepper._timer, "value", stepper.step_box, "value") in pairs
     assert (stepper.play_button, "value", stepper._timer, "playing") in pairs
     assert len(stepper.views.children) == stepper.num_steps + 1  # selected_index == step, always valid
+    one_way = [link for link in stepper._links if link.target == (stepper.views, "selected_index")]
+    assert [type(link) for link in one_way] == [DirectionalLink]  # a view change is never echoed as a step
 
 
 # ---- the precomputed views equal the live view ---------------------------------------------------

@@ -2,8 +2,9 @@
 
 A step redraws the chips of the words on screen, the pair table, the merge log and the totals.
 This times that Python-side work (what the kernel does before the browser repaints) on the
-lesson-04 toy corpus and on a real text of 2,000+ words, for "Next" and for jumps (typing a step in the step box). Steps past the ones precomputed for
-pages without a kernel are drawn on demand; those are the ones timed here beyond the first few.
+lesson-04 toy corpus and on a real text of 2,000+ words, for "Next" and for jumps (typing a step
+in the step box). Steps past the ones precomputed for pages without a kernel are drawn on demand:
+on the real text, those are most of the steps timed here.
 """
 
 from __future__ import annotations

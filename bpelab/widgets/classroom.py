@@ -100,6 +100,8 @@ CLASSROOM_CSS = """<style>
 .bpe-classroom .bpe-message { font-size: 18px; flex: 1 1 400px; }
 .bpe-classroom .bpe-keys { font-size: 16px; color: #444; }
 .bpe-classroom .bpe-legend, .bpe-classroom .bpe-note { font-size: 15px; }
+.bpe-classroom .bpe-stepper > .bpe-views { order: 2; }
+.bpe-classroom .bpe-stepper > .bpe-legend-box { order: 1; }
 </style>"""
 """Large type for a projector, scoped to the app's container so nothing else on a page changes."""
 

@@ -249,13 +249,16 @@ class MergeStepper(widgets.VBox):
         self.announcer = widgets.HTML()
         self.announcer.add_class("bpe-announce")
 
+        # Python follows the step box only: the timer reaches it through its link, and a timer value
+        # echoed back late (after a quick second click) must not move the stepper back
         self.step_box.observe(lambda change: self._go(change["new"]), names="value")
-        self._timer.observe(lambda change: self._go(change["new"]), names="value")
         self._timer.observe(self._on_timer_playing, names="playing")
         self.play_button.observe(self._on_play_toggled, names="value")
-        # the same moves in the browser, so they work where no kernel answers
+        # the same moves in the browser, so they work where no kernel answers. The view follows the
+        # step box one way only: a link back would echo each view change to the kernel as a step,
+        # late, after a quick second click
         self._links = [
-            widgets.jslink((self.step_box, "value"), (self.views, "selected_index")),
+            widgets.jsdlink((self.step_box, "value"), (self.views, "selected_index")),
             widgets.jslink((self._timer, "value"), (self.step_box, "value")),
             widgets.jslink((self.play_button, "value"), (self._timer, "playing")),
         ]
@@ -275,6 +278,7 @@ class MergeStepper(widgets.VBox):
         head = widgets.HTML(STEPPER_CSS + self._head_note())
         head.add_class("bpe-head")
         legend = widgets.HTML(LEGEND)
+        legend.add_class("bpe-legend-box")
         self.children = [head, controls, self.announcer, self.views, legend]
         self.add_class("bpe-stepper")
         self.add_class(VERSION_CLASS)
@@ -403,11 +407,10 @@ class MergeStepper(widgets.VBox):
         total = self.num_steps
         if self.live_page is not None:
             self.live_page.value = self.view_html(step) if step > self.static_steps else self._beyond_html()
-        # keep every control in step without re-entering _go (the links do the same in the browser)
+        # keep the controls in step without re-entering _go (the links do the same in the browser,
+        # and carry the step on to the Play timer)
         self.views.selected_index = step
         self.step_box.value = step
-        if self._timer.value != step and 0 <= step <= self._timer.max:
-            self._timer.value = step
         self.first_button.disabled = self.back_button.disabled = step == 0
         self.next_button.disabled = self.last_button.disabled = step == total
         self.announcer.value = (

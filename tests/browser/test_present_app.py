@@ -9,6 +9,7 @@ shows: requests to other hosts fail here, and the test records them.
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -65,7 +66,7 @@ def expect_merge_shown(app: Locator, result: TrainingResult, n: int) -> None:
 
 def test_present_app_trains_a_typed_corpus_and_steps_with_buttons_and_keys(app_page: Page) -> None:
     """Type a corpus, set 6 merges, press Train: Next shows ``train_bpe(corpus, 6).merges[0]``; → and
-    N show the next merges, ← goes back; the lexicographic toggle shows that rule's first merge."""
+    N show the next merges, ← goes back; the "smallest pair" toggle shows that rule's first merge."""
     first_seen = train_bpe(CORPUS, MERGES)
     lexicographic = train_bpe(CORPUS, MERGES, tie_break="lexicographic")
     assert len(first_seen.merges) == MERGES
@@ -109,8 +110,8 @@ def test_present_app_trains_a_typed_corpus_and_steps_with_buttons_and_keys(app_p
     page.keyboard.press("b")
     expect_merge_shown(app, first_seen, 1)
 
-    app.locator(".bpe-tie-rule button", has_text="lexicographic").click()
-    expect(app.locator(".bpe-message")).to_contain_text("ties: lexicographic", timeout=WIDGET_TIMEOUT_MS)
+    app.locator(".bpe-tie-rule button", has_text="smallest pair").click()
+    expect(app.locator(".bpe-message")).to_contain_text("ties: smallest pair", timeout=WIDGET_TIMEOUT_MS)
     expect_merge_shown(app, lexicographic, 1)
     save_screenshot(page, "present_app_lexicographic_step_1")
 
@@ -137,3 +138,80 @@ def test_present_app_shows_its_controls_without_icons_and_says_so_on_empty_text(
     expect(app.locator(".bpe-message")).to_contain_text("no text to train on", timeout=WIDGET_TIMEOUT_MS)
     expect(app.locator(".bpe-stepper")).to_have_count(0)
     expect(app_page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
+
+
+# ---- fitting a projector (issue 11, item 4) ------------------------------------------------------------
+
+OUTSIDE_VIEWPORT_JS = """(selectors) => {
+  const out = [];
+  for (const css of selectors) {
+    const el = document.querySelector(css);
+    if (!el) { out.push(css + ': missing'); continue; }
+    const box = el.getBoundingClientRect();
+    if (box.top < 0 || box.left < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth || box.height === 0) {
+      out.push(`${css}: ${Math.round(box.left)},${Math.round(box.top)} to ${Math.round(box.right)},${Math.round(box.bottom)}`);
+    }
+  }
+  return out;
+}"""
+
+SELECT_TEXT_FITS_JS = """(select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = select.options[select.selectedIndex].text;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // 20: the arrow
+  return {text, needed: Math.ceil(context.measureText(text).width), room};
+}"""
+
+
+def test_classroom_mode_fits_a_1280_by_720_projector(app_page: Page) -> None:
+    """The toy corpus' words, the pair table and the merge log are all on screen without scrolling;
+    the step number is written once; the corpus name is not cut."""
+    page = app_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    app = page.locator(".bpe-classroom")
+    for _ in range(3):
+        app.locator("button.bpe-next").click()
+    expect(app.locator(".bpe-step-label")).to_have_text("Step 3 of 10", timeout=WIDGET_TIMEOUT_MS)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    save_screenshot(page, "present_app_1280x720_step3")
+    words = ".bpe-classroom .bpe-word-table tr:last-child"  # the fourth toy word
+    outside = page.evaluate(OUTSIDE_VIEWPORT_JS, [words, ".bpe-classroom .bpe-pair-table", ".bpe-classroom .bpe-log"])
+    assert not outside, f"below the fold or cut at 1280×720: {outside}"
+    expect(app.locator(".bpe-word-table tr")).to_have_count(4)
+    visible_text = app.inner_text()
+    mentions = re.findall(r"\bstep\s+3\b", visible_text, flags=re.IGNORECASE)
+    assert len(mentions) == 1, f"the step number is shown {len(mentions)} times: {visible_text[:400]!r}"
+    fit = app.locator(".bpe-corpus-choice select").evaluate(SELECT_TEXT_FITS_JS)
+    assert fit["needed"] <= fit["room"], f"the corpus name {fit['text']!r} needs {fit['needed']}px, has {fit['room']}px"
+
+
+@pytest.mark.parametrize("merges", ["900", "0"])
+def test_a_number_of_merges_out_of_range_gets_a_visible_message(app_page: Page, merges: str) -> None:
+    app = app_page.locator(".bpe-classroom")
+    box = app.locator(".bpe-merges input")
+    box.fill(merges)
+    box.press("Enter")
+    expect(app.locator(".bpe-message")).to_contain_text(
+        f"from 1 to 500 merges; you asked for {merges}", timeout=WIDGET_TIMEOUT_MS
+    )
+    app.locator("button.bpe-train").click()
+    expect(app.locator(".bpe-message")).to_contain_text("you asked for", timeout=WIDGET_TIMEOUT_MS)
+    expect(box).to_have_value(merges)  # kept as typed, not clamped in silence
+
+
+def test_the_legend_is_visible_at_1920_by_1080_with_30_words(app_page: Page) -> None:
+    page = app_page
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    app = page.locator(".bpe-classroom")
+    words = " ".join(f"w{chr(97 + i % 26)}{chr(97 + i // 26)}rd" for i in range(30))
+    box = app.locator(".bpe-corpus-input textarea")
+    box.fill(words)
+    app.locator("button.bpe-train").click()
+    expect(app.locator(".bpe-message")).to_contain_text("on 30 words", timeout=WIDGET_TIMEOUT_MS)
+    expect(app.locator(".bpe-word-table tr")).to_have_count(30)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    save_screenshot(page, "present_app_1920x1080_30_words")
+    outside = page.evaluate(OUTSIDE_VIEWPORT_JS, [".bpe-classroom .bpe-legend"])
+    assert not outside, f"the legend is off screen: {outside}"
