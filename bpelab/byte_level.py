@@ -21,7 +21,7 @@ from typing import Literal
 import regex
 
 from bpelab.fast import ByteMerge, train_bytes_fast
-from bpelab.merging import RankOf, merge_by_rank
+from bpelab.merging import LONG_PIECE, RankOf, SafeCuts, merge_by_rank
 from bpelab.patterns import compile_pattern, pattern_name_of, resolve_pattern, split_text
 from bpelab.text import replace_lone_surrogates, utf8_bytes
 from bpelab.words import check_merge_count, learn_merges
@@ -176,6 +176,11 @@ class BPETokenizer:
         self.special_tokens: dict[str, int] = {}
         self._cache: dict[str, list[int]] = {}
         """Pieces of text met by ``encode_ordinary`` and their ids."""
+        self._cuts: SafeCuts | None = None
+        """Where long pieces may be cut (built from the vocabulary the first time one is met)."""
+        self._cuts_built_for = 0  # the vocabulary size it was built for: rebuilt if tokens are added
+        self._parts: dict[bytes, list[int]] = {}
+        """The parts of long pieces met so far, and their ids."""
 
     # ---- training -------------------------------------------------------------------------
 
@@ -343,8 +348,26 @@ class BPETokenizer:
         merges = self.merges
         return lambda a, b: merges.get((a, b))
 
+    def merged_tokens(self) -> Iterable[bytes]:
+        """The bytes of every token a merge can make: here, the tokens the learned merges created."""
+        return [self.vocab[new] for new in self.merges.values()]
+
     def _merge_piece(self, piece: bytes) -> list[int]:
-        return merge_by_rank(self.start_ids(piece), self.rank_function())
+        if len(piece) < LONG_PIECE:
+            return merge_by_rank(self.start_ids(piece), self.rank_function())
+        # A long piece (200 KB of one emoji is one piece): cut it where no merge can cross, and
+        # encode each distinct part once. The ids are exactly those of merging the whole piece.
+        if self._cuts is None or self._cuts_built_for != len(self.vocab):
+            self._cuts, self._cuts_built_for = SafeCuts(self.merged_tokens()), len(self.vocab)
+        rank_of, parts, ids = self.rank_function(), self._parts, []
+        for part in self._cuts.split(piece):
+            part_ids = parts.get(part)
+            if part_ids is None:
+                if len(parts) >= _CACHE_LIMIT:
+                    parts.clear()
+                part_ids = parts[part] = merge_by_rank(self.start_ids(part), rank_of)
+            ids += part_ids
+        return ids
 
     # ---- decoding -------------------------------------------------------------------------
 
@@ -365,8 +388,12 @@ class BPETokenizer:
     # ---- the piece cache ------------------------------------------------------------------
 
     def clear_cache(self) -> None:
-        """Forget every piece ``encode`` has remembered, so that the next run starts cold (lesson 12)."""
+        """Forget every piece ``encode`` has remembered, so that the next run starts cold (lesson 12).
+
+        Call it too after changing ``merges`` or ``vocab`` by hand: what was remembered may be stale.
+        """
         self._cache.clear()
+        self._parts.clear()
 
     @property
     def cache_size(self) -> int:

@@ -18,11 +18,17 @@ One rule, two ways to find that pair, chosen by the piece's length (tiktoken doe
 - a long piece (a megabyte of "a" is one piece) would make that rescan quadratic, so it keeps
   a heap of candidate pairs and a linked list of parts: O(n log n). A popped entry whose pair
   has changed since it was pushed is simply skipped.
+
+A long piece can often be cut first (``SafeCuts``): where no token of the vocabulary can span a
+point, no merge ever crosses it, so the parts on either side encode on their own to exactly the
+ids the whole would give. 200 KB of one emoji is one piece; cut between the emoji, it is 50,000
+copies of one small part, encoded once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import re
+from collections.abc import Callable, Hashable, Iterable
 from heapq import heapify, heappop, heappush
 from typing import Literal, TypeVar
 
@@ -145,3 +151,56 @@ def _merge_with_heap(ids: list[int], rank_of: RankOf, on_merge: OnMerge | None) 
             if new is not None:
                 heappush(heap, new * n + p)
     return [t for t in tokens if t >= 0]
+
+
+class SafeCuts:
+    """Where a long piece can be cut into parts that encode on their own, exactly as the whole would.
+
+    A merge that crosses the point ``p`` (between bytes ``p - 1`` and ``p``) makes a token that holds
+    bytes from both sides of ``p``, and every token a merge makes is in the vocabulary. So if no token
+    of the vocabulary could sit across ``p``, no merge ever crosses it: the merges on the left of ``p``
+    and those on its right never meet, and encoding the two sides apart gives the same ids.
+
+    A token across ``p`` would cover the bytes ``piece[p-1:p+1]``, and then either be exactly those
+    two bytes, or start with ``piece[p-1:p+2]``, or end with ``piece[p-2:p+1]``, or contain
+    ``piece[p-2:p+2]``: four set lookups rule it out. Only points next to a character of two or
+    more bytes are tried (long runs of ASCII letters are left to the heap), so only tokens that
+    hold such a byte need indexing.
+    """
+
+    _TRIED = re.compile(rb"[\xc0-\xff]|(?<=[\x80-\xff])[\x00-\x7f]")
+    """Points where a character starts and a multi-byte character is on at least one side of it."""
+
+    def __init__(self, tokens: Iterable[bytes]) -> None:
+        wide = [t for t in tokens if len(t) >= 2 and not t.isascii()]
+        self.pairs = {t[i : i + 2] for t in wide for i in range(len(t) - 1)}
+        self.two_byte = {t for t in wide if len(t) == 2}
+        self.starts = {t[:3] for t in wide if len(t) >= 3}
+        self.ends = {t[-3:] for t in wide if len(t) >= 3}
+        self.insides = {t[i : i + 4] for t in wide for i in range(len(t) - 3)}
+        self.known: dict[bytes, bool] = {}
+        """The answer for each four-byte window met so far (repetitive text meets few)."""
+
+    def can_cut(self, window: bytes) -> bool:
+        """Can no token sit across the middle of this four-byte window ``piece[p-2:p+2]``?"""
+        middle = window[1:3]
+        if middle not in self.pairs:
+            return True
+        return not (
+            middle in self.two_byte or window[1:] in self.starts or window[:3] in self.ends or window in self.insides
+        )
+
+    def split(self, piece: bytes) -> list[bytes]:
+        """``piece`` cut at every point no token can cross (the parts join back to ``piece``)."""
+        known, cuts, last = self.known, [0], len(piece) - 2
+        for match in self._TRIED.finditer(piece):
+            p = match.start()
+            if 2 <= p <= last:
+                window = piece[p - 2 : p + 2]
+                ok = known.get(window)
+                if ok is None:
+                    ok = known[window] = self.can_cut(window)
+                if ok:
+                    cuts.append(p)
+        cuts.append(len(piece))
+        return [piece[a:b] for a, b in zip(cuts, cuts[1:])]

@@ -16,6 +16,7 @@ the whole-piece lookup or when two parts happen to join into one, and so does th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 import tiktoken
@@ -131,11 +132,15 @@ class TiktokenBPE(BPETokenizer):
         ranks, vocab = self.ranks, self.vocab
         return lambda a, b: ranks.get(vocab[a] + vocab[b])
 
+    def merged_tokens(self) -> Iterable[bytes]:
+        """Every token of the table: joining two parts may make any of them."""
+        return self.ranks.keys()
+
     def _merge_piece(self, piece: bytes) -> list[int]:
         whole = self.ranks.get(piece)  # a piece that is itself a token is that token, merges or not
         if whole is not None:
             return [whole]
-        return merge_by_rank(self.start_ids(piece), self.rank_function())
+        return super()._merge_piece(piece)
 
     def __repr__(self) -> str:
         return f"TiktokenBPE({self.name}, vocab_size={self.vocab_size}, special_tokens={len(self.special_tokens)})"

@@ -40,3 +40,27 @@ def test_pieces_on_both_sides_of_the_length_threshold_match_tiktoken():
     for n in (LONG_PIECE - 1, LONG_PIECE, 1000):
         for text in ("a" * n, "ab" * (n // 2), "Zq" * (n // 2)):
             assert ours.encode_ordinary(text) == encoding.encode_ordinary(text), (n, text[:10])
+
+
+# ---- SafeCuts: a long piece cut only where no token can sit across the cut -------------------
+
+
+def test_safe_cuts_by_hand():
+    from bpelab.merging import SafeCuts
+
+    e, a = "é".encode(), "à".encode()  # two bytes each: c3 a9, c3 a0
+    cuts = SafeCuts([e + a])  # one token holds "éà": no cut between é and à, but between à and é
+    assert cuts.split((e + a) * 3) == [e + a, e + a, e + a]
+    assert cuts.split(e * 4) == [e, e, e, e]  # no token joins é to é: cut everywhere
+    assert SafeCuts([]).split(b"ab" * 60) == [b"ab" * 60]  # ASCII runs are never cut
+
+
+def test_long_piece_cut_into_parts_gives_the_ids_of_the_whole():
+    from bpelab import BPETokenizer
+    from bpelab.merging import merge_by_rank
+
+    text = "приветмир" * 20 + "миру" * 20 + "的的是" * 30
+    tok = BPETokenizer().train(text, 320)
+    piece = ("мир" * 50 + "привет" * 30 + "的是" * 40).encode()
+    assert len(tok.encode_piece(piece)) < len(piece)
+    assert tok.encode_piece(piece) == merge_by_rank(list(piece), tok.rank_function())

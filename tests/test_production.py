@@ -168,3 +168,28 @@ def test_encode_contract_equals_tiktoken(pair, parts, allowed, disallowed):
     kwargs = {"allowed_special": allowed_special, "disallowed_special": disallowed_special}
     assert _outcome(ours.encode, text, **kwargs) == _outcome(theirs.encode, text, **kwargs)
     assert ours.encode_ordinary(text) == theirs.encode_ordinary(text)
+
+
+# ---- long single pieces: cut where no token can cross, ids unchanged (issue 9, item 8) ------
+
+# Letters only, so that the whole text is one piece under every pattern; alphabets whose letters
+# often join into tokens (Russian words, Chinese words, accented Latin), so that many points
+# cannot be cut, mixed with emoji (a symbol run, also one piece when alone) kept apart below.
+_LETTERS = "приветмирсловоязык中国人的是一不了学生éèàüçñabcdefghijklmnopqrst"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(st.sampled_from(_LETTERS), min_size=40, max_size=400))
+def test_long_pieces_of_letters_equal_tiktoken(pair, text):
+    ours, theirs = pair
+    ours.clear_cache()
+    assert ours.encode_ordinary(text) == theirs.encode_ordinary(text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(st.sampled_from("😀👍🎉的🙂"), min_size=30, max_size=300), st.integers(1, 60))
+def test_long_repeated_pieces_equal_tiktoken(pair, text, times):
+    ours, theirs = pair
+    ours.clear_cache()
+    for piece in (text, text[:3] * times, "的" * (times * 10)):
+        assert ours.encode_ordinary(piece) == theirs.encode_ordinary(piece)

@@ -27,7 +27,7 @@ def encode_by_replaying(tokenizer: BPETokenizer, text: str) -> list[int]:
 
 
 def cold(tokenizer: BPETokenizer, text: str) -> list[int]:
-    tokenizer._cache.clear()  # forget the pieces met in an earlier run
+    tokenizer.clear_cache()  # forget the pieces met in an earlier run
     return tokenizer.encode_ordinary(text)
 
 

@@ -2,8 +2,10 @@
 
 A megabyte of one letter is a single pre-token that no vocabulary entry covers: every merge
 happens inside one enormous piece, where rescanning the piece after each merge would be
-quadratic. A base64 blob is a long run of pieces that are rarely whole tokens. The target is to
-stay within 10x of tiktoken, and doubling the input should roughly double the time.
+quadratic. 200 KB of one emoji and 100 KB of one Chinese character are single pieces too, made
+of characters of several bytes each. A base64 blob is a long run of pieces that are rarely whole
+tokens. The target is to stay within 10x of tiktoken, and doubling the input should roughly
+double the time.
 """
 
 from __future__ import annotations
@@ -28,11 +30,16 @@ def rows(quick: bool = False) -> list[Row]:
     encoding = load_encoding("cl100k_base")
     ours = from_tiktoken(encoding)
     out: list[Row] = []
-    cases = [(f"{kb(size)} of the letter 'a' (one piece)", "a" * size), (f"{kb(size)} base64 blob", base64_blob(size))]
+    cases = [
+        (f"{kb(size)} of the letter 'a' (one piece)", "a" * size),
+        (f"{kb(200_000)} of one emoji '😀' (one piece)", "😀" * (200_000 // len("😀".encode()))),
+        (f"{kb(100_000)} of '的' (one piece)", "的" * (100_000 // len("的".encode()))),
+        (f"{kb(size)} base64 blob", base64_blob(size)),
+    ]
     for label, text in cases:
         say(f"hostile input: {label}")
         ours_time, tiktoken_time, ours_ids, tiktoken_ids = race(
-            lambda: cold(ours, text), lambda: encoding.encode_ordinary(text), repeats
+            lambda text=text: cold(ours, text), lambda text=text: encoding.encode_ordinary(text), repeats
         )
         assert ours_ids == tiktoken_ids, f"from_tiktoken and tiktoken disagree on {label}"
         out.append(
