@@ -307,3 +307,24 @@ def test_every_hand_written_answer_agrees_with_the_reference(name):
     for case in exercise.cases():
         if case.expected is not COMPUTED:
             assert exercise.reference(*case.args) == pytest.approx(case.expected, abs=1e-12), case.note
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (
+            lambda t, encode, language, reference="en": (
+                sum(len(encode(x)) for x in t[language]) // sum(len(encode(x)) for x in t[reference])
+            ),
+            "// rounds down to a whole number; use / for the exact ratio",
+        ),
+        (
+            lambda t, encode, language, reference="en": round(good_premium(t, encode, language, reference), 2),
+            "the exact premium rounded to 2 decimal places: don't round",
+        ),
+    ],
+    ids=["floor division", "rounded"],
+)
+def test_premium_floor_division_and_rounding_get_their_hints(capsys, wrong, hint):
+    assert not check_premium(wrong).passed
+    assert hint in report(capsys)

@@ -143,3 +143,25 @@ def test_merge_one_pass_gets_keep_going_hint(capsys):
 
     assert not check_merge_lowest_rank(one_pass).passed
     assert "keep going" in report(capsys)
+
+
+def test_changes_counter_that_drops_negatives_gets_its_hint(capsys):
+    """Counter's unary + (and a - b) keep only positive counts: the old word's pairs vanish."""
+    from collections import Counter
+
+    def positive_only(old_word, new_word, freq):
+        change = Counter()
+        for pair in zip(old_word, old_word[1:]):
+            change[pair] -= freq
+        for pair in zip(new_word, new_word[1:]):
+            change[pair] += freq
+        return dict(+change)
+
+    def subtracted(old_word, new_word, freq):
+        gained = Counter({p: freq * n for p, n in Counter(zip(new_word, new_word[1:])).items()})
+        lost = Counter({p: freq * n for p, n in Counter(zip(old_word, old_word[1:])).items()})
+        return dict(gained - lost)
+
+    for wrong in (positive_only, subtracted):
+        assert not check_pair_count_changes(wrong).passed
+        assert "Counter's unary + and Counter subtraction (a - b) drop every count" in report(capsys)

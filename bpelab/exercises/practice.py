@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from bpelab.analysis.tax import token_tax
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.showing import kind, short
 from bpelab.production import ENCODING_NAMES, load_encoding
 
@@ -172,6 +172,29 @@ def check_bytes_per_char(fn: Callable[[list[str]], float]) -> CheckResult:
     return BYTES_PER_CHAR.check(_Adjusted(fn, bytes_per_char, _within_rounding) if callable(fn) else fn)
 
 
+def _rounded_places(got: object, expected: float) -> int | None:
+    """The number of decimal places the answer was rounded (or cut) to, if it is the exact cost rounded."""
+    if not _is_number(got) or got == expected:
+        return None
+    for places in range(9, -1, -1):  # the most places that explain it: 0.0 is 0.004 rounded to 2 places
+        scale = 10**places
+        if any(got == way(expected * scale) / scale for way in (round, math.floor, math.ceil, math.trunc)):
+            return places
+    return None
+
+
+def _rounding_hint(what: str, why: str) -> Diagnoser:
+    """A diagnoser for an answer that is the exact ``what`` rounded (or cut) to some number of places."""
+
+    def diagnose(attempt: Attempt) -> str | None:
+        places = None if attempt.error is not None else _rounded_places(attempt.got, attempt.expected)
+        if places is None:
+            return None
+        return f"the exact {what} rounded to {places} decimal place{'s' if places != 1 else ''}: don't round. {why}"
+
+    return diagnose
+
+
 # ---- lesson 09: the premium -----------------------------------------------------------------
 
 
@@ -215,6 +238,12 @@ def _joined(separator: str):  # type: ignore[no-untyped-def]
         )
 
     return variant
+
+
+def _floor_premium(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+    return sum(len(encode(t)) for t in texts_by_language[language]) // sum(
+        len(encode(t)) for t in texts_by_language[reference]
+    )
 
 
 PREMIUM = Exercise(
@@ -263,6 +292,8 @@ PREMIUM = Exercise(
             lambda t, encode, language, reference="en": premium(t, encode, language, "en"),
             "use the `reference` argument, not always 'en'",
         ),
+        same_as(_floor_premium, "// rounds down to a whole number; use / for the exact ratio"),
+        _rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it"),
     ],
     hint="sum(len(encode(t)) for t in texts_by_language[language]) ÷ the same sum for the reference language",
 )
@@ -357,28 +388,6 @@ def estimate_cost(input_tokens: int, output_tokens: int, input_price: float, out
     return (input_tokens * input_price + output_tokens * output_price) / 1_000_000
 
 
-def _rounded_places(got: object, expected: float) -> int | None:
-    """The number of decimal places the answer was rounded (or cut) to, if it is the exact cost rounded."""
-    if not _is_number(got) or got == expected:
-        return None
-    for places in range(9, -1, -1):  # the most places that explain it: 0.0 is 0.004 rounded to 2 places
-        scale = 10**places
-        if any(got == way(expected * scale) / scale for way in (round, math.floor, math.ceil, math.trunc)):
-            return places
-    return None
-
-
-def _rounding_hint(attempt) -> str | None:  # type: ignore[no-untyped-def]
-    places = None if attempt.error is not None else _rounded_places(attempt.got, attempt.expected)
-    if places is None:
-        return None
-    return (
-        f"the exact cost rounded to {places} decimal place{'s' if places != 1 else ''}: don't round. One request "
-        "often costs a fraction of a cent, and rounded requests add up to a wrong bill; round only when you show "
-        "the number"
-    )
-
-
 ESTIMATE_COST = Exercise(
     name="estimate_cost",
     call="estimate_cost(input_tokens, output_tokens, input_price, output_price)",
@@ -402,7 +411,11 @@ ESTIMATE_COST = Exercise(
             lambda i, o, pi, po: (i * po + o * pi) / 1_000_000,
             "the prices are swapped: input tokens pay input_price, output tokens pay output_price",
         ),
-        _rounding_hint,
+        _rounding_hint(
+            "cost",
+            "One request often costs a fraction of a cent, and rounded requests add up to a wrong bill; round only "
+            "when you show the number",
+        ),
     ],
     hint="(input_tokens × input_price + output_tokens × output_price) ÷ 1,000,000",
 )

@@ -48,6 +48,13 @@ def _upside_down(old_word: Word, new_word: Word, freq: int) -> dict[Pair, int]:
     return {pair: -change for pair, change in reference_pair_count_changes(old_word, new_word, freq).items()}
 
 
+def _only_gains(old_word: Word, new_word: Word, freq: int) -> dict[Pair, int]:
+    """What Counter's unary + or Counter subtraction leaves: the negative changes are dropped."""
+    return {
+        pair: change for pair, change in reference_pair_count_changes(old_word, new_word, freq).items() if change > 0
+    }
+
+
 def _sets(old_word: Word, new_word: Word, freq: int) -> dict[Pair, int]:
     """Each pair once per word, as if a word could not hold the same pair twice."""
     old, new = set(zip(old_word, old_word[1:])), set(zip(new_word, new_word[1:]))
@@ -104,6 +111,12 @@ CHANGES = Exercise(
             _upside_down,
             "the signs are the wrong way round: the old word's pairs go out (minus), "
             "the new word's pairs come in (plus)",
+        ),
+        same_as(
+            _only_gains,
+            "the old word's pairs are missing: they go out with a minus sign, and Counter's unary + and "
+            "Counter subtraction (a - b) drop every count that is 0 or less. Use a plain dict, or "
+            "Counter.subtract / update, and keep the negative changes",
         ),
         same_as(
             _sets,
