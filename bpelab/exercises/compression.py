@@ -77,7 +77,7 @@ BYTES_PER_TOKEN = Exercise(
         ),
         when(
             lambda a: isinstance(a.got, float) and a.got != a.expected and a.got == round(a.expected, 2),
-            "right, but rounded: return the exact ratio and round only when you print it",
+            "right, but rounded: return the exact ratio and round only when you show a number (print, table, plot)",
         ),
     ],
     hint="encode the text with tokenizer.encode(text), then len(text.encode('utf-8')) / len(ids)",
