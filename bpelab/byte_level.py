@@ -553,10 +553,10 @@ class _SavedFile:
                     raise self.fail(n, "a special token is empty")
             except UnicodeEncodeError:
                 raise self.fail(n, f"the special token {special!r} holds a lone surrogate: it has no bytes") from None
-            number, _, comment = rest.strip().partition(" ")
-            if not number.isdigit() or not self.comment_only(comment):
+            id_text, _, comment = rest.strip().partition(" ")
+            if not id_text.isdigit() or not self.comment_only(comment):
                 raise self.fail(n, f"expected a special token as a JSON string and its id, found {line[:60]!r}")
-            specials.append((n, special, int(number)))
+            specials.append((n, special, int(id_text)))
 
         n, how_many = self.count("merges")
         for _ in range(how_many):

@@ -43,7 +43,7 @@ OnMerge = Callable[[int, int, int], None]
 
 LONG_PIECE = 100
 """Pieces of at least this many parts use the heap; shorter ones the list scan."""
-_NO_RANK = float("inf")  # stands for "these two do not merge" in the scan: never the minimum
+_NO_RANK = 1 << 62  # stands for "these two do not merge" in the scan: larger than any rank, never the minimum
 
 
 def replace_pair(symbols: tuple[S, ...], pair: tuple[S, S], new_symbol: S) -> tuple[S, ...]:

@@ -111,7 +111,7 @@ class TiktokenBPE(BPETokenizer):
             self.vocab[i] = token.encode("utf-8")
         self._merges: dict[tuple[int, int], int] | None = None
 
-    @property  # type: ignore[override]
+    @property
     def merges(self) -> dict[tuple[int, int], int]:
         """The merges recovered from the ranks (computed on first use: it takes a few seconds)."""
         if self._merges is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Literal
+from typing import Any, Generic, Literal
 
 from bpelab.fast import IncrementalTrainer
 from bpelab.merging import TIE_BREAKS, S, TieBreak, check_merge_count, check_tie_break, replace_pair
@@ -53,10 +53,10 @@ def get_word_frequencies(text: str) -> WordFreq:
     return word_freq
 
 
-def count_pairs(word_freq: WordFreq) -> dict[Pair, int]:
+def count_pairs(word_freq: dict[tuple[S, ...], int]) -> dict[tuple[S, S], int]:
     """Count every adjacent pair of symbols, weighted by its word's count, in first-seen order."""
     _require_corpus(word_freq, "count_pairs")
-    counts: dict[Pair, int] = {}
+    counts: dict[tuple[S, S], int] = {}
     for word, freq in word_freq.items():
         for pair in zip(word, word[1:]):
             counts[pair] = counts.get(pair, 0) + freq
@@ -84,7 +84,7 @@ def merge_pair(word_freq: WordFreq, pair: Pair) -> WordFreq:
     return merged
 
 
-def best_pair(pair_counts: dict[Pair, int], tie_break: TieBreak = "first") -> Pair:
+def best_pair(pair_counts: dict[tuple[S, S], Any], tie_break: TieBreak = "first") -> tuple[S, S]:
     """The pair to merge next: the highest count (or score), ties settled by ``tie_break``.
 
     ``"first"`` keeps the pair seen first when the corpus is scanned in order (the order of
@@ -144,7 +144,7 @@ def learn_merges(
         pair_counts = count_pairs(word_freq)
         if not pair_counts:
             return
-        scores = pair_counts if score is None else score(pair_counts, word_freq)
+        scores: dict[tuple[S, S], Any] = pair_counts if score is None else score(pair_counts, word_freq)
         pair = best_pair(scores, tie_break)
         if pair_counts[pair] < min_count:
             return

@@ -12,6 +12,7 @@ import os
 import platform
 import sys
 import time
+from types import ModuleType
 
 from bpelab.bench.common import Row, say
 
@@ -20,7 +21,7 @@ SECTIONS = ("training", "encoding", "scaling", "hostile", "stepper")
 HEADER: Row = ("what", "ours", "peer", "ratio")
 
 
-def load_section(name: str):
+def load_section(name: str) -> ModuleType | None:
     """The section module, or None if it is not there (a section can be added later)."""
     try:
         return importlib.import_module(f"bpelab.bench.{name}")

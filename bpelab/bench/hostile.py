@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import random
+from functools import partial
 
 from bpelab.bench.common import Row, against_target, kb, race, say, seconds
 from bpelab.bench.encoding import cold
@@ -39,7 +40,7 @@ def rows(quick: bool = False) -> list[Row]:
     for label, text in cases:
         say(f"hostile input: {label}")
         ours_time, tiktoken_time, ours_ids, tiktoken_ids = race(
-            lambda text=text: cold(ours, text), lambda text=text: encoding.encode_ordinary(text), repeats
+            partial(cold, ours, text), partial(encoding.encode_ordinary, text), repeats
         )
         assert ours_ids == tiktoken_ids, f"from_tiktoken and tiktoken disagree on {label}"
         out.append(

@@ -7,9 +7,16 @@ repeats it, which adds pre-tokenization work but no new distinct pieces.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Literal
+
 from bpelab.bench.common import WALL, Row, best_of, corpus, kb, note, race, say, seconds, speed, timed
 from bpelab.bench.training import hf_train
 from bpelab.byte_level import BPETokenizer, count_pretokens
+
+
+def train_gpt2(text: str, vocab_size: int, method: Literal["naive", "fast"], progress: bool = False) -> BPETokenizer:
+    return BPETokenizer().train(text, vocab_size, pattern="gpt2", method=method, progress=progress)
 
 
 def rows(quick: bool = False) -> list[Row]:
@@ -23,19 +30,12 @@ def rows(quick: bool = False) -> list[Row]:
         text, how = corpus(size)
         distinct = len(count_pretokens(text, "gpt2"))
         say(f"scaling: {kb(size)}: naive, fast and tokenizers")
-        naive_time, naive = timed(
-            lambda: BPETokenizer().train(text, 256 + merges, pattern="gpt2", method="naive", progress=not quick)
-        )
-        fast_time, fast = best_of(
-            lambda: BPETokenizer().train(text, 256 + merges, pattern="gpt2", method="fast"), repeats
-        )
+        naive_time, naive = timed(partial(train_gpt2, text, 256 + merges, "naive", not quick))
+        fast_time, fast = best_of(partial(train_gpt2, text, 256 + merges, "fast"), repeats)
         assert fast.merges == naive.merges, f"fast and naive training disagree at {kb(size)}"
         lines = text.splitlines(keepends=True)
         fast_wall, hf_wall, _, _ = race(
-            lambda: BPETokenizer().train(text, 256 + merges, pattern="gpt2", method="fast"),
-            lambda: hf_train(lines, 256 + merges),
-            repeats,
-            WALL,
+            partial(train_gpt2, text, 256 + merges, "fast"), partial(hf_train, lines, 256 + merges), repeats, WALL
         )
         label = f"{kb(size)} ({distinct:,} distinct pieces{', repeated text' if 'repeated' in how else ''})"
         out.append((f"  {label}: fast vs naive", seconds(fast_time), seconds(naive_time), speed(fast_time, naive_time)))

@@ -10,13 +10,15 @@ settled differently (theirs: the smaller pair of ids), so the vocabularies diffe
 
 from __future__ import annotations
 
+from typing import Any
+
 from bpelab.bench.common import WALL, Row, against_target, best_of, corpus, kb, note, race, say, seconds, timed
-from bpelab.byte_level import BPETokenizer, count_pretokens
+from bpelab.byte_level import BPETokenizer, count_pretokens, train_bytes_naive
 from bpelab.course.corpora import read_corpus
 from bpelab.fast import train_bytes_fast
 
 
-def hf_train(lines: list[str], vocab_size: int):  # -> tokenizers.Tokenizer
+def hf_train(lines: list[str], vocab_size: int) -> Any:  # a tokenizers.Tokenizer
     """A byte-level BPE trained by Hugging Face ``tokenizers``, set up like ours."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
@@ -52,7 +54,7 @@ def rows(quick: bool = False) -> list[Row]:
     )
 
     say(f"training: the naive loop, {naive_merges:,} merges on {kb(size)} (the slow part: half a minute or more)")
-    naive_time, naive_merges_learned = timed(lambda: BPETokenizer._train_naive(counts, naive_merges, True))
+    naive_time, naive_merges_learned = timed(lambda: train_bytes_naive(counts, naive_merges, progress=True))
     fast_time, fast_merges_learned = best_of(lambda: train_bytes_fast(counts, naive_merges), repeats)
     assert fast_merges_learned == naive_merges_learned, "the fast trainer learned other merges than the naive loop"
     out.append(
