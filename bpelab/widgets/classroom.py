@@ -93,12 +93,15 @@ CLASSROOM_CSS = """<style>
 .bpe-classroom .bpe-right { display: contents; }
 .bpe-classroom .bpe-left { flex: 2 1 420px; }
 .bpe-classroom .bpe-pairs, .bpe-classroom .bpe-log { flex: 1 1 280px; min-width: 0; font-size: 18px; }
+.bpe-classroom .bpe-bar { zoom: 0.5; height: 20px; }
+.bpe-classroom .bpe-pair-table td { overflow-wrap: normal; white-space: nowrap; }
+.bpe-classroom .bpe-tie-rule { display: flex; flex-flow: row nowrap; align-items: center; }
 .bpe-classroom .bpe-words { max-height: none; }
 .bpe-classroom .bpe-log { max-height: none; }
 .bpe-classroom .bpe-word-table td { padding: 0 6px; }
 .bpe-classroom .widget-html-content { line-height: 1.35; }
 .bpe-classroom .bpe-message { font-size: 18px; flex: 1 1 400px; }
-.bpe-classroom .bpe-keys { font-size: 16px; color: #444; }
+.bpe-classroom .bpe-keys { font-size: 15px; color: #444; }
 .bpe-classroom .bpe-legend, .bpe-classroom .bpe-note { font-size: 15px; }
 .bpe-classroom .bpe-stepper > .bpe-views { order: 2; }
 .bpe-classroom .bpe-stepper > .bpe-legend-box { order: 1; }
@@ -173,7 +176,7 @@ class ClassroomStepper(widgets.VBox):
             options=[*self._corpora, OWN_TEXT],
             description="corpus",
             style=wide,
-            layout=widgets.Layout(flex="1 1 520px", min_width="320px"),
+            layout=widgets.Layout(flex="1 1 420px", min_width="320px"),
         )
         self.corpus_choice.add_class("bpe-corpus-choice")
         # not a BoundedIntText: that one clamps what was typed without a word; _problem_with says why instead
@@ -190,6 +193,7 @@ class ClassroomStepper(widgets.VBox):
             value=tie_break,
             description="ties",
             style={"button_width": "auto", "description_width": "initial"},
+            layout=widgets.Layout(width="auto", flex="0 0 auto"),
             tooltips=[
                 "among pairs with the same count, the one met first",
                 "among pairs with the same count, the smallest in alphabetical order",
@@ -206,14 +210,13 @@ class ClassroomStepper(widgets.VBox):
         self.text_input = widgets.Textarea(
             placeholder="Type or paste a text here: words are cut at spaces, as in lessons 02–04",
             description="text",
-            layout=widgets.Layout(width="auto", height="64px"),
+            layout=widgets.Layout(width="auto", height="60px"),
         )
         self.text_input.add_class("bpe-corpus-input")
         self.message = widgets.HTML()
         self.message.add_class("bpe-message")
         keys = widgets.HTML(
-            "Keys: <b>→</b> or <b>N</b> next merge · <b>←</b> or <b>B</b> back "
-            "(a presenter's clicker works too) · <b>F11</b> full screen"
+            "Keys: <b>→</b> / <b>N</b> next · <b>←</b> / <b>B</b> back (a presenter's clicker too) · <b>F11</b> full screen"
         )
         keys.add_class("bpe-keys")
         self.settings_button = widgets.ToggleButton(
@@ -433,7 +436,7 @@ def _summary(text: str, result: Any, asked: int) -> str:
             f"You asked for {asked}, but after {made} every word is a single symbol: nothing is left to merge."
         )
     else:
-        parts.append("Step through them with <b>Next ▶</b> (or →).")
+        parts.append("Step with <b>Next ▶</b>.")
     return " ".join(parts)
 
 

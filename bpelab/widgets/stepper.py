@@ -80,11 +80,10 @@ STEPPER_CSS = """<style>
 """Scoped to the stepper. The columns wrap instead of clipping (``flex-wrap``, ``min-width: 0``)."""
 
 LEGEND = (
-    "<div class='bpe-legend'>Chips: <span class='bpe-merged-sample'>bold outline</span> = merged at this step; "
-    "<span class='bpe-next-sample'>dashed underline</span> = the pair that merges next. "
-    "Colours follow the symbol: a symbol keeps its colour in every word and at every step (six colours, so "
-    "other symbols can share it; a striped chip has its left neighbour's colour). "
-    "<code>&lt;/w&gt;</code> marks the end of a word.</div>"
+    "<div class='bpe-legend'>Chips: <span class='bpe-merged-sample'>bold outline</span> = merged at this step · "
+    "<span class='bpe-next-sample'>dashed underline</span> = merges next · colours follow the symbol (six "
+    "colours, so symbols share them; a striped chip has its left neighbour's colour) · "
+    "<code>&lt;/w&gt;</code> ends a word.</div>"
 )
 
 _PUNCTUATION_ONLY = regex.compile(r"^[^\w\s]+$")

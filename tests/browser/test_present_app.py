@@ -155,6 +155,17 @@ OUTSIDE_VIEWPORT_JS = """(selectors) => {
   return out;
 }"""
 
+SEEN_TEXT_JS = """(root) => {
+  // the text a person SEES: no display:none, no text kept for screen readers only
+  const parts = [], walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const parent = walker.currentNode.parentElement;
+    if (parent.closest('.bpe-sr-only, .bpe-sr, option') || !parent.checkVisibility()) continue;
+    parts.push(walker.currentNode.textContent);
+  }
+  return parts.join(' ');
+}"""
+
 SELECT_TEXT_FITS_JS = """(select) => {
   const style = getComputedStyle(select);
   const context = document.createElement('canvas').getContext('2d');
@@ -180,7 +191,7 @@ def test_classroom_mode_fits_a_1280_by_720_projector(app_page: Page) -> None:
     outside = page.evaluate(OUTSIDE_VIEWPORT_JS, [words, ".bpe-classroom .bpe-pair-table", ".bpe-classroom .bpe-log"])
     assert not outside, f"below the fold or cut at 1280×720: {outside}"
     expect(app.locator(".bpe-word-table tr")).to_have_count(4)
-    visible_text = app.inner_text()
+    visible_text = app.evaluate(SEEN_TEXT_JS)
     mentions = re.findall(r"\bstep\s+3\b", visible_text, flags=re.IGNORECASE)
     assert len(mentions) == 1, f"the step number is shown {len(mentions)} times: {visible_text[:400]!r}"
     fit = app.locator(".bpe-corpus-choice select").evaluate(SELECT_TEXT_FITS_JS)
