@@ -7,6 +7,8 @@ tokens, an emoji cut after two of its four bytes), then one real tokenizer train
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bpelab.byte_level import BPETokenizer
 from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
@@ -102,7 +104,7 @@ BUILD_VOCAB = Exercise(
 )
 
 
-def check_build_vocab(build_vocab) -> CheckResult:
+def check_build_vocab(build_vocab: Callable[..., object]) -> CheckResult:
     """Check ``build_vocab(merges) -> {id: bytes}``."""
     return BUILD_VOCAB.check(build_vocab)
 
@@ -174,7 +176,7 @@ DECODE_IDS = Exercise(
 )
 
 
-def check_decode_ids(decode_ids) -> CheckResult:
+def check_decode_ids(decode_ids: Callable[..., object]) -> CheckResult:
     """Check ``decode_ids(vocab, ids) -> str``."""
     return DECODE_IDS.check(decode_ids)
 

@@ -9,6 +9,7 @@ GPT-4's (cl100k_base) ranks, cut down to the tokens that can take part (the toke
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import regex
 
@@ -98,7 +99,7 @@ SPLIT_PIECES = Exercise(
 )
 
 
-def check_split_pieces(split_pieces) -> CheckResult:
+def check_split_pieces(split_pieces: Callable[..., object]) -> CheckResult:
     """Check ``split_pieces(text, pattern) -> list[str]``."""
     return SPLIT_PIECES.check(split_pieces)
 
@@ -195,7 +196,7 @@ FIND_PARENTS = Exercise(
 )
 
 
-def check_find_parents(find_parents) -> CheckResult:
+def check_find_parents(find_parents: Callable[..., object]) -> CheckResult:
     """Check ``find_parents(token, ranks) -> (left_bytes, right_bytes)``."""
     return FIND_PARENTS.check(find_parents)
 

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator
+from numpy.typing import ArrayLike
 
 from bpelab.plots.common import (
     FIGSIZE,
@@ -192,7 +193,14 @@ def plot_vocab_tradeoff(
     _vocab_axis(ax, table["vocab_size"].min(), table["vocab_size"].max())
     ax.xaxis.set_major_locator(LogLocator(base=4))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))
-    top = ax.secondary_xaxis("top", functions=(lambda v: v * width / 1e6, lambda p: p * 1e6 / width))
+
+    def to_parameters(vocab: ArrayLike) -> ArrayLike:
+        return np.asarray(vocab, dtype=float) * width / 1e6
+
+    def to_vocab(parameters: ArrayLike) -> ArrayLike:
+        return np.asarray(parameters, dtype=float) * 1e6 / width
+
+    top = ax.secondary_xaxis("top", functions=(to_parameters, to_vocab))
     top.set_xlabel(f"Embedding parameters at width {width:,} (millions)", fontsize=FONT_SIZE)
     top.xaxis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
     top.xaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}" if value >= 1 else f"{value:g}"))
