@@ -82,6 +82,7 @@ def test_bytes_and_tokens_per_char_bars():
     assert heights[:3] == [1.0, round(14 / 6, 2), 3.0]
     assert heights[3:] == [1.0, 1.0, 1.0]  # one token per character
     assert len(ax.get_legend().get_texts()) == 2
+    assert ax.get_title() and "Language" in ax.get_xlabel() and "per character" in ax.get_ylabel()
 
 
 def test_chars_per_token_by_kind_keeps_table_order():
