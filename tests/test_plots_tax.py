@@ -69,7 +69,7 @@ def test_generations_plot_orders_by_first_tokenizer_and_keeps_colours():
     assert legend == ["GPT-2 (r50k_base)", "GPT-4 (cl100k_base)"]
     colours = [matplotlib.colors.to_hex(c.get_facecolor()[0]) for c in ax.collections if len(c.get_offsets()) == 2]
     assert colours == [TOKENIZER_COLOURS["r50k_base"].lower(), TOKENIZER_COLOURS["cl100k_base"].lower()]
-    assert "log" in ax.get_xlabel()
+    assert "log" in ax.get_xlabel() and ax.get_ylabel() == "Language"
 
 
 def test_bytes_and_tokens_per_char_bars():

@@ -124,6 +124,7 @@ def plot_premium_generations(
     ax.set_ylim(-0.7, len(grid))
     ax.tick_params(axis="x", labelsize=FONT_SIZE - 1)
     ax.set_xlabel("Premium: tokens for the same text ÷ English tokens (log scale)", fontsize=FONT_SIZE)
+    ax.set_ylabel("Language", fontsize=FONT_SIZE)
     ax.set_title(title, fontsize=TITLE_SIZE)
     ax.grid(axis="x", which="major", alpha=0.3)
     ax.legend(
