@@ -16,7 +16,7 @@ import operator
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, SupportsIndex
 
 import regex
 
@@ -371,16 +371,16 @@ class BPETokenizer:
 
     # ---- decoding -------------------------------------------------------------------------
 
-    def decode_bytes(self, ids: Iterable[int]) -> bytes:
+    def decode_bytes(self, ids: Iterable[SupportsIndex]) -> bytes:
         """Ids to the bytes they stand for, joined: the exact inverse of ``encode``."""
         vocab = self.vocab
         return b"".join(vocab[i] for i in _check_ids(ids, vocab))
 
-    def decode(self, ids: Iterable[int], errors: str = "replace") -> str:
+    def decode(self, ids: Iterable[SupportsIndex], errors: str = "replace") -> str:
         """Ids to text. A cut multi-byte character becomes U+FFFD (``errors="replace"``)."""
         return self.decode_bytes(ids).decode("utf-8", errors=errors)
 
-    def token_bytes(self, ids: Iterable[int]) -> list[bytes]:
+    def token_bytes(self, ids: Iterable[SupportsIndex]) -> list[bytes]:
         """The bytes of each token, one entry per id: what the chips in the explorer show."""
         vocab = self.vocab
         return [vocab[i] for i in _check_ids(ids, vocab)]

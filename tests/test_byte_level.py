@@ -226,7 +226,7 @@ def test_cache_size_and_clear_cache():
     tok.clear_cache()
     assert tok.cache_size == 0
     with pytest.raises(AttributeError):
-        tok.cache_size = 5  # read-only
+        tok.cache_size = 5  # type: ignore[misc]  # read-only
 
 
 # ---- tiktoken's encode contract (issue 9, item 7) -------------------------------------------
