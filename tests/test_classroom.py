@@ -162,3 +162,35 @@ def test_a_text_given_at_the_start_is_the_classes_own_text():
     app = ClassroomStepper(corpus="hug pug pun", merges=3)
     assert app.corpus_choice.value == OWN_TEXT and app.text == "hug pug pun"
     assert app.result.merges == train_bpe("hug pug pun", 3).merges
+
+
+@pytest.mark.parametrize("typed", [900, 0, -3])
+def test_merges_out_of_range_typed_in_the_box_get_a_message_not_a_silent_clamp(typed):
+    """TEACHING.md promises a message above 500 merges or below 1; the box keeps what was typed."""
+    app = ClassroomStepper()
+    before = app.result
+    app.merges_input.value = typed  # what typing in the box does
+    assert app.merges_input.value == typed
+    assert f"from 1 to 500 merges; you asked for {typed}" in plain(app.message.value)
+    assert app.train() is None and app.result is before
+    assert "you asked for" in plain(app.message.value)
+    app.merges_input.value = 10
+    assert "you asked for" not in plain(app.message.value)
+
+
+def test_tie_rules_have_one_name_each_in_the_toggle_the_message_and_the_pair_table():
+    app = ClassroomStepper()
+    assert [label for label, _value in app.tie_rule.options] == ["first seen", "smallest pair"]
+    assert "ties: first seen" in plain(app.message.value)
+    app.tie_rule.value = "lexicographic"  # the API's value stays
+    assert "ties: smallest pair" in plain(app.message.value)
+    assert "ties: smallest pair" in plain(app.stepper.shown_html)
+    assert "lexicographic" not in plain(app.message.value + app.stepper.shown_html)
+
+
+def test_the_projector_shows_the_step_number_once_and_keeps_the_words_table_and_log_side_by_side():
+    """The stepper's step box and the "at step n" notes are hidden on the projector (the browser
+    test measures the layout at 1280×720)."""
+    css = ClassroomStepper().children[0].value
+    assert ".bpe-classroom .bpe-step-box, .bpe-classroom .bpe-step-ref { display: none; }" in css
+    assert ".bpe-classroom .bpe-right { display: contents; }" in css

@@ -168,6 +168,7 @@ class ClassroomStepper(widgets.VBox):
         self.stepper: MergeStepper | None = None
         self.result: Any = None
         self._trained_with: tuple[str, int, str] | None = None
+        self._trained_message = ""
         self._typing = False  # True while the app itself changes the box or the chooser
         self._preset_text: str | None = None  # the text the chosen ready-made corpus put in the box
 
@@ -382,8 +383,12 @@ class ClassroomStepper(widgets.VBox):
             self._say_settings_changed()
 
     def _say_settings_changed(self) -> None:
-        if self._trained_with is not None and self._trained_with != (self.text, self.merges, self.tie_break):
+        if self._trained_with is None:
+            return
+        if self._trained_with != (self.text, self.merges, self.tie_break):
             self.message.value = "The text or the settings changed: press <b>Train</b> to learn its merges."
+        else:  # back to what was trained: what the stepper shows is current again
+            self.message.value = self._trained_message
 
     def _train(self, *, keep_step: bool) -> MergeStepper | None:
         text, merges, tie_break = self.text, self.merges, self.tie_break
@@ -397,7 +402,8 @@ class ClassroomStepper(widgets.VBox):
         stepper = MergeStepper(result, top_words=30, top_pairs=6, log_rows=6)
         stepper.step = min(step, stepper.num_steps)
         self.result, self._trained_with = result, (text, merges, tie_break)
-        self._show(stepper, _summary(text, result, merges))
+        self._trained_message = _summary(text, result, merges)
+        self._show(stepper, self._trained_message)
         return stepper
 
     def _show(self, stepper: MergeStepper | None, message: str) -> None:
