@@ -68,7 +68,7 @@ $(PY):
 	    echo "  - point make at a newer Python:  make $(or $(MAKECMDGOALS),lab) PYTHON=python3.12" >&2; \
 	    echo "  - or install uv (https://docs.astral.sh/uv/, or: python3 -m pip install --user uv) and run make again:" >&2; \
 	    echo "    uv then provides a suitable Python by itself (uv python install 3.11)" >&2; \
-	    echo "  - or install Python 3.11+ (python.org, Homebrew, pyenv, or on Ubuntu 22.04 the deadsnakes PPA)" >&2; \
+	    echo "  - or install Python $(MIN_PYTHON)+ (python.org, Homebrew, pyenv, or on Ubuntu 22.04 the deadsnakes PPA)" >&2; \
 	    exit 1; \
 	fi
 
