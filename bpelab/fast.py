@@ -28,6 +28,10 @@ occurrences (a lower count, a later first place). It can only get better when a 
 new occurrences, and those always contain the new symbol: right after each merge such pairs are
 pushed with their live values. So every pair always has an entry at least as good as its live
 values, and an entry that is both on top of the heap and up to date is the true best pair.
+
+The trainer works on any symbols (characters or byte ids) and imports nothing from
+``bpelab.words``: word-level training with it is ``bpelab.words.train_words_fast`` (what
+``train_bpe(method="fast")`` runs), byte-level training is ``train_bytes_fast`` below.
 """
 
 from __future__ import annotations
