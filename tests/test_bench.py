@@ -47,3 +47,15 @@ def test_base64_blob_is_fixed_and_of_the_size_asked():
     blob = base64_blob(1000)
     assert len(blob) == 1000 and blob == base64_blob(1000)
     assert set(blob) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+
+
+def test_hostile_section_has_the_emoji_and_chinese_single_pieces():
+    from bpelab.bench.hostile import cases
+    from bpelab.patterns import PATTERNS, split_text
+
+    texts = dict(cases(1000))
+    emoji = next(text for label, text in texts.items() if "emoji" in label)
+    chinese = next(text for label, text in texts.items() if "'的'" in label)
+    assert len(emoji.encode()) == 200_000 and len(chinese.encode()) == 99_999
+    for name in PATTERNS:  # one piece under every pattern: the encoder meets it whole
+        assert len(split_text(emoji, name)) == 1 and len(split_text(chinese, name)) == 1

@@ -25,19 +25,24 @@ def base64_blob(size: int, seed: int = 0) -> str:
     return base64.b64encode(raw).decode("ascii")[:size]
 
 
+def cases(size: int) -> list[tuple[str, str]]:
+    """Each hostile text with its label; all but the blob are one single piece under every pattern."""
+    emoji, chinese = "😀", "的"
+    return [
+        (f"{kb(size)} of the letter 'a' (one piece)", "a" * size),
+        (f"{kb(200_000)} of one emoji '{emoji}' (one piece)", emoji * (200_000 // len(emoji.encode()))),
+        (f"{kb(100_000)} of '{chinese}' (one piece)", chinese * (100_000 // len(chinese.encode()))),
+        (f"{kb(size)} base64 blob", base64_blob(size)),
+    ]
+
+
 def rows(quick: bool = False) -> list[Row]:
     size = 100_000 if quick else 1_000_000
     repeats = 1 if quick else 3
     encoding = load_encoding("cl100k_base")
     ours = from_tiktoken(encoding)
     out: list[Row] = []
-    cases = [
-        (f"{kb(size)} of the letter 'a' (one piece)", "a" * size),
-        (f"{kb(200_000)} of one emoji '😀' (one piece)", "😀" * (200_000 // len("😀".encode()))),
-        (f"{kb(100_000)} of '的' (one piece)", "的" * (100_000 // len("的".encode()))),
-        (f"{kb(size)} base64 blob", base64_blob(size)),
-    ]
-    for label, text in cases:
+    for label, text in cases(size):
         say(f"hostile input: {label}")
         ours_time, tiktoken_time, ours_ids, tiktoken_ids = race(
             partial(cold, ours, text), partial(encoding.encode_ordinary, text), repeats
