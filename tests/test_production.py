@@ -193,3 +193,15 @@ def test_long_repeated_pieces_equal_tiktoken(pair, text, times):
     ours.clear_cache()
     for piece in (text, text[:3] * times, "的" * (times * 10)):
         assert ours.encode_ordinary(piece) == theirs.encode_ordinary(piece)
+
+
+def test_decode_takes_a_numpy_array_as_tiktoken_does(pair):
+    import numpy as np
+
+    ours, theirs = pair
+    text = "Tokens in an array: 😀 的 naïve"
+    ids = theirs.encode_to_numpy(text)  # tiktoken's own NumPy output (uint32)
+    assert ours.decode(ids) == theirs.decode(ids) == text
+    assert ours.decode_bytes(ids.astype(np.int64)) == theirs.decode_bytes(list(ids)) == text.encode()
+    with pytest.raises(TypeError, match="must be ints"):
+        ours.decode(ids.astype(np.float64))
