@@ -241,6 +241,7 @@ class MergeStepper(widgets.VBox):
         self.live_page: widgets.HTML | None = None
         if n > self.static_steps:
             self.live_page = page(self._beyond_html())
+            self.live_page.add_class("bpe-live-view")
             children += [self.live_page] * (n - self.static_steps)
         self.views = widgets.Stack(children, selected_index=0)
         self.views.add_class("bpe-views")
@@ -258,7 +259,7 @@ class MergeStepper(widgets.VBox):
         # late, after a quick second click
         self._links = [
             widgets.jsdlink((self.step_box, "value"), (self.views, "selected_index")),
-            widgets.jslink((self._timer, "value"), (self.step_box, "value")),
+            widgets.jslink((self.step_box, "value"), (self._timer, "value")),  # the box first: it holds the step
             widgets.jslink((self.play_button, "value"), (self._timer, "playing")),
         ]
 

@@ -54,6 +54,14 @@
       if (play.textContent !== label) { play.textContent = label; }
     }
     var page = shownPage(stepper), status = stepper.querySelector('.bpe-announce [role="status"]');
+    if (page && page.closest('.bpe-live-view') && page.getAttribute('data-step') !== String(step)) {
+      // the one child shared by the steps past the stored ones holds the step the notebook was
+      // saved at: here, without a kernel, it can only say that this step needs one
+      page.outerHTML = "<div class='bpe-page bpe-beyond' data-step='" + step + "' data-announce='Step " + step +
+        " needs a running kernel'><p><b>Step " + step + ' needs a running kernel.</b> Open the notebook and ' +
+        'run it to see it.</p></div>';
+      page = shownPage(stepper);
+    }
     if (page && status) {
       var said = page.getAttribute('data-announce') || '';
       if (status.textContent !== said) { status.textContent = said; }
