@@ -213,7 +213,7 @@ def test_chip_colours_follow_the_symbol_not_the_position(toy_result):
         ):
             colour_of.setdefault(html.unescape(text), set()).add(colour)
         assert colour_of and all(len(colours) == 1 for colours in colour_of.values()), (k, colour_of)
-    assert "Colours follow the symbol" in plain(stepper.children[-1].value)
+    assert "colours follow the symbol" in plain(stepper.children[-1].value)
 
 
 def test_tie_rules_have_one_name_each_and_decide_the_first_row_of_the_pair_table():
