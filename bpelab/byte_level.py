@@ -21,7 +21,7 @@ from typing import Literal, SupportsIndex
 import regex
 
 from bpelab.fast import ByteMerge, train_bytes_fast
-from bpelab.merging import LONG_PIECE, RankOf, SafeCuts, merge_by_rank
+from bpelab.merging import RankOf, SafeCuts, merge_by_rank
 from bpelab.patterns import compile_pattern, pattern_name_of, resolve_pattern, split_text
 from bpelab.text import replace_lone_surrogates, utf8_bytes
 from bpelab.words import check_merge_count, learn_merges
@@ -29,6 +29,9 @@ from bpelab.words import check_merge_count, learn_merges
 AllowedSpecial = Literal["all"] | Iterable[str]
 DisallowedSpecial = Literal["all"] | Iterable[str]
 FORMAT_HEADER = "bpelab-tokenizer v2"
+CUT_PIECES_FROM = 1_000
+"""Pieces of at least this many bytes are cut with ``SafeCuts`` first; its index is built on first use
+(up to a second for o200k_base), which ordinary text, whose pieces are short, never needs."""
 _CACHE_LIMIT = 100_000  # pieces remembered by encode; ordinary text has far fewer distinct ones
 
 
@@ -353,7 +356,7 @@ class BPETokenizer:
         return [self.vocab[new] for new in self.merges.values()]
 
     def _merge_piece(self, piece: bytes) -> list[int]:
-        if len(piece) < LONG_PIECE:
+        if len(piece) < CUT_PIECES_FROM:
             return merge_by_rank(self.start_ids(piece), self.rank_function())
         # A long piece (200 KB of one emoji is one piece): cut it where no merge can cross, and
         # encode each distinct part once. The ids are exactly those of merging the whole piece.

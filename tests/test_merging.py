@@ -57,10 +57,13 @@ def test_safe_cuts_by_hand():
 
 def test_long_piece_cut_into_parts_gives_the_ids_of_the_whole():
     from bpelab import BPETokenizer
+    from bpelab.byte_level import CUT_PIECES_FROM
     from bpelab.merging import merge_by_rank
 
     text = "приветмир" * 20 + "миру" * 20 + "的的是" * 30
     tok = BPETokenizer().train(text, 320)
-    piece = ("мир" * 50 + "привет" * 30 + "的是" * 40).encode()
+    piece = ("мир" * 100 + "привет" * 60 + "的是" * 80).encode()
+    assert len(piece) >= CUT_PIECES_FROM
     assert len(tok.encode_piece(piece)) < len(piece)
     assert tok.encode_piece(piece) == merge_by_rank(list(piece), tok.rank_function())
+    assert tok._cuts is not None  # the piece went through the cuts
