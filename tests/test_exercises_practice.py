@@ -328,3 +328,25 @@ def test_every_hand_written_answer_agrees_with_the_reference(name):
 def test_premium_floor_division_and_rounding_get_their_hints(capsys, wrong, hint):
     assert not check_premium(wrong).passed
     assert hint in report(capsys)
+
+
+def test_the_adjusting_checkers_keep_the_engines_messages_about_parameters(capsys):
+    """bytes_per_char and room_for_answer wrap the learner's function; a method without self must still be
+    told so, and a float from a method that fits is still refused."""
+
+    class Forgot:
+        def room_for_answer(system, user, context_window, count_tokens):
+            return 0
+
+    assert not check_room_for_answer(Forgot().room_for_answer).passed
+    assert "a method needs `self` first" in report(capsys)
+
+    class Floats:
+        def room_for_answer(self, system, user, context_window, count_tokens):
+            return float(good_room(system, user, context_window, count_tokens))
+
+    assert not check_room_for_answer(Floats().room_for_answer).passed
+    assert "95.0 (a float)" in report(capsys)
+
+    assert not check_bytes_per_char(lambda texts, extra: 1.0).passed
+    assert "make its first line `def bytes_per_char(texts):`" in report(capsys)

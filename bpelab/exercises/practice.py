@@ -11,6 +11,7 @@ whether the rewrite still asks for everything the original asked for.
 from __future__ import annotations
 
 import copy
+import inspect
 import math
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -84,6 +85,18 @@ class _Adjusted:
     def __call__(self, *args: object) -> object:
         expected = self._reference(*copy.deepcopy(args))  # before the learner's code can change the arguments
         return self._adjust(self.__wrapped__(*args), expected)
+
+
+def _adjusted(fn: object, reference: Callable[..., object], adjust: Callable[..., object], n_args: int) -> object:
+    """``fn`` wrapped in ``_Adjusted``, or ``fn`` itself when the engine will refuse it before calling it
+    (not callable, or its parameters don't fit), so that its own message (e.g. "a method needs self") stays."""
+    if not callable(fn):
+        return fn
+    try:
+        inspect.signature(fn).bind(*range(n_args))
+    except (TypeError, ValueError):
+        return fn
+    return _Adjusted(fn, reference, adjust)
 
 
 def _is_number(value: object) -> bool:
@@ -169,7 +182,7 @@ BYTES_PER_CHAR = Exercise(
 
 def check_bytes_per_char(fn: Callable[[list[str]], float]) -> CheckResult:
     """Lesson 09, exercise 1. The exact ratio passes, and so does any answer within 0.005 of it (2 places)."""
-    return BYTES_PER_CHAR.check(_Adjusted(fn, bytes_per_char, _within_rounding) if callable(fn) else fn)
+    return BYTES_PER_CHAR.check(_adjusted(fn, bytes_per_char, _within_rounding, 1))
 
 
 def _rounded_places(got: object, expected: float) -> int | None:
@@ -377,7 +390,7 @@ def _no_floats(got: object, expected: object) -> object:
 
 def check_room_for_answer(fn: Callable[..., int]) -> CheckResult:
     """Lesson 10, exercise 1. The answer must be an int: a float such as 95.0 is refused with its own hint."""
-    return ROOM_FOR_ANSWER.check(_Adjusted(fn, room_for_answer, _no_floats) if callable(fn) else fn)
+    return ROOM_FOR_ANSWER.check(_adjusted(fn, room_for_answer, _no_floats, 4))
 
 
 # ---- lesson 10: cost ------------------------------------------------------------------------
