@@ -221,8 +221,10 @@ def test_a_repository_file_without_a_page_points_at_the_source_url_or_is_reporte
         f'<a href="{url}data/README.md">data</a> <a href="../nothing/here.md">x</a> <a href="_static/a.js">s</a>'
     )
     unresolved: list[str] = []
-    assert rewrite_links(text, {}, base=base, unresolved=unresolved) == text
-    assert unresolved == ["data/README.md"]
+    assert rewrite_links(text + ' <a href="index.html">i</a>', {}, base=base, unresolved=unresolved) == (
+        text + ' <a href="index.html">i</a>'
+    )
+    assert unresolved == ["data/README.md", "../nothing/here.md (no such file next to notebooks/)"]
 
 
 def test_a_source_url_that_is_not_an_address_is_refused(tmp_path: Path, capsys):

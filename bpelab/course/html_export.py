@@ -252,8 +252,10 @@ def rewrite_links(
     of the page's source), a link is resolved as a path: a file with a page in ``pages`` (absolute
     path -> page name) gets that page (``../README.md`` -> ``README.html``); another existing file of
     the repository gets ``source_url`` + its path in the repository when ``source_url`` is given, and
-    is otherwise kept and appended to ``unresolved``. Links to anything else are left alone.
+    is otherwise kept and appended to ``unresolved``, as is a link to a file that does not exist.
     """
+
+    site_pages = {*targets.values(), *(pages or {}).values(), "index.html", page_name(GUIDE), page_name(README)}
 
     def swap(match: re.Match[str]) -> str:
         path, anchor = match.group("path"), match.group("anchor") or ""
@@ -266,12 +268,16 @@ def rewrite_links(
         target = targets.get(path.removeprefix("./"))
         if target is not None and "/" not in path.removeprefix("./"):
             return f'href="{target}{anchor}"'
-        if base is not None and resolved.exists() and resolved.is_relative_to(repo_root):
+        if base is None or path in site_pages:
+            return match.group(0)  # a page of the site itself (the navigation bar's links)
+        if resolved.exists() and resolved.is_relative_to(repo_root):
             in_repo = resolved.relative_to(repo_root).as_posix()
             if source_url:
                 return f'href="{source_url.rstrip("/")}/{in_repo}{anchor}"'
             if unresolved is not None:
                 unresolved.append(in_repo)
+        elif not resolved.exists() and unresolved is not None:
+            unresolved.append(f"{path} (no such file next to {base.name}/)")
         return match.group(0)
 
     return RELATIVE_HREF.sub(swap, page)
@@ -499,7 +505,7 @@ def write_site(
     written.append(write(front, "bpelab", out_dir / "index.html", "the list of lessons", None))
     if unresolved:
         log(
-            "  links to repository files with no page here (give --source-url to point them at the repository):\n"
+            "  links that do not lead to a page here (--source-url points links to repository files at the repository):\n"
             + "\n".join(f"    {path}" for path in sorted(set(unresolved)))
         )
     return written
