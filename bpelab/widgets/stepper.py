@@ -40,7 +40,7 @@ from bpelab.words import END_OF_WORD, count_pairs
 
 Symbol = Hashable
 
-STEPPER_VERSION = 2
+STEPPER_VERSION = 3
 """Raised whenever the stepper's saved widget state changes shape; a lesson saved by an older
 version shows an out-of-date view in the static site (``tests/test_stepper.py`` checks the lessons)."""
 VERSION_CLASS = f"bpe-stepper-v{STEPPER_VERSION}"
