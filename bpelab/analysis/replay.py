@@ -10,7 +10,7 @@ Two questions a picture of BPE has to answer at every step:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -104,6 +104,15 @@ def _leftmost(ids: list[int], pair: tuple[int, int]) -> int:
     raise AssertionError(f"the encoder reported merging {pair}, which is not adjacent in {ids}")
 
 
+def _recorder(events: list[tuple[int, int, int]]) -> Callable[[int, int, int], None]:
+    """A callback that writes each merge the encoder reports, ``(left, right, new)``, into ``events``."""
+
+    def record(left: int, right: int, new: int) -> None:
+        events.append((left, right, new))
+
+    return record
+
+
 def replay_word(tokenizer: object, text: str) -> WordReplay:
     """Record every merge the tokenizer's encoder makes on ``text``, in order.
 
@@ -125,7 +134,7 @@ def replay_word(tokenizer: object, text: str) -> WordReplay:
     steps: list[MergeStep[int]] = []
     for piece in counts:
         events: list[tuple[int, int, int]] = []
-        final = merge_by_rank(list(state[piece]), rank_of, on_merge=lambda a, b, new: events.append((a, b, new)))
+        final = merge_by_rank(list(state[piece]), rank_of, on_merge=_recorder(events))
         current = list(state[piece])
         for left, right, new in events:
             scores: dict[tuple[int, int], int] = {}
