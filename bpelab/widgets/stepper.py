@@ -82,9 +82,9 @@ STEPPER_CSS = """<style>
 LEGEND = (
     "<div class='bpe-legend'>Chips: <span class='bpe-merged-sample'>bold outline</span> = merged at this step · "
     "<span class='bpe-next-sample'>dashed underline</span> = merges next · colours follow the symbol (six "
-    "colours, so symbols share them; a striped chip has its left neighbour's colour) · "
-    "<code>&lt;/w&gt;</code> ends a word.</div>"
+    "colours, so symbols share them; a striped chip has its left neighbour's colour){end}.</div>"
 )
+END_MARKER_NOTE = " · <code>&lt;/w&gt;</code> ends a word"
 
 _PUNCTUATION_ONLY = regex.compile(r"^[^\w\s]+$")
 
@@ -277,7 +277,8 @@ class MergeStepper(widgets.VBox):
         controls.add_class("bpe-controls")
         head = widgets.HTML(STEPPER_CSS + self._head_note())
         head.add_class("bpe-head")
-        legend = widgets.HTML(LEGEND)
+        has_marker = any(END_OF_WORD in word for word in self._corpora[0])
+        legend = widgets.HTML(LEGEND.format(end=END_MARKER_NOTE if has_marker else ""))
         legend.add_class("bpe-legend-box")
         self.children = [head, controls, self.announcer, self.views, legend]
         self.add_class("bpe-stepper")
