@@ -19,7 +19,7 @@ def utf8_bytes(text: str) -> bytes:
 
 
 def replace_lone_surrogates(text: str) -> str:
-    """``text`` with every lone surrogate replaced by U+FFFD, exactly as tiktoken's ``encode`` does it.
+    r"""``text`` with every lone surrogate replaced by U+FFFD, exactly as tiktoken's ``encode`` does it.
 
     tiktoken cannot hand a lone surrogate to its encoder, so it re-reads the text as UTF-16: a lone
     half becomes "\ufffd", and two halves that form a pair (``"\ud83d\ude00"``) become the

@@ -7,6 +7,7 @@ that does not come up fails the test with the tail of its log, not with a bare t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -77,17 +78,13 @@ class RunningServer:
             self.process.wait(timeout=STOP_TIMEOUT)
         _gone, alive = psutil.wait_procs(children, timeout=STOP_TIMEOUT)
         for child in alive:
-            try:
+            with contextlib.suppress(psutil.Error):
                 child.kill()
-            except psutil.Error:
-                pass
 
 
 def _signal_group(pid: int, sig: signal.Signals) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, sig)  # the server leads its own group: start_new_session=True
-    except ProcessLookupError:
-        pass
 
 
 class ServerDidNotStart(RuntimeError):

@@ -101,7 +101,9 @@ def expect_step(stepper: Locator, result: TrainingResult, n: int) -> None:
     expect(pair_view).to_contain_text(f"{a + b!r} (count {step.count})")
     # the new symbol exists only because of this merge: each place it stands is a merged chip
     merged_here = [step.new_symbol] * sum(word.count(step.new_symbol) for word in step.word_freq)
-    expect(stepper.locator(".bpe-words .bpe-chip-merged")).to_have_text(merged_here)
+    # the chip's visible label (screen readers get a spoken text beside it, hidden from the eye)
+    labels = stepper.locator(".bpe-words .bpe-chip-merged > span[aria-hidden='true']:not(.bpe-chip-id):visible")
+    expect(labels).to_have_text(merged_here)
 
 
 def test_lesson04_stepper_next_and_back_match_train_bpe(lab_page: Page, lab_server: RunningServer) -> None:
