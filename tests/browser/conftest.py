@@ -27,6 +27,7 @@ from tests.browser.servers import (
     jupyterlab_command,
     start_with_free_port,
     voila_command,
+    voila_env,
     write_lab_settings,
 )
 
@@ -99,7 +100,7 @@ def voila_app(
             lambda port: voila_command(port, notebook=lab_root / notebook),
             ready_path=VOILA_READY_PATH,
             log_path=home / "voila.log",
-            env=isolated_env(home),
+            env=voila_env(home),
             cwd=lab_root,
         )
         started.append(server)

@@ -25,6 +25,8 @@ from typing import Any
 import psutil
 
 HOST = "127.0.0.1"
+APPS = Path(__file__).resolve().parents[2] / "apps"
+"""The classroom app and its Voilà configuration (``make present`` uses the same folder)."""
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 10.0
 
@@ -232,7 +234,8 @@ VOILA_READY_PATH = "/voila/static/voila.js"
 
 
 def voila_command(port: int, *, notebook: Path) -> list[str]:
-    """Voilà serving one notebook as an app (classroom mode). Start it with
+    """Voilà serving one notebook as an app, as ``make present`` serves it: with the course's config folder
+    (``apps/voila.json``: kernel culling, the page template). Start it with ``voila_env`` and
     ``start_with_free_port(lambda port: voila_command(port, notebook=...), ready_path=VOILA_READY_PATH, ...)``;
     the app is then at ``server.url + "/"``. (Voilà has no root check: no allow_root flag.)"""
     return [
@@ -240,4 +243,12 @@ def voila_command(port: int, *, notebook: Path) -> list[str]:
         "--no-browser",
         f"--port={port}",
         f"--Voila.ip={HOST}",
+        f"--Voila.config_file_paths={APPS}",
     ]  # fmt: skip
+
+
+def voila_env(home: Path) -> dict[str, str]:
+    """``isolated_env`` plus the folder where Voilà finds the course's page template, as in the Makefile."""
+    env = isolated_env(home)
+    env["JUPYTER_PATH"] = str(APPS)
+    return env

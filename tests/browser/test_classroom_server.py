@@ -17,7 +17,6 @@ import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import psutil
@@ -25,19 +24,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bpelab.course.paths import REPO_ROOT
-from tests.browser.servers import VOILA_READY_PATH, RunningServer, isolated_env, start_with_free_port, voila_command
+from tests.browser.servers import APPS, VOILA_READY_PATH, RunningServer, start_with_free_port, voila_command, voila_env
 
-APPS = REPO_ROOT / "apps"
 APP = "present_stepper.ipynb"
 VOILA_CONFIG = APPS / "voila.json"
 LOAD_TIMEOUT_MS = 120_000
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 TEST_TIMEOUT_S = 20
-
-
-def present_command(port: int, notebook: Path) -> list[str]:
-    """``make present``'s command: Voilà with the course's config folder (apps/voila.json)."""
-    return [*voila_command(port, notebook=notebook), f"--Voila.config_file_paths={APPS}"]
 
 
 @pytest.fixture
@@ -51,10 +44,9 @@ def start_present(
     def start(*extra: str) -> RunningServer:
         home = tmp_path_factory.mktemp("present")
         shutil.copy(APPS / APP, home / APP)
-        env = isolated_env(home)
-        env["JUPYTER_PATH"] = str(APPS)  # where Voilà finds the page template, as in the Makefile
+        env = voila_env(home)
         server = start_with_free_port(
-            lambda port: [*present_command(port, home / APP), *extra],
+            lambda port: [*voila_command(port, notebook=home / APP), *extra],
             ready_path=VOILA_READY_PATH,
             log_path=home / "voila.log",
             env=env,
