@@ -36,7 +36,7 @@ def test_real_tokenizers_load_offline_and_round_trip():
     assert gpt4.item == "GPT-4 (cl100k_base)"
     # The numbers in the row are tiktoken's own, computed independently here.
     reference = tiktoken.get_encoding("cl100k_base")
-    assert f"{reference.n_vocab:,} tokens" in gpt4.detail
+    assert f"n_vocab {reference.n_vocab:,};" in gpt4.detail  # n_vocab, not a token count (lesson 07)
     assert f"sample = {len(reference.encode(setup_check.SAMPLE_TEXT))} tokens" in gpt4.detail
 
 

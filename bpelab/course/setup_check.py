@@ -141,7 +141,7 @@ def check_tokenizers(names: tuple[str, ...] = ENCODING_NAMES, sample: str = SAMP
             results.append(CheckResult(label, PROBLEM, "decoding did not give the text back", FIX_COMMAND))
             continue
         results.append(
-            CheckResult(label, OK, f"offline, {encoding.n_vocab:,} tokens; sample = {len(ids)} tokens, round trip ok")
+            CheckResult(label, OK, f"offline, n_vocab {encoding.n_vocab:,}; sample = {len(ids)} tokens, round trip ok")
         )
     return results
 
