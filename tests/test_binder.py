@@ -34,7 +34,7 @@ def test_binder_configuration_is_what_repo2docker_reads():
     assert 'exec "$@"' in (BINDER / "start").read_text(encoding="utf-8"), "start must hand over to the server"
 
 
-def test_readme_badge_opens_lesson_00_in_jupyterlab():
+def test_readme_launch_link_opens_lesson_00_in_jupyterlab():
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
     badge = re.search(r"https://mybinder\.org/v2/gh/[^)\s]+", readme)
     assert badge, "the README has a Binder launch link"
