@@ -113,6 +113,21 @@ def voila_app(
             server.stop()
 
 
+CLASSROOM_APP = "apps/present_stepper.ipynb"
+
+
+@pytest.fixture(scope="session")
+def classroom_server(voila_app: Callable[[str], RunningServer], lab_root: Path) -> RunningServer:
+    """The classroom app (a copy of apps/present_stepper.ipynb) served as ``make present`` serves it:
+    one server for the session (each page load gets a kernel of its own)."""
+    source = REPO_ROOT / CLASSROOM_APP
+    if not source.exists():
+        pytest.fail(f"{CLASSROOM_APP} does not exist: classroom mode needs it")
+    (lab_root / "apps").mkdir(exist_ok=True)
+    shutil.copy(source, lab_root / CLASSROOM_APP)
+    return voila_app(CLASSROOM_APP)
+
+
 @pytest.fixture(scope="session")
 def browser(chromium_path: str) -> Iterator[Browser]:
     """Headless Chromium, one per session (pages are cheap, a browser start is not)."""

@@ -16,19 +16,18 @@ to bottom, so it is checked whole.
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from bpelab.course.html_export import NOTEBOOKS_DIR, WEB_ASSETS, fetch_tarball, install_assets, write_site
+from bpelab.course.html_export import NOTEBOOKS_DIR
 from bpelab.course.paths import REPO_ROOT
 from tests.browser.axe import axe_script, axe_violations, count_nodes, describe_violations
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
 from tests.browser.servers import RunningServer
+from tests.browser.static_pages import write_static_site
 
 pytestmark = pytest.mark.browser
 
@@ -94,18 +93,6 @@ def test_widgets_in_jupyterlab_have_no_serious_axe_findings(
 
 # ---- the classroom page (Voilà) ---------------------------------------------------------------
 
-APP = "apps/present_stepper.ipynb"
-
-
-@pytest.fixture(scope="module")
-def classroom_server(voila_app: Callable[[str], RunningServer], lab_root: Path) -> RunningServer:
-    source = REPO_ROOT / APP
-    if not source.exists():
-        pytest.fail(f"{APP} does not exist: classroom mode needs it")
-    (lab_root / "apps").mkdir(exist_ok=True)
-    shutil.copy(source, lab_root / APP)
-    return voila_app(APP)
-
 
 def test_classroom_page_has_no_serious_axe_findings(page: Page, classroom_server: RunningServer) -> None:
     """The classroom app, as Voilà serves it: every widget output passes axe (Voilà's frame excluded)."""
@@ -123,16 +110,8 @@ STATIC_LESSONS = ["04_merging_step_by_step", "05_encoding_and_decoding", "08_com
 
 @pytest.fixture(scope="module")
 def static_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    for asset in WEB_ASSETS:
-        try:
-            fetch_tarball(asset)
-        except RuntimeError as err:
-            pytest.skip(f"the page scripts could not be fetched ({err}); `make html` explains")
-    out = tmp_path_factory.mktemp("a11y-site")
-    write_site(out, [NOTEBOOKS_DIR / f"{name}.ipynb" for name in STATIC_LESSONS], log=lambda *_: None)
-    problems = install_assets(out / "_static")
-    assert not problems, problems
-    return out
+    notebooks = [NOTEBOOKS_DIR / f"{name}.ipynb" for name in STATIC_LESSONS]
+    return write_static_site(tmp_path_factory.mktemp("a11y-site"), notebooks)
 
 
 @pytest.mark.parametrize("lesson", STATIC_LESSONS)

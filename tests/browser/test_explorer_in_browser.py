@@ -17,12 +17,12 @@ import pytest
 import tiktoken
 from playwright.sync_api import Locator, Page, expect
 
-from bpelab.course.html_export import WEB_ASSETS, fetch_tarball, install_assets, write_site
 from bpelab.course.lessons import run_lesson
 from bpelab.production import FRIENDLY_NAMES
 from tests.browser.axe import axe_script, axe_violations, describe_violations
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
 from tests.browser.servers import RunningServer
+from tests.browser.static_pages import write_static_site
 
 pytestmark = pytest.mark.browser
 
@@ -103,11 +103,6 @@ STATIC_NAMES = ["r50k_base", "cl100k_base", "o200k_base"]
 @pytest.fixture(scope="module")
 def static_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A one-explorer notebook run as the lessons are (widget state stored), exported as `make html` does."""
-    for asset in WEB_ASSETS:
-        try:
-            fetch_tarball(asset)
-        except RuntimeError as err:
-            pytest.skip(f"the page scripts could not be fetched ({err}); `make html` explains")
     folder = tmp_path_factory.mktemp("explorer-notebook")
     notebook = nbformat.v4.new_notebook()
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -121,11 +116,7 @@ def static_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = folder / "99_explorer.ipynb"
     nbformat.write(notebook, path)
     run_lesson(path)
-    out = tmp_path_factory.mktemp("explorer-site")
-    write_site(out, [path], guide=None, log=lambda *_: None)
-    problems = install_assets(out / "_static")
-    assert not problems, problems
-    return out / "99_explorer.html"
+    return write_static_site(tmp_path_factory.mktemp("explorer-site"), [path], guide=None) / "99_explorer.html"
 
 
 def test_static_page_switches_tokenizers_without_a_kernel(page: Page, static_page: Path) -> None:

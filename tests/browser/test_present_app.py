@@ -10,15 +10,11 @@ shows: requests to other hosts fail here, and the test records them.
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from bpelab import train_bpe
-from bpelab.course.paths import REPO_ROOT
 from bpelab.words import TrainingResult
 from tests.browser.lab import save_screenshot
 from tests.browser.servers import RunningServer
@@ -34,21 +30,10 @@ the stepper. Its first merge depends on the tie rule (t+</w> and e+n are both me
 MERGES = 6
 
 
-@pytest.fixture(scope="module")
-def present_server(voila_app: Callable[[str], RunningServer], lab_root: Path) -> RunningServer:
-    """One Voilà server for this file's tests (each page load gets a kernel of its own)."""
-    source = REPO_ROOT / APP
-    if not source.exists():
-        pytest.fail(f"{APP} does not exist: classroom mode needs it")
-    (lab_root / "apps").mkdir(exist_ok=True)
-    shutil.copy(source, lab_root / APP)
-    return voila_app(APP)
-
-
 @pytest.fixture
-def app_page(page: Page, present_server: RunningServer) -> Page:
+def app_page(page: Page, classroom_server: RunningServer) -> Page:
     """The app open in a fresh page, its first stepper drawn."""
-    server = present_server
+    server = classroom_server
     page.goto(server.url + "/", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
     expect(page.locator(".bpe-classroom .bpe-step-label")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
     return page

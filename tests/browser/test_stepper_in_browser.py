@@ -25,13 +25,13 @@ from playwright.sync_api import Locator, Page, expect
 
 from bpelab import train_bpe
 from bpelab.analysis.replay import replay_word
-from bpelab.course.html_export import WEB_ASSETS, fetch_tarball, install_assets, write_site
 from bpelab.course.lessons import run_lesson
 from bpelab.course.paths import REPO_ROOT
 from bpelab.wordpiece import train_wordpiece
 from bpelab.words import MergeStep
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
 from tests.browser.servers import RunningServer
+from tests.browser.static_pages import write_static_site
 
 pytestmark = pytest.mark.browser
 
@@ -69,11 +69,6 @@ LESSONS: dict[str, Callable[[], tuple[MergeStep[Any], dict[int, bytes] | None]]]
 @pytest.fixture(scope="module")
 def static_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The three lessons, executed afresh (copies) and written as pages with their scripts."""
-    for asset in WEB_ASSETS:
-        try:
-            fetch_tarball(asset)
-        except RuntimeError as err:
-            pytest.skip(f"the page scripts could not be fetched ({err}); `make html` explains")
     lessons = tmp_path_factory.mktemp("lessons")
     copies = []
     for name in LESSONS:
@@ -81,11 +76,7 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         shutil.copy(REPO_ROOT / "notebooks" / name, copy)
         run_lesson(copy)
         copies.append(copy)
-    out = tmp_path_factory.mktemp("site")
-    write_site(out, copies, guide=None, log=lambda *_: None)
-    problems = install_assets(out / "_static")
-    assert not problems, problems
-    return out
+    return write_static_site(tmp_path_factory.mktemp("site"), copies, guide=None)
 
 
 def open_page(page: Page, site: Path, lesson: str) -> Locator:
