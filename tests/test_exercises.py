@@ -230,8 +230,9 @@ def test_char_tokenizer_names_mistakes(capsys):
 def test_char_tokenizer_stub_is_not_yet(capsys):
     result, out = report(capsys, check_char_tokenizer, StubTokenizer)
     assert result.status == "not yet" and not result
-    assert (
-        out == "⏳ char_tokenizer: not yet — your encode returned None. Fill in the body, then run this cell again.\n"
+    assert out == (
+        "⏳ char_tokenizer: not yet — your encode returned None. "
+        "Fill in the body and run its cell, then run this check again.\n"
     )
 
 
@@ -437,6 +438,15 @@ def test_count_pairs_accepts_reference_and_independent(capsys):
     assert_passes(capsys, check_count_pairs, count_pairs_by_index)
 
 
+def count_pairs_assigns(word_freq):
+    # `=` where `+=` belongs: each pair keeps only the count of the last word it was seen in
+    counts = {}
+    for word, freq in word_freq.items():
+        for pair in zip(word, word[1:]):
+            counts[pair] = freq
+    return counts
+
+
 @pytest.mark.parametrize(
     "fn, phrases",
     [
@@ -456,6 +466,7 @@ def test_count_pairs_accepts_reference_and_independent(capsys):
         (count_pairs_joined_keys, ["not joined strings like 'lo'"]),
         (count_pairs_two_parameters, ["takes 2 parameters (word_freq, counts)", "def count_pairs(word_freq):"]),
         (count_pairs_forgets_return, ["no `return` statement", "got:      None"]),
+        (count_pairs_assigns, ["counts[pair] = freq", "+="]),
     ],
 )
 def test_count_pairs_names_mistakes(capsys, fn, phrases):
@@ -477,7 +488,10 @@ def test_count_pairs_classic_corpus_is_the_lessons_example(capsys):
 def test_stub_is_not_yet(capsys):
     result, out = report(capsys, check_count_pairs, count_pairs_stub)
     assert result.status == "not yet" and result.failed_case == 1 and not result
-    assert out == "⏳ count_pairs: not yet — your function returned None. Fill in the body, then run this cell again.\n"
+    assert out == (
+        "⏳ count_pairs: not yet — your function returned None. "
+        "Fill in the body and run its cell, then run this check again.\n"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -667,7 +681,18 @@ def train_with_strings(text, num_merges):
 
 
 def _train(
-    text, num_merges, *, pick=None, marker=("</w>",), stop=True, weight=True, recount=True, extra=0, pairs_only=False
+    text,
+    num_merges,
+    *,
+    pick=None,
+    marker=("</w>",),
+    stop=True,
+    weight=True,
+    recount=True,
+    extra=0,
+    pairs_only=False,
+    keep=True,
+    min_count=1,
 ):
     """A learner's training loop with one knob turned the wrong way (each wrong answer below names its knob)."""
     word_freq = {}
@@ -684,10 +709,15 @@ def _train(
         if stop and not counts:
             break
         pair = (pick or (lambda c: max(c, key=c.get)))(counts)
+        if counts[pair] < min_count:
+            break
         if not recount:
             del counts[pair]
         merges.append(pair if pairs_only else (pair, pair[0] + pair[1]))
-        word_freq = words.merge_pair(word_freq, pair)
+        if keep:
+            word_freq = words.merge_pair(word_freq, pair)
+        else:
+            words.merge_pair(word_freq, pair)  # the result is thrown away: word_freq never changes
     return merges
 
 
@@ -744,10 +774,15 @@ def test_training_loop_accepts_reference_and_independent(capsys):
         (train_records_pairs, ["you returned only the pairs"]),
         (train_on_distinct_words, ["ignore how often each word occurs"]),
         (train_one_too_many, ["one merge too many"]),
+        (lambda text, n: _train(text, n, keep=False), ["merge_pair returns a new dict", "word_freq = merge_pair("]),
+        (lambda text, n: _train(text, n, min_count=2), ["stopped when the best pair occurs only once"]),
+        (lambda text, n: _train(text, n, pick=max), ["max(counts) compares the pairs themselves", "counts.get"]),
     ],
 )
 def test_training_loop_names_mistakes(capsys, fn, phrases):
-    assert_rejects(capsys, check_training_loop, fn, *phrases)
+    out = assert_rejects(capsys, check_training_loop, fn, *phrases)
+    if fn is not train_without_marker:
+        assert "none of your merges involves" not in out, out
 
 
 def test_passing_a_result_instead_of_the_function_is_explained(capsys):

@@ -149,6 +149,27 @@ def test_best_pair_unweighted_pair_counts_get_their_hint(capsys):
     assert "your pair counts ignore how often each word occurs" in report(capsys)
 
 
+def test_best_pair_e_and_hash_e_pooled_get_their_hint_not_the_tie_hint(capsys):
+    """'e' (a word's first letter) and '##e' (inside a word) are two symbols; pooling their counts is a bug."""
+
+    def pooled(word_freq):
+        singles = {}
+        for word, freq in word_freq.items():
+            for symbol in word:
+                singles[symbol.removeprefix("##")] = singles.get(symbol.removeprefix("##"), 0) + freq
+        scores = {
+            (a, b): Fraction(c, singles[a.removeprefix("##")] * singles[b.removeprefix("##")])
+            for (a, b), c in pair_counts(word_freq).items()
+        }
+        return max(scores, key=scores.get)
+
+    result = check_best_wordpiece_pair(pooled)
+    out = report(capsys)
+    assert not result.passed
+    assert "'##e' and 'e' are two different symbols" in out, out
+    assert "a tie. The pair seen first must win" not in out
+
+
 def test_best_pair_crash_is_reported_not_raised(capsys):
     result = check_best_wordpiece_pair(lambda wf: 1 / 0)
     assert not result.passed

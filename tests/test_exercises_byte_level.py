@@ -55,6 +55,21 @@ def test_reference_build_vocab_matches_a_trained_tokenizer():
     assert good_build_vocab(tok.merges) == tok.vocab
 
 
+def sorted_by_pair(merges):
+    # sorting by the pair puts (32, 257) " the" before (256, 101) "the", whose result it needs
+    vocab = {i: bytes([i]) for i in range(256)}
+    for (a, b), new in sorted(merges.items()):
+        vocab[new] = vocab[a] + vocab[b]
+    return vocab
+
+
+def comprehension_in_update(merges):
+    # the comprehension reads vocab before update adds any of its entries
+    vocab = {i: bytes([i]) for i in range(256)}
+    vocab.update({new: vocab[a] + vocab[b] for (a, b), new in merges.items()})
+    return vocab
+
+
 @pytest.mark.parametrize(
     "wrong, words",
     [
@@ -62,6 +77,8 @@ def test_reference_build_vocab_matches_a_trained_tokenizer():
         (right_then_left, "left token's bytes come first"),
         (forgets_the_bytes, "256 byte"),
         (strings_not_bytes, "must be bytes, not str"),
+        (sorted_by_pair, "used before it was made"),
+        (comprehension_in_update, "used before it was made"),
     ],
 )
 def test_build_vocab_names_the_mistake(wrong, words):
@@ -113,6 +130,14 @@ def test_decode_cases_include_a_cut_character():
         (strict, "errors='replace'"),
         (ignore, "errors='ignore'"),
         (returns_bytes, "you returned the bytes"),
+        (
+            lambda vocab, ids: bytes(vocab[i] for i in ids).decode("utf-8", errors="replace"),
+            "bytes(...) takes integers",
+        ),
+        (
+            lambda vocab, ids: b"".join(vocab[i] for i in ids).decode("utf-8", errors="backslashreplace"),
+            "errors='backslashreplace'",
+        ),
     ],
 )
 def test_decode_names_the_mistake(wrong, words):

@@ -213,6 +213,14 @@ def test_estimate_cost_mistakes(capsys, wrong, hint):
     assert hint in report(capsys)
 
 
+def test_estimate_cost_floor_division_is_named_not_called_rounding(capsys):
+    """`//` gives 0.0 for 0.004: that is floor division, not rounding to 2 places."""
+    assert not check_estimate_cost(lambda i, o, pi, po: (i * pi + o * po) // 1_000_000).passed
+    out = report(capsys)
+    assert "// divides and rounds down to a whole number" in out, out
+    assert "decimal place" not in out, out
+
+
 @pytest.mark.parametrize("places", [3, 4, 6])
 def test_estimate_cost_names_rounding_at_any_number_of_places(capsys, places):
     """(12,345 × 0.5 + 678 × 1.5) / 1,000,000 = 0.0071895: rounded to 4 places it is 0.0072, not a new mistake."""
@@ -350,3 +358,10 @@ def test_the_adjusting_checkers_keep_the_engines_messages_about_parameters(capsy
 
     assert not check_bytes_per_char(lambda texts, extra: 1.0).passed
     assert "make its first line `def bytes_per_char(texts):`" in report(capsys)
+
+
+def test_not_yet_messages_say_which_cells_to_run(capsys):
+    """The learner edits one cell and checks in the next: a "not yet" must say to run both, not "this cell"."""
+    check_shorter_prompt(...)
+    out = report(capsys)
+    assert "run this cell again" not in out and "then run this check again" in out, out

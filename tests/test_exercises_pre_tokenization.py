@@ -62,3 +62,11 @@ def test_typical_mistakes_get_their_hint(wrong, hint, capsys):
     report = capsys.readouterr().out
     assert not result and result.status == "failed"
     assert hint in report, report
+
+
+def test_a_generator_expression_is_not_called_yield(capsys):
+    """(m for m in …) is a generator too, but the learner wrote no `yield`: name what they wrote."""
+    result = SPLIT_WORDS.run(lambda text: (piece for piece in re.findall(WORDS_AND_PUNCTUATION, text)))
+    assert not result.passed
+    assert "`yield`" not in result.message, result.message
+    assert "generator expression" in result.message and "square brackets" in result.message, result.message

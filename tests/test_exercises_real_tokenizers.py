@@ -137,3 +137,10 @@ def test_checkers_never_raise(exercise, attempt):
     assert not result.passed
     assert result.status in ("failed", "not yet"), result.message
     assert "0x" not in result.message
+
+
+def test_split_pieces_dropping_repeated_pieces_is_named():
+    """list(dict.fromkeys(pieces)) keeps each piece once: a case where a piece occurs twice must catch it."""
+    result = SPLIT_PIECES.run(lambda text, pattern: list(dict.fromkeys(regex.findall(pattern, text))))
+    assert not result.passed, result.message
+    assert "occurs twice" in result.message, result.message

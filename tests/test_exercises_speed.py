@@ -89,10 +89,11 @@ def lowest_first(ids, merges, pick=min):
         parts[i : i + 2] = [rank]
 
 
-def replay(ids, merges):
-    # replaying every merge in the order learned gives the same answer (lesson 05): it must pass too
+def replay(ids, merges, in_rank_order=True):
+    # replaying every merge in the order learned (by rank) gives the same answer (lesson 05): it must pass too
     parts = list(ids)
-    for (a, b), new in merges.items():
+    items = sorted(merges.items(), key=lambda item: item[1]) if in_rank_order else merges.items()
+    for (a, b), new in items:
         out, i = [], 0
         while i < len(parts):
             if i + 1 < len(parts) and parts[i] == a and parts[i + 1] == b:
@@ -165,3 +166,11 @@ def test_changes_counter_that_drops_negatives_gets_its_hint(capsys):
     for wrong in (positive_only, subtracted):
         assert not check_pair_count_changes(wrong).passed
         assert "Counter's unary + and Counter subtraction (a - b) drop every count" in report(capsys)
+
+
+def test_merge_replay_in_dict_order_names_the_order(capsys):
+    """A dict's insertion order is not its rank order: replaying merges.items() as they come is wrong."""
+    assert not check_merge_lowest_rank(lambda ids, m: replay(ids, m, in_rank_order=False)).passed
+    out = report(capsys)
+    assert "the order the dict lists them" in out
+    assert "lowest new id" in out

@@ -91,3 +91,15 @@ def test_the_order_is_checked_and_the_wrong_order_is_named(capsys):
     # A set's order depends on string hashing; across the six cases it matches first-seen order only by a fluke
     # far rarer than one in a million.
     assert "first appear" in _report(through_a_set, capsys)
+
+
+def test_skipping_the_last_character_is_named(capsys):
+    """range(len(text) - 1) stops one character early: the hint names the missing last character."""
+
+    def skips_last(text):
+        counts = {}
+        for i in range(len(text) - 1):
+            counts[text[i]] = counts.get(text[i], 0) + 1
+        return counts
+
+    assert "the last character of the text is never counted" in _report(skips_last, capsys)

@@ -63,6 +63,15 @@ def _unweighted_pairs(word_freq: WordFreq) -> Pair:
     return _best_by(count_pairs(dict.fromkeys(word_freq, 1)), symbol_counts(word_freq))
 
 
+def _prefix_pooled(word_freq: WordFreq) -> Pair:
+    """Symbols counted with the ``##`` stripped, so ``e`` and ``##e`` share one count."""
+    pooled: dict[str, int] = {}
+    for symbol, n in symbol_counts(word_freq).items():
+        pooled[symbol.removeprefix(PREFIX)] = pooled.get(symbol.removeprefix(PREFIX), 0) + n
+    singles = {symbol: pooled[symbol.removeprefix(PREFIX)] for symbol in symbol_counts(word_freq)}
+    return _best_by(count_pairs(word_freq), singles)
+
+
 def _best_by(pairs: dict[Pair, int], singles: dict[str, int]) -> Pair:
     scores = {(a, b): Fraction(n, singles[a] * singles[b]) for (a, b), n in pairs.items()}
     return max(scores, key=scores.__getitem__)
@@ -189,6 +198,11 @@ BEST_PAIR = Exercise(
             _smallest_of_ties,
             "your ties go to the alphabetically smallest pair; this course takes the pair seen "
             "first: max(scores, key=scores.get) keeps the first of equal scores",
+        ),
+        when(
+            _picks_like(_prefix_pooled),
+            "your symbol counts put a letter and the same letter inside a word together: '##e' and 'e' are two "
+            "different symbols (the ## marks a piece that continues a word), so count each as it is written",
         ),
         when(_picks_like(_float_division), FLOAT_HINT),
         when(_tied_with_answer, TIE_HINT),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bpelab.byte_level import BPETokenizer
-from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 
 Merges = dict[tuple[int, int], int]
@@ -72,6 +72,24 @@ def _merges_only(merges: Merges) -> Vocab:
 
 _START_FROM_BYTES = "start from the 256 byte values, {i: bytes([i]) for i in range(256)}, then add one entry per merge"
 
+
+def _parent_used_too_soon(attempt: Attempt) -> str | None:
+    """A KeyError for an id that a merge creates: the learner's vocab reached that merge's child too early."""
+    error, merges = attempt.error, attempt.args[0]
+    if not isinstance(error, KeyError) or not error.args or not isinstance(merges, dict):
+        return None
+    missing = error.args[0]
+    if missing not in merges.values():
+        return None
+    return (
+        f"id {missing!r} was used before it was made: it is the result of a merge, so it exists only once that "
+        "merge has been added. Add the merges one at a time, in the order they were learned (the order of the "
+        "dict, which is also the order of the new ids): for (a, b), new in merges.items(): "
+        "vocab[new] = vocab[a] + vocab[b]. (sorted(merges.items()) sorts by the pair, and a comprehension inside "
+        "vocab.update(...) reads vocab before any new entry is in it.)"
+    )
+
+
 BUILD_VOCAB = Exercise(
     name="build_vocab",
     call="build_vocab(merges)",
@@ -90,6 +108,7 @@ BUILD_VOCAB = Exercise(
         ),
         same_as(_right_then_left, "the left token's bytes come first: vocab[new] = vocab[a] + vocab[b]"),
         same_as(_merges_only, "the merged tokens are right, but the 256 byte tokens are missing: " + _START_FROM_BYTES),
+        _parent_used_too_soon,
         on_error(KeyError, "a parent id is missing from your vocab: " + _START_FROM_BYTES),
         when(
             lambda attempt: isinstance(attempt.got, dict) and any(isinstance(v, str) for v in attempt.got.values()),
@@ -142,6 +161,10 @@ def _latin1(vocab: Vocab, ids: list[int]) -> str:
     return b"".join(vocab[i] for i in ids).decode("latin-1")
 
 
+def _backslashes(vocab: Vocab, ids: list[int]) -> str:
+    return b"".join(vocab[i] for i in ids).decode("utf-8", errors="backslashreplace")
+
+
 _JOIN_THEN_DECODE = (
     "join the bytes of all the tokens first, then decode once: b''.join(...).decode('utf-8', errors='replace')"
 )
@@ -167,6 +190,17 @@ DECODE_IDS = Exercise(
             "errors='ignore' silently drops the bytes of a cut character: use errors='replace' so the cut shows as '\ufffd'",
         ),
         same_as(_latin1, "the bytes are UTF-8, not Latin-1: decode('utf-8', errors='replace')"),
+        same_as(
+            _backslashes,
+            "errors='backslashreplace' writes a cut character's bytes as text like '\\xc3': use errors='replace', "
+            "so the cut shows as one '\ufffd'",
+        ),
+        on_error(
+            TypeError,
+            "bytes(...) takes integers (byte values), and each vocab[i] is already a bytes object: "
+            "join them with b''.join(vocab[i] for i in ids)",
+            contains="cannot be interpreted as an integer",
+        ),
         when(
             lambda attempt: isinstance(attempt.got, (bytes, bytearray)),
             "you returned the bytes; finish with .decode('utf-8', errors='replace')",

@@ -202,7 +202,7 @@ def check_smallest_vocab_size(
                 False,
                 "not yet",
                 f"⏳ {name}: not yet — set `my_vocab_size` to the vocabulary size you "
-                "choose (a whole number), then run this cell again.",
+                "choose (a whole number) and run its cell, then run this check again.",
             )
         if isinstance(vocab_size, float) and vocab_size.is_integer():
             vocab_size = int(vocab_size)

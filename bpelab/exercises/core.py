@@ -470,6 +470,9 @@ def type_hint(got: Any, expected: Any) -> str | None:
         return None
     base = f"returned {kind(got)}, expected {kind(expected)}"
     name = type(got).__name__
+    if name == "generator" and getattr(getattr(got, "gi_code", None), "co_name", "") == "<genexpr>":
+        brackets = "square brackets [x for x in ...]" if isinstance(expected, list) else "a container, e.g. list(...)"
+        return base + f": a generator expression (x for x in ...) makes a generator, not a list; use {brackets}"
     if name == "generator":
         return base + ": your function uses `yield`; build the whole result and `return` it instead"
     if isinstance(expected, list) and name in ("map", "filter", "zip", "tuple", "dict_keys", "dict_values", "range"):
@@ -615,7 +618,7 @@ def _check_part(
                     number,
                     [
                         f"⏳ {name}: not yet — {yours} raises NotImplementedError. "
-                        "Replace that line with your code, then run this cell again."
+                        "Replace that line with your code and run its cell, then run this check again."
                     ],
                     "not yet",
                 )
@@ -647,7 +650,9 @@ def _check_part(
             if got is Ellipsis or body == "stub" or (index == 0 and body == "unknown"):
                 return failed(
                     number,
-                    [f"⏳ {name}: not yet — {yours} returned {kind(got)}. Fill in the body, then run this cell again."],
+                    [
+                        f"⏳ {name}: not yet — {yours} returned {kind(got)}. Fill in the body and run its cell, then run this check again."
+                    ],
                     "not yet",
                 )
         lines.append(f"   got:      {short(got)}")

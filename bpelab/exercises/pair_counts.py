@@ -57,6 +57,15 @@ def _unweighted(word_freq: WordFreq) -> dict:
     return _counts(word_freq, lambda w: list(zip(w, w[1:])), weight=False)
 
 
+def _assigned(word_freq: WordFreq) -> dict:
+    """``counts[pair] = freq``: each pair keeps the count of the last place it was seen."""
+    counts: dict = {}
+    for word, freq in word_freq.items():
+        for pair in zip(word, word[1:]):
+            counts[pair] = freq
+    return counts
+
+
 def _once_per_word(word_freq: WordFreq) -> dict:
     return _counts(word_freq, lambda w: list(dict.fromkeys(zip(w, w[1:]))))
 
@@ -118,6 +127,11 @@ COUNT_PAIRS = Exercise(
             "you counted pairs across word boundaries (a pair that starts with '</w>' joins two words): "
             "count inside each word only",
             any_type=False,
+        ),
+        same_as(
+            _assigned,
+            "each pair kept only the count of the last place you saw it: counts[pair] = freq replaces the count; "
+            "add to it instead, counts[pair] = counts.get(pair, 0) + freq (or += on a Counter)",
         ),
         same_as(_unweighted, "your counts ignore how often each word occurs: add the word's count (freq), not 1"),
         same_as(

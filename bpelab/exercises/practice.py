@@ -424,6 +424,10 @@ ESTIMATE_COST = Exercise(
             lambda i, o, pi, po: (i * po + o * pi) / 1_000_000,
             "the prices are swapped: input tokens pay input_price, output tokens pay output_price",
         ),
+        same_as(
+            lambda i, o, pi, po: (i * pi + o * po) // 1_000_000,
+            "// divides and rounds down to a whole number (a cost of $0.004 becomes 0.0): divide with /",
+        ),
         _rounding_hint(
             "cost",
             "One request often costs a fraction of a cent, and rounded requests add up to a wrong bill; round only "
@@ -508,7 +512,8 @@ def check_shorter_prompt(
                 False,
                 name,
                 "not yet",
-                f"⏳ {name}: not yet — write your shorter prompt as a string in `short_prompt`, then run this cell again.",
+                f"⏳ {name}: not yet — write your shorter prompt as a string in `short_prompt` and run its cell, "
+                "then run this check again.",
             )
         if not isinstance(short_prompt, str):
             return _report(
@@ -534,8 +539,8 @@ def check_shorter_prompt(
                 False,
                 name,
                 "not yet",
-                f"⏳ {name}: not yet — `short_prompt` is still the original prompt. Rewrite it, then run this cell again.\n"
-                + lines[0],
+                f"⏳ {name}: not yet — `short_prompt` is still the original prompt. Rewrite it and run its cell, "
+                "then run this check again.\n" + lines[0],
             )
         missing = _missing(short_prompt, must_keep)
         if missing:

@@ -57,6 +57,9 @@ def _split_cases() -> list[Case]:
         Case(("I paid 1234567 dollars", PATTERNS["cl100k"]), note="GPT-4 (cl100k): digits in runs of at most three"),
         Case(("x = foo(a,b);\n    return x", PATTERNS["cl100k"]), note="GPT-4 (cl100k): a line of code"),
         Case(("getHTTPResponseCode", PATTERNS["o200k"]), note="GPT-4o (o200k): CamelCase"),
+        Case(
+            ("the cat and the dog and the end", PATTERNS["gpt2"]), note="GPT-2: ' the' and ' and' occur more than once"
+        ),
         Case((MIXED_SCRIPTS, PATTERNS["llama3"]), note="Llama 3: several scripts and an emoji"),
     ]
 
@@ -89,6 +92,11 @@ SPLIT_PIECES = Exercise(
         same_as(
             lambda text, pattern: [p for p in regex.findall(pattern, text) if p.strip()],
             "keep the pieces made only of whitespace: every character of the text must be in some piece",
+        ),
+        same_as(
+            lambda text, pattern: list(dict.fromkeys(regex.findall(pattern, text))),
+            "a piece that occurs twice in the text must be in the list twice: you kept each piece once "
+            "(dict.fromkeys or a set drops the repeats); " + _FINDALL,
         ),
         when(
             lambda attempt: isinstance(attempt.got, list) and "".join(map(str, attempt.got)) != attempt.args[0],

@@ -170,6 +170,14 @@ def _rightmost_on_ties(ids: list[int], merges: dict[tuple[int, int], int]) -> li
     return _loop(ids, merges, lambda ranked: min(ranked, key=lambda r: (r[0], -r[1])))
 
 
+def _dict_order(ids: list[int], merges: dict[tuple[int, int], int]) -> list[int]:
+    """Replay every merge in the order the dict lists them, which need not be the order they were learned."""
+    parts = list(ids)
+    for pair, new_id in merges.items():
+        parts = list(replace_pair(tuple(parts), pair, new_id))
+    return parts
+
+
 def _first_in_text(ids: list[int], merges: dict[tuple[int, int], int]) -> list[int]:
     """Merge the leftmost pair that has any rank, whatever its rank."""
     return _loop(ids, merges, lambda ranked: min(ranked, key=lambda r: r[1]))
@@ -207,6 +215,12 @@ MERGE_LOWEST = Exercise(
             "bcd: b + c (259) and c + d (257) both want the 'c': c + d ranks lower, so it merges and b stays alone",
         ),
         Case(([97, 97, 97], TOY_MERGES), [260, 97], "aaa: two equal pairs; the leftmost merges first"),
+        Case(
+            ([97, 98, 99], {(98, 99): 257, (97, 98): 256}),
+            [256, 99],
+            "abc with a dict that lists b + c (257) before a + b (256): a + b has the lower new id, so it merges "
+            "first, and then 'c' is alone",
+        ),
         Case(([101, 102], TOY_MERGES), [101, 102], "no pair has a rank: nothing changes"),
         Case(([97], TOY_MERGES), [97], "one id: nothing to merge"),
         Case(([], TOY_MERGES), [], "an empty piece"),
@@ -223,6 +237,11 @@ MERGE_LOWEST = Exercise(
         ),
         same_as(
             _rightmost_on_ties, "on equal ranks take the leftmost pair: ('a', 'a', 'a') becomes [aa, a], not [a, aa]"
+        ),
+        same_as(
+            _dict_order,
+            "you replayed the merges in the order the dict lists them; a dict need not list them in rank order. "
+            "Merge the pair with the lowest new id first (or replay sorted(merges.items(), key=lambda kv: kv[1]))",
         ),
         same_as(
             _first_in_text,

@@ -30,8 +30,11 @@ def reference_train(text: str, num_merges: int) -> list[Merge]:
     return train_bpe(text, num_merges).merges
 
 
-def _loop(word_freq: WordFreq, num_merges: int, pick: Callable[[dict[Pair, int]], Pair]) -> list[Merge]:
-    """The training loop with a different way to pick the pair: the shape of a tie-rule mistake."""
+def _loop(
+    word_freq: WordFreq, num_merges: int, pick: Callable[[dict[Pair, int]], Pair], keep: bool = True
+) -> list[Merge]:
+    """The training loop with a different way to pick the pair (the shape of a tie-rule mistake), or, with
+    ``keep=False``, with ``merge_pair``'s result thrown away."""
     merges: list[Merge] = []
     for _ in range(num_merges):
         counts = count_pairs(word_freq)
@@ -39,12 +42,29 @@ def _loop(word_freq: WordFreq, num_merges: int, pick: Callable[[dict[Pair, int]]
             break
         pair = pick(counts)
         merges.append((pair, pair[0] + pair[1]))
-        word_freq = merge_pair(word_freq, pair)
+        if keep:
+            word_freq = merge_pair(word_freq, pair)
     return merges
 
 
 def _largest_pair_wins(text: str, num_merges: int) -> list[Merge]:
     return _loop(get_word_frequencies(text), num_merges, lambda c: max(c, key=lambda p: (c[p], p)))
+
+
+def _largest_pair_whatever_its_count(text: str, num_merges: int) -> list[Merge]:
+    """``max(counts)``: the largest key, as Python compares tuples of strings; the counts play no part."""
+    return _loop(get_word_frequencies(text), num_merges, max)
+
+
+def _result_dropped(text: str, num_merges: int) -> list[Merge]:
+    """``merge_pair(word_freq, pair)`` called without ``word_freq =``: the same pair wins every round."""
+    return _loop(get_word_frequencies(text), num_merges, lambda c: max(c, key=c.__getitem__), keep=False)
+
+
+def _stops_below_two(text: str, num_merges: int) -> list[Merge]:
+    """Lesson 04 §8's third stopping rule (``min_count=2``), which this exercise does not ask for."""
+    steps = learn_merges(get_word_frequencies(text), num_merges, new_symbol=lambda p: p[0] + p[1], min_count=2)
+    return [(s.pair, s.new_symbol) for s in steps]
 
 
 def _unweighted(text: str, num_merges: int) -> list[Merge]:
@@ -132,6 +152,21 @@ TRAIN = Exercise(
             _largest_pair_wins,
             "your ties go to the alphabetically largest pair (max over (count, pair)); "
             "this course takes the pair seen first: max(counts, key=counts.get)",
+        ),
+        same_as(
+            _result_dropped,
+            "the same pair is merged again and again: merge_pair returns a new dict and leaves word_freq as it "
+            "was, so keep its result: word_freq = merge_pair(word_freq, pair)",
+        ),
+        same_as(
+            _largest_pair_whatever_its_count,
+            "max(counts) compares the pairs themselves (the alphabetically largest wins), not their counts: "
+            "pick the most frequent pair with max(counts, key=counts.get)",
+        ),
+        same_as(
+            _stops_below_two,
+            "your loop stopped when the best pair occurs only once (lesson 04 §8's rule 'no pair occurs twice'); "
+            "this exercise asks for num_merges merges, stopping early only when no pair is left at all",
         ),
         same_as(
             _counted_once,

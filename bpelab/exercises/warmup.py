@@ -70,6 +70,11 @@ COUNT_CHARACTERS = Exercise(
             "every count is one short: the first time you meet a character, its count becomes 1",
         ),
         same_as(
+            lambda text: count_characters(text[:-1]),
+            "the last character of the text is never counted: loop over every character, for ch in text "
+            "(range(len(text) - 1) stops one short)",
+        ),
+        same_as(
             lambda text: dict.fromkeys(count_characters(text), 1),
             "every count is 1: add one to the count each time you meet the character again",
         ),
