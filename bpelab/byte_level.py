@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import operator
+import warnings
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -164,7 +165,7 @@ def _unknown_id_message(i: int, position: int, vocab: dict[int, bytes]) -> str:
 class BPETokenizer:
     """A byte-level BPE tokenizer you can train, use, save and load.
 
-    >>> tok = BPETokenizer().train("the cat sat on the mat the cat ate the rat", 266)
+    >>> tok = BPETokenizer().train("the cat sat on the mat the cat ate the rat", 263)
     >>> tok.decode(tok.encode("the rat")) == "the rat"
     True
     """
@@ -177,6 +178,8 @@ class BPETokenizer:
         self.pattern: str | None = None
         self.pattern_name: str | None = None
         self.special_tokens: dict[str, int] = {}
+        self.requested_vocab_size: int | None = None
+        """The ``vocab_size`` the last ``train`` asked for (None if not trained here)."""
         self._cache: dict[str, list[int]] = {}
         """Pieces of text met by ``encode_ordinary`` and their ids."""
         self._cuts: SafeCuts | None = None
@@ -199,7 +202,8 @@ class BPETokenizer:
     ) -> BPETokenizer:
         """Learn merges from ``text`` until the vocabulary has ``vocab_size`` ids (specials included).
 
-        Ties go to the pair seen first; training stops early when no pair occurs twice.
+        Ties go to the pair seen first; training stops early when no pair occurs twice, and then
+        warns, sets ``stopped_early`` and says so in the ``repr`` (merging a pair seen once saves nothing).
         ``pattern`` is None (all bytes in one run), a name ("gpt2", "cl100k", "o200k", "llama3", or
         an encoding name such as "cl100k_base") or a regex: see ``bpelab.patterns.resolve_pattern``
         for how a name is told from a regex. Text the pattern does not match is kept as pieces of
@@ -232,7 +236,21 @@ class BPETokenizer:
             new_id = len(self.vocab)
             self.special_tokens[special] = new_id
             self.vocab[new_id] = special.encode("utf-8")
+        self.requested_vocab_size = vocab_size
+        if self.stopped_early:
+            warnings.warn(
+                f"training stopped at {self.vocab_size} ids, short of the {vocab_size} asked for: after "
+                f"{len(self.merges)} merges no pair occurs twice in the text (merging a pair seen once saves "
+                "nothing). Train on more text to get more merges; .stopped_early tells you this happened.",
+                UserWarning,
+                stacklevel=2,
+            )
         return self
+
+    @property
+    def stopped_early(self) -> bool:
+        """True when the last ``train`` ran out of pairs that occur twice before reaching the size asked for."""
+        return self.requested_vocab_size is not None and self.vocab_size < self.requested_vocab_size
 
     def truncated(self, vocab_size: int) -> BPETokenizer:
         """The same tokenizer cut back to its first merges: what training would have given at
@@ -293,8 +311,11 @@ class BPETokenizer:
     def _allowed_specials(self, allowed_special: AllowedSpecial) -> set[str]:
         if allowed_special == "all":
             return set(self.special_tokens)
-        if isinstance(allowed_special, str):
-            raise TypeError('allowed_special must be "all" or a collection of special tokens, e.g. {"<|endoftext|>"}')
+        if isinstance(allowed_special, str) or not isinstance(allowed_special, Iterable):
+            raise TypeError(
+                'allowed_special must be "all" or a collection of special tokens, e.g. {"<|endoftext|>"} '
+                f"(() for none, the default); got {allowed_special!r}"
+            )
         allowed = set(allowed_special)
         unknown = allowed - set(self.special_tokens)
         if unknown:
@@ -310,6 +331,11 @@ class BPETokenizer:
             raise TypeError(
                 'disallowed_special must be "all", () or a collection of special tokens, e.g. {"<|endoftext|>"}; '
                 "a single string would be read as its characters"
+            )
+        if not isinstance(disallowed_special, Iterable):
+            raise TypeError(
+                'disallowed_special must be "all" (the default), () to encode special tokens\' text as ordinary '
+                f'text, or a collection of special tokens, e.g. {{"<|endoftext|>"}}; got {disallowed_special!r}'
             )
         return frozenset(disallowed_special)
 
@@ -411,7 +437,8 @@ class BPETokenizer:
         pattern = self.pattern_name or ("none" if self.pattern is None else "custom")
         return (
             f"{type(self).__name__}(vocab_size={self.vocab_size}, merges={len(self.merges)}, "
-            f"pattern={pattern}, special_tokens={len(self.special_tokens)})"
+            f"pattern={pattern}, special_tokens={len(self.special_tokens)}"
+            + (f", stopped early: {self.requested_vocab_size} asked for)" if self.stopped_early else ")")
         )
 
     # ---- saving and loading ---------------------------------------------------------------

@@ -21,7 +21,8 @@ def test_first_merge_is_a_t_not_t_h():
 
 
 def test_training_stops_when_no_pair_occurs_twice():
-    tok = BPETokenizer().train(CATS, 266)
+    with pytest.warns(UserWarning, match="short of the 266 asked for"):
+        tok = BPETokenizer().train(CATS, 266)
     assert len(tok.merges) == 7
     assert tok.vocab_size == 263
     assert len(tok.encode(CATS)) == 15
@@ -410,3 +411,26 @@ def test_a_version_1_file_written_by_hand_still_loads(tmp_path):
     assert tok.special_tokens == {"<|endoftext|>": 258}
     assert tok.pattern == r"\w+|\s+"
     assert tok.encode("abc abc<|endoftext|>", allowed_special="all") == [257, 32, 257, 258]
+
+
+def test_training_that_stops_short_says_so():
+    """"abab cd": one merge (a+b occurs twice), then no pair occurs twice: 257 ids, not the 300 asked for."""
+    with pytest.warns(UserWarning, match=r"stopped at 257 ids, short of the 300 asked for"):
+        tok = BPETokenizer().train("abab cd", 300)
+    assert tok.vocab_size == 257 and list(tok.merges) == [(ord("a"), ord("b"))]
+    assert tok.requested_vocab_size == 300 and tok.stopped_early
+    assert "stopped early: 300 asked for" in repr(tok)
+
+
+def test_training_that_reaches_its_size_says_nothing(recwarn):
+    tok = BPETokenizer().train(CATS, 257)
+    assert not tok.stopped_early and tok.requested_vocab_size == 257
+    assert repr(tok) == "BPETokenizer(vocab_size=257, merges=1, pattern=none, special_tokens=0)"
+    assert not [w for w in recwarn if "short of" in str(w.message)]
+
+
+@pytest.mark.parametrize("parameter", ["allowed_special", "disallowed_special"])
+def test_none_for_a_special_tokens_parameter_is_named(parameter):
+    tok = BPETokenizer().train("abab cd", 257, special_tokens=["<|endoftext|>"])
+    with pytest.raises(TypeError, match=rf"{parameter} must be .*got None"):
+        tok.encode("abab", **{parameter: None})
