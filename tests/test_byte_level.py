@@ -414,7 +414,7 @@ def test_a_version_1_file_written_by_hand_still_loads(tmp_path):
 
 
 def test_training_that_stops_short_says_so():
-    """"abab cd": one merge (a+b occurs twice), then no pair occurs twice: 257 ids, not the 300 asked for."""
+    """ "abab cd": one merge (a+b occurs twice), then no pair occurs twice: 257 ids, not the 300 asked for."""
     with pytest.warns(UserWarning, match=r"stopped at 257 ids, short of the 300 asked for"):
         tok = BPETokenizer().train("abab cd", 300)
     assert tok.vocab_size == 257 and list(tok.merges) == [(ord("a"), ord("b"))]
