@@ -240,7 +240,7 @@ class BPETokenizer:
         if self.stopped_early:
             warnings.warn(
                 f"training stopped at {self.vocab_size} ids, short of the {vocab_size} asked for: after "
-                f"{len(self.merges)} merges no pair occurs twice in the text (merging a pair seen once saves "
+                f"{len(self.merges)} merge{'' if len(self.merges) == 1 else 's'} no pair occurs twice in the text (merging a pair seen once saves "
                 "nothing). Train on more text to get more merges; .stopped_early tells you this happened.",
                 UserWarning,
                 stacklevel=2,
