@@ -36,6 +36,10 @@ CUT_PIECES_FROM = 1_000
 _CACHE_LIMIT = 100_000  # pieces remembered by encode; ordinary text has far fewer distinct ones
 
 
+class TrainingStoppedEarly(UserWarning):
+    """``train`` ran out of pairs that occur twice before reaching the ``vocab_size`` asked for."""
+
+
 class TokenizerFileError(ValueError):
     """A saved tokenizer file that cannot be read back."""
 
@@ -242,7 +246,7 @@ class BPETokenizer:
                 f"training stopped at {self.vocab_size} ids, short of the {vocab_size} asked for: after "
                 f"{len(self.merges)} merge{'' if len(self.merges) == 1 else 's'} no pair occurs twice in the text (merging a pair seen once saves "
                 "nothing). Train on more text to get more merges; .stopped_early tells you this happened.",
-                UserWarning,
+                TrainingStoppedEarly,
                 stacklevel=2,
             )
         return self

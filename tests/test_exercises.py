@@ -1104,3 +1104,18 @@ def test_show_solution_prints_the_reference_source(capsys):
     assert "def learn_merges(" in capsys.readouterr().out
     with pytest.raises(ValueError, match="choose one of"):
         show_solution("count_pears")
+
+
+def test_the_checkers_own_tokenizers_get_the_size_they_ask_for():
+    """A checker that trains a small tokenizer for its cases must not ask for more than its text gives: the
+    warning would land in the learner's notebook, and a note such as "60 merges" would be false."""
+    import warnings
+
+    from bpelab.byte_level import TrainingStoppedEarly
+    from bpelab.exercises import speed
+
+    speed._sample_merges.cache_clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", TrainingStoppedEarly)
+        for exercise in EXERCISES.values():
+            exercise.build_cases()
