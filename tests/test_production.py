@@ -5,8 +5,7 @@ import tiktoken
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelab import ENCODING_NAMES, from_tiktoken, llama3_encoding, load_encoding
-from bpelab import production
+from bpelab import ENCODING_NAMES, from_tiktoken, llama3_encoding, load_encoding, production
 from bpelab.production import LLAMA3_SPECIAL_TOKENS, read_tiktoken_file, recover_merges
 
 from .agreement_corpus import agreement_corpus
