@@ -32,7 +32,7 @@ def spaces_shown(table: pd.DataFrame, columns: Sequence[str] | None = None, *, i
         raise ValueError(f"the table has no columns {unknown}; its columns are {list(table.columns)}")
     shown = table.copy()
     for column in chosen:
-        shown[column] = [_shown(value) for value in table[column]]
+        shown[column] = table[column].map(_shown)
     if index:
         shown.index = pd.Index([_shown(label) for label in table.index], name=table.index.name)
     return shown
