@@ -240,3 +240,12 @@ def test_installed_wheel_runs_lessons_from_anywhere(tmp_path):
     lessons = ["00_start_here.ipynb", "04_merging_step_by_step.ipynb", "09_multilingual_tax.ipynb"]
     report = run_lessons_under_nbval(python, env, lessons, elsewhere / "notebooks")
     assert re.search(r"\d+ passed", report) and "failed" not in report, report
+
+
+def test_the_readme_pip_path_is_the_one_test_compat_installs():
+    """make test-compat installs bpelab as the README tells pip users: ".[course]", from the clone, not editable."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'pip install ".[course]"' in readme and "python -m bpelab.setup_data" in readme
+    driver = (REPO_ROOT / "tests" / "compat" / "run_compat.py").read_text(encoding="utf-8")
+    assert 'f"{source}[course]"' in driver and "-e" not in driver.split('f"{source}[course]"')[0].splitlines()[-1]
+    assert "course" in PYPROJECT["project"]["optional-dependencies"]
