@@ -41,3 +41,11 @@ def test_bad_input_is_named():
         spaces_shown([1, 2])
     with pytest.raises(ValueError, match="no columns \\['nope'\\]"):
         spaces_shown(pd.DataFrame({"a": ["x"]}), ["nope"])
+
+
+def test_only_the_whitespace_inside_string_literals_is_drawn():
+    """In a repr'd list the ", " between items is Python's, not the text's: it stays a plain space."""
+    pieces = repr(regex.findall(r" ?\p{L}+", "to be"))  # ['to', ' be']
+    (cell,) = _cells(spaces_shown(pd.DataFrame({"pieces": [pieces]})).to_html())
+    assert cell == "['to', '⋅be']"
+    assert _cells(spaces_shown(pd.DataFrame({"s": [repr("it's, ok")]})).to_html()) == ['"it\'s,⋅ok"']

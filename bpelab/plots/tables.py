@@ -8,15 +8,25 @@ spaces into one, whatever pandas version made it: ``' ?\\p{L}++'`` shows as ``?\
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pandas as pd
 
 from bpelab.widgets.chips import show_whitespace
 
+PYTHON_STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+"""A string literal as ``repr`` writes it: the parts of ``"['a b', 'c']"`` whose whitespace is text."""
+
 
 def _shown(value: object) -> object:
-    return show_whitespace(value) if isinstance(value, str) else value
+    """Whitespace drawn inside the string literals of a ``repr`` (not the ", " between list items); in a cell
+    without any literal, such as a regex, all of it."""
+    if not isinstance(value, str):
+        return value
+    if PYTHON_STRING.search(value) is None:
+        return show_whitespace(value)
+    return PYTHON_STRING.sub(lambda literal: show_whitespace(literal.group()), value)
 
 
 def spaces_shown(table: pd.DataFrame, columns: Sequence[str] | None = None, *, index: bool = True) -> pd.DataFrame:
