@@ -109,7 +109,8 @@ def test_a_missing_package_is_a_row_and_a_missing_front_end_is_none():
 def test_the_real_environment_check_lists_the_lessons_packages_in_range():
     rows = {r.item: r for r in check_packages()}
     assert {"ipywidgets", "matplotlib", "pandas", "regex", "tiktoken", "tokenizers", "sentencepiece"} <= set(rows)
-    assert all(r.status == OK for r in rows.values()), rows
+    # In range everywhere; a version other than the pin is a warning (make test-compat runs this with other versions).
+    assert all(r.status == OK or (r.status == WARNING and "the course was run with" in r.detail) for r in rows.values())
 
 
 def test_pins_are_read_from_requirements_with_comments_and_underscores(tmp_path):
