@@ -30,6 +30,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT))  # run as a script: tests.installing is the repository's own helper
+
+from tests.installing import copy_repository  # noqa: E402  (the path above first)
+
 PYTHONS = ("3.11", "3.13")
 RESOLUTIONS = ("lowest-direct", "highest")
 SHOWN = ("ipywidgets", "matplotlib", "numpy", "pandas", "regex", "tiktoken", "tokenizers", "jupyterlab")
@@ -75,23 +79,6 @@ def uv() -> str:
 
 def run(command: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=STEP_TIMEOUT_S)
-
-
-def copy_clone(target: Path) -> Path:
-    """The files git would commit (tracked, and new files not ignored): what a fresh clone holds."""
-    listing = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    for name in filter(None, listing.split("\0")):
-        source = REPO_ROOT / name
-        if source.is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
-    return target
 
 
 def clean_env(home: Path) -> dict[str, str]:
@@ -157,7 +144,7 @@ def one_venv(version: str, resolution: str, workdir: Path) -> list[str]:
     env = clean_env(home)
     try:
         say(f"[{label}] 1/6 copying the repository's files (a fresh clone) to {workdir.name}/clone")
-        source = copy_clone(workdir / "clone")
+        source = copy_repository(workdir / "clone")
 
         say(f"[{label}] 2/6 {python_found} -m venv (with the pip and setuptools it ships)")
         check(run([python_found, "-m", "venv", str(venv)], env, workdir), "python -m venv")
