@@ -93,3 +93,22 @@ def test_import_bpelab_is_silent_in_the_pinned_environment():
     code = "import warnings; warnings.simplefilter('error'); import bpelab"
     result = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True)
     assert result.returncode == 0 and "VersionWarning" not in result.stderr, result.stderr
+
+
+def test_without_packaging_import_and_the_check_still_work():
+    """packaging reads the ranges; a learner's environment without it gets a row saying so, not a traceback."""
+    code = textwrap.dedent(
+        """
+        import sys
+        sys.modules["packaging"] = None  # as if it were not installed
+        import bpelab
+        from bpelab.course.setup_check import check_packages, check_widgets
+        (row,) = check_packages()
+        print(row.item, row.status, row.fix)
+        print(check_widgets().status)
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT)
+    assert result.returncode == 0, result.stderr
+    assert 'packaging problem pip install "packaging>=23"' in result.stdout
+    assert result.stdout.splitlines()[1] == "ok"

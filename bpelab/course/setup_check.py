@@ -71,7 +71,11 @@ def _normal(name: str) -> str:
 def check_packages(packages: list[Declared] | None = None, pins: dict[str, str] | None = None) -> list[CheckResult]:
     """Each declared package: missing or outside bpelab's range is a problem, with the pip command that fixes
     it; in range but not the pinned version (in a clone) is a warning, since some outputs may differ."""
-    packages = declared() if packages is None else packages
+    if packages is None:
+        try:
+            packages = declared()
+        except ImportError as err:  # packaging reads the ranges; without it, say so and check the rest
+            return [CheckResult("packaging", PROBLEM, f"not installed ({err})", 'pip install "packaging>=23"')]
     pins = pinned_versions() if pins is None else pins
     results = []
     for package in packages:
@@ -93,7 +97,11 @@ def check_packages(packages: list[Declared] | None = None, pins: dict[str, str] 
 def check_widgets(packages: list[Declared] | None = None) -> CheckResult:
     """Whether a widget can be built in this kernel. Whether it *shows* is for the front end: see widget_probe."""
     item = "widgets (kernel side)"
-    wanted = next((p for p in (declared() if packages is None else packages) if p.name == "ipywidgets"), None)
+    try:
+        packages = declared() if packages is None else packages
+    except ImportError:
+        packages = []  # the packages row already says packaging is missing
+    wanted = next((p for p in packages if p.name == "ipywidgets"), None)
     if wanted is not None and not wanted.in_range:
         return CheckResult(item, PROBLEM, f"the course's widgets cannot run: {wanted.problem}", wanted.fix)
     try:

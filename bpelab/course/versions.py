@@ -15,9 +15,6 @@ import warnings
 from dataclasses import dataclass
 from functools import cache
 
-from packaging.requirements import InvalidRequirement, Requirement
-from packaging.version import InvalidVersion, Version
-
 from bpelab.course.paths import REPO_ROOT, running_from_clone
 
 COURSE_EXTRA = "course"
@@ -44,6 +41,9 @@ class Declared:
     def in_range(self) -> bool:
         if self.installed is None:
             return bool(self.extra)  # a front end the learner does not use (Colab has its own) is fine
+        from packaging.requirements import Requirement  # imported here: a missing packaging must not break import
+        from packaging.version import InvalidVersion, Version
+
         try:
             return Version(self.installed) in Requirement(f"{self.name}{self.specifier}").specifier
         except InvalidVersion:
@@ -85,7 +85,12 @@ def _installed(name: str) -> str | None:
 
 
 def declared(requirements: tuple[str, ...] | None = None) -> list[Declared]:
-    """Every package the lessons import and every one of the course extra, for this Python, sorted by name."""
+    """Every package the lessons import and every one of the course extra, for this Python, sorted by name.
+
+    Raises ImportError when ``packaging`` (which reads the ranges) is missing: the callers say so.
+    """
+    from packaging.requirements import InvalidRequirement, Requirement
+
     found: dict[str, Declared] = {}
     for line in declared_requirements() if requirements is None else requirements:
         try:
