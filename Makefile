@@ -13,7 +13,7 @@
 #   make html                        the course as static web pages in site/ (open site/index.html)
 #   make pins                        re-compile requirements*.txt from pyproject.toml (keeps today's versions)
 #   make test-compat                 every lesson and the unit tests at the lowest and newest allowed versions
-#                                    (Python 3.11 and 3.13, installed as the README tells pip users; ~25 min)
+#                                    (Python 3.11 and 3.13, installed as the README tells pip users; ~20 min)
 #
 # Setup is idempotent: a second run only re-checks the tokenizer files' hashes. A learner's .venv gets only
 # the course's packages (requirements.txt); make test and make lint add the test-only ones
@@ -139,7 +139,7 @@ pins: $(COURSE_STAMP)
 	$(BIN)/uv pip compile pyproject.toml --extra course $(PIN_FLAGS) -o requirements.txt
 	$(BIN)/uv pip compile pyproject.toml --extra course --extra test -c requirements.txt $(PIN_FLAGS) -o requirements-test.txt
 
-# Not part of make test (it takes ~25 minutes): .ci/run runs it after make test. See tests/compat/run_compat.py.
+# Not part of make test (about 20 minutes on a quiet machine): .ci/run runs it after make test. See tests/compat/run_compat.py.
 # make test-compat COMPAT_ARGS="3.11 lowest-direct" runs one environment.
 test-compat: $(TEST_STAMP)
 	$(PY) tests/compat/run_compat.py $(COMPAT_ARGS)
