@@ -12,6 +12,8 @@
 #   make present PRESENT_ARGS="--no-browser --port=8867"
 #   make html                        the course as static web pages in site/ (open site/index.html)
 #   make pins                        re-compile requirements*.txt from pyproject.toml (keeps today's versions)
+#   make test-compat                 every lesson and the unit tests at the lowest and newest allowed versions
+#                                    (Python 3.11 and 3.13, installed as the README tells pip users; ~20 min)
 #
 # Setup is idempotent: a second run only re-checks the tokenizer files' hashes. A learner's .venv gets only
 # the course's packages (requirements.txt); make test and make lint add the test-only ones
@@ -33,15 +35,16 @@ LAB_ARGS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PRESENT_ARGS ?=
 PYTEST_ARGS ?=
+COMPAT_ARGS ?=
 ONLY ?=
 
 # Inline figures vanish under MPLBACKEND=Agg, and stored outputs would then differ.
 unexport MPLBACKEND
 
-.PHONY: setup setup-test data lab test lint lessons pins bench present html clean help
+.PHONY: setup setup-test data lab test test-compat lint lessons pins bench present html clean help
 
 help:
-	@sed -n '2,20p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,22p' Makefile | sed 's/^# \{0,1\}//'
 
 # Prints "3.11.7" and succeeds when the interpreter is new enough; fails (printing what it is) otherwise.
 VERSION_CHECK = -c "import sys; v = sys.version_info; print('%d.%d.%d' % tuple(v[:3])); sys.exit(tuple(v[:3]) < tuple(int(p) for p in '$(MIN_PYTHON)'.split('.')))"
@@ -135,6 +138,11 @@ pins: $(COURSE_STAMP)
 	@[ -x $(BIN)/uv ] || $(PY) -m pip install --disable-pip-version-check -q uv==$(UV_VERSION)
 	$(BIN)/uv pip compile pyproject.toml --extra course $(PIN_FLAGS) -o requirements.txt
 	$(BIN)/uv pip compile pyproject.toml --extra course --extra test -c requirements.txt $(PIN_FLAGS) -o requirements-test.txt
+
+# Not part of make test (about 20 minutes on a quiet machine): .ci/run runs it after make test. See tests/compat/run_compat.py.
+# make test-compat COMPAT_ARGS="3.11 lowest-direct" runs one environment.
+test-compat: $(TEST_STAMP)
+	$(PY) tests/compat/run_compat.py $(COMPAT_ARGS)
 
 bench: setup
 	$(PY) -m bpelab.bench

@@ -5,8 +5,16 @@ The algorithms the lessons build sit at the root (``words``, ``text``, ``byte_le
 ``analysis`` (compression, tax, replay), ``plots``, ``widgets``, ``exercises``, ``bench`` and ``course``
 (paths, corpora, offline tokenizer data, the environment check, the static site). They import the
 algorithms, never the reverse.
+
+Importing it first checks the installed packages against the ranges bpelab declares, and warns once,
+naming each one outside its range and the pip command that fixes it (``bpelab.course.versions``).
 """
 
+from bpelab.course.versions import warn_if_out_of_range
+
+warn_if_out_of_range()  # before the imports below, which may be what an out-of-range package breaks
+
+# ruff: noqa: E402  (the version check above must run first)
 from bpelab.analysis.compression import bytes_per_token, compression_curve
 from bpelab.analysis.replay import replay_word
 from bpelab.analysis.tax import token_tax

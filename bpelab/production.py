@@ -16,11 +16,13 @@ the whole-piece lookup or when two parts happen to join into one, and so does th
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 import tiktoken
-from tiktoken.load import load_tiktoken_bpe
 
 from bpelab.byte_level import BPETokenizer
 from bpelab.course.tokenizer_data import FIX_COMMAND, SOURCES, TokenizerDataError, require
@@ -51,10 +53,31 @@ LLAMA3_SPECIAL_TOKENS = [
 """Meta's 256 special tokens, in id order from 128,000 (Llama 3 release, ``tokenizer.py``)."""
 
 
+def read_tiktoken_file(path: Path) -> dict[bytes, int]:
+    """A vocabulary in tiktoken's text format: on each line, the token's bytes in base64, a space, its rank.
+
+    Read here rather than with ``tiktoken.load.load_tiktoken_bpe``, which before tiktoken 0.12 opened
+    a local file only through the optional ``blobfile`` package.
+    """
+    ranks = {}
+    for number, line in enumerate(Path(path).read_bytes().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            token, rank = line.split()
+            ranks[base64.b64decode(token, validate=True)] = int(rank)
+        except (ValueError, binascii.Error) as err:
+            raise ValueError(
+                f"{Path(path).name}, line {number}: expected the token in base64, a space and its rank, "
+                f"got {line[:40]!r}. The file is damaged: run {FIX_COMMAND}"
+            ) from err
+    return ranks
+
+
 @lru_cache(maxsize=1)
 def llama3_encoding() -> tiktoken.Encoding:
     """Llama 3's tokenizer as a tiktoken ``Encoding``: 128,000 ranks, its split pattern, 256 specials."""
-    ranks = load_tiktoken_bpe(str(require("llama3")))
+    ranks = read_tiktoken_file(require("llama3"))
     special = {token: len(ranks) + i for i, token in enumerate(LLAMA3_SPECIAL_TOKENS)}
     return tiktoken.Encoding(name="llama3", pat_str=LLAMA3_PATTERN, mergeable_ranks=ranks, special_tokens=special)
 
@@ -192,5 +215,6 @@ __all__ = [
     "llama3_encoding",
     "load_encoding",
     "mergeable_ranks",
+    "read_tiktoken_file",
     "recover_merges",
 ]

@@ -110,6 +110,20 @@ def test_every_package_is_listed_for_the_wheel():
     assert PYPROJECT["tool"]["setuptools"]["package-dir"] == {"bpelab.data": "data"}
 
 
+def test_every_folder_the_wheel_carries_is_a_listed_package():
+    """A folder of data files (the widgets' scripts in bpelab/widgets/static) is a package to setuptools too:
+    unlisted, building the wheel warns that it is absent from the packages configuration."""
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    folders = {
+        ".".join(folder.relative_to(REPO_ROOT).parts)
+        for folder in [REPO_ROOT / "bpelab", *(REPO_ROOT / "bpelab").rglob("*")]
+        if folder.is_dir() and folder.name != "__pycache__" and any(f.is_file() for f in folder.iterdir())
+    }
+    assert folders <= listed, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(folders - listed)}"
+    package_data = PYPROJECT["tool"]["setuptools"]["package-data"]
+    assert package_data.get("bpelab.widgets.static") == ["*.js"], "the widgets' scripts go into the wheel"
+
+
 def test_installed_copy_of_the_data_is_preferred(tmp_path, monkeypatch):
     monkeypatch.delenv("BPELAB_DATA_DIR", raising=False)
     assert paths.data_dir() == REPO_ROOT / "data", "in a clone, the repository's data/"
@@ -226,3 +240,12 @@ def test_installed_wheel_runs_lessons_from_anywhere(tmp_path):
     lessons = ["00_start_here.ipynb", "04_merging_step_by_step.ipynb", "09_multilingual_tax.ipynb"]
     report = run_lessons_under_nbval(python, env, lessons, elsewhere / "notebooks")
     assert re.search(r"\d+ passed", report) and "failed" not in report, report
+
+
+def test_the_readme_pip_path_is_the_one_test_compat_installs():
+    """make test-compat installs bpelab as the README tells pip users: ".[course]", from the clone, not editable."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'pip install ".[course]"' in readme and "python -m bpelab.setup_data" in readme
+    driver = (REPO_ROOT / "tests" / "compat" / "run_compat.py").read_text(encoding="utf-8")
+    assert 'f"{source}[course]"' in driver and "-e" not in driver.split('f"{source}[course]"')[0].splitlines()[-1]
+    assert "course" in PYPROJECT["project"]["optional-dependencies"]

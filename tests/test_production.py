@@ -5,8 +5,8 @@ import tiktoken
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelab import ENCODING_NAMES, from_tiktoken, llama3_encoding, load_encoding
-from bpelab.production import LLAMA3_SPECIAL_TOKENS, recover_merges
+from bpelab import ENCODING_NAMES, from_tiktoken, llama3_encoding, load_encoding, production
+from bpelab.production import LLAMA3_SPECIAL_TOKENS, read_tiktoken_file, recover_merges
 
 from .agreement_corpus import agreement_corpus
 
@@ -200,8 +200,42 @@ def test_decode_takes_a_numpy_array_as_tiktoken_does(pair):
 
     ours, theirs = pair
     text = "Tokens in an array: 😀 的 naïve"
-    ids = theirs.encode_to_numpy(text)  # tiktoken's own NumPy output (uint32)
+    ids = np.array(theirs.encode(text), dtype=np.uint32)  # what tiktoken's encode_to_numpy returns (from 0.9)
+    if hasattr(theirs, "encode_to_numpy"):
+        assert np.array_equal(theirs.encode_to_numpy(text), ids) and theirs.encode_to_numpy(text).dtype == ids.dtype
     assert ours.decode(ids) == theirs.decode(ids) == text
     assert ours.decode_bytes(ids.astype(np.int64)) == theirs.decode_bytes(list(ids)) == text.encode()
     with pytest.raises(TypeError, match="must be ints"):
         ours.decode(ids.astype(np.float64))
+
+
+def test_a_tiktoken_file_is_read_line_by_line(tmp_path):
+    """The format by hand: the token's bytes in base64, a space, its rank (" t" is "IHQ=", "hé" is "aMOp")."""
+    path = tmp_path / "tiny.tiktoken"
+    path.write_bytes(b"IHQ= 0\naMOp 1\n\n")
+    assert read_tiktoken_file(path) == {b" t": 0, "hé".encode(): 1}
+
+
+def test_a_damaged_tiktoken_file_names_its_line(tmp_path):
+    path = tmp_path / "broken.tiktoken"
+    path.write_bytes(b"IHQ= 0\nnot-a-rank\n")
+    with pytest.raises(ValueError, match=r"broken.tiktoken, line 2.*base64.*rank"):
+        read_tiktoken_file(path)
+
+
+def test_llama3_does_not_need_tiktokens_file_loader(monkeypatch):
+    """Before tiktoken 0.12 its loader opened local paths only through blobfile, which a learner rarely has."""
+
+    def old_loader(*args, **kwargs):
+        raise ImportError("blobfile is not installed. Please install it by running `pip install blobfile`.")
+
+    monkeypatch.setattr(tiktoken.load, "load_tiktoken_bpe", old_loader)
+    monkeypatch.setattr(production, "load_tiktoken_bpe", old_loader, raising=False)  # a name imported from it
+    llama3_encoding.cache_clear()
+    try:
+        enc = llama3_encoding()
+        assert enc.n_vocab == 128_256
+        # Llama 3's first 100,000 ranks are cl100k_base's: tiktoken's own GPT-4 encoder is the known answer
+        assert enc.encode("Hello, world!") == tiktoken.get_encoding("cl100k_base").encode("Hello, world!")
+    finally:
+        llama3_encoding.cache_clear()

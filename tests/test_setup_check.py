@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+import re
+import sys
+
 import tiktoken
 
 from bpelab.course import setup_check
+from bpelab.course.paths import REPO_ROOT
 from bpelab.course.setup_check import (
+    MIN_PYTHON,
     OK,
     PROBLEM,
-    SETUP_COMMAND,
     WARNING,
     WIDGET_FALLBACK,
     CheckResult,
@@ -16,11 +21,13 @@ from bpelab.course.setup_check import (
     check_packages,
     check_python,
     check_tokenizers,
+    check_widgets,
     format_report,
     pinned_versions,
     widget_probe,
 )
 from bpelab.course.tokenizer_data import FIX_COMMAND, tiktoken_cache_path
+from bpelab.course.versions import Declared
 
 
 def _point_data_at(tmp_path, monkeypatch):
@@ -71,16 +78,40 @@ def test_a_tokenizer_that_fails_to_load_is_a_row_not_an_exception(monkeypatch):
 
 
 def test_package_versions_against_the_pins():
-    installed = tiktoken.__version__
-    rows = check_packages(
-        ("tiktoken", "no-such-package-bpelab"),
-        pins={"tiktoken": installed, "no-such-package-bpelab": "1.0"},
-    )
-    assert rows[0] == CheckResult("tiktoken", OK, installed)
-    assert rows[1].status == PROBLEM and rows[1].detail == "not installed" and rows[1].fix == SETUP_COMMAND
+    installed = importlib.metadata.version("tiktoken")
+    rows = check_packages([Declared("tiktoken", ">=0.7", installed)], pins={"tiktoken": installed})
+    assert rows == [CheckResult("tiktoken", OK, installed)]
+    (drifted,) = check_packages([Declared("tiktoken", ">=0.7", installed)], pins={"tiktoken": "0.7.0"})
+    assert drifted.status == WARNING and "0.7.0" in drifted.detail and installed in drifted.detail
 
-    (drifted,) = check_packages(("tiktoken",), pins={"tiktoken": "0.0.1"})
-    assert drifted.status == WARNING and "0.0.1" in drifted.detail and installed in drifted.detail
+
+def test_an_out_of_range_package_is_a_problem_with_the_pip_command_that_fixes_it():
+    old_widgets = [Declared("ipywidgets", ">=8.1", "7.7.1")]
+    (row,) = check_packages(old_widgets, pins={})
+    assert row.status == PROBLEM and "7.7.1" in row.detail and ">=8.1" in row.detail
+    assert row.fix == 'pip install "ipywidgets>=8.1"'
+    # ... and the widget row does not say ✅ (ipywidgets 7 builds an HTML widget, but not the course's)
+    widgets = check_widgets(old_widgets)
+    assert widgets.status == PROBLEM and "7.7.1" in widgets.detail and widgets.fix == row.fix
+    report = format_report([row, widgets])
+    assert report.count('pip install "ipywidgets>=8.1"') == 1
+
+
+def test_a_missing_package_is_a_row_and_a_missing_front_end_is_none():
+    rows = check_packages(
+        [Declared("no-such-package-bpelab", ">=1", None), Declared("jupyterlab", ">=4.0", None, extra="course")],
+        pins={},
+    )
+    assert rows == [
+        CheckResult("no-such-package-bpelab", PROBLEM, "not installed", 'pip install "no-such-package-bpelab>=1"')
+    ]
+
+
+def test_the_real_environment_check_lists_the_lessons_packages_in_range():
+    rows = {r.item: r for r in check_packages()}
+    assert {"ipywidgets", "matplotlib", "pandas", "regex", "tiktoken", "tokenizers", "sentencepiece"} <= set(rows)
+    # In range everywhere; a version other than the pin is a warning (make test-compat runs this with other versions).
+    assert all(r.status == OK or (r.status == WARNING and "the course was run with" in r.detail) for r in rows.values())
 
 
 def test_pins_are_read_from_requirements_with_comments_and_underscores(tmp_path):
@@ -94,6 +125,15 @@ def test_python_version():
     assert check_python((3, 0)).status == OK
     too_old = check_python((99, 0))
     assert too_old.status == PROBLEM and "99.0" in too_old.fix
+    shown = check_python().detail
+    assert shown == ".".join(map(str, sys.version_info[:3])), "the patch level is part of what is checked"
+
+
+def test_python_is_accepted_exactly_as_the_makefile_accepts_it():
+    makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
+    (wanted,) = re.findall(r"^MIN_PYTHON\s*:=\s*(\S+)", makefile, re.MULTILINE)
+    assert ".".join(map(str, MIN_PYTHON)) == wanted
+    assert check_python((*sys.version_info[:2], sys.version_info[2] + 1)).status == PROBLEM  # 3.11.4 < 3.11.5
 
 
 def test_report_says_ready_only_when_all_is_well():

