@@ -16,7 +16,7 @@ import operator
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, SupportsIndex
+from typing import TYPE_CHECKING, Literal, SupportsIndex
 
 import regex
 
@@ -25,6 +25,9 @@ from bpelab.merging import RankOf, SafeCuts, merge_by_rank
 from bpelab.patterns import compile_pattern, pattern_name_of, resolve_pattern, split_text
 from bpelab.text import replace_lone_surrogates, utf8_bytes
 from bpelab.words import check_merge_count, learn_merges
+
+if TYPE_CHECKING:
+    import tiktoken
 
 AllowedSpecial = Literal["all"] | Iterable[str]
 DisallowedSpecial = Literal["all"] | Iterable[str]
@@ -449,6 +452,18 @@ class BPETokenizer:
         path = Path(path)
         path.write_text("\n".join(lines) + "\n", encoding="utf-8", newline="\n")
         return path
+
+    def to_tiktoken(self, name: str = "bpelab") -> tiktoken.Encoding:
+        """This tokenizer as a ``tiktoken.Encoding``: the same ids, in Rust (``bpelab.export``, lesson 13)."""
+        from bpelab.export import to_tiktoken
+
+        return to_tiktoken(self, name)
+
+    def save_hf(self, path: str | Path) -> Path:
+        """Write a Hugging Face ``tokenizer.json`` (``bpelab.export``, lesson 13); a folder gets one inside."""
+        from bpelab.export import save_hf
+
+        return save_hf(self, path)
 
     @classmethod
     def load(cls, path: str | Path) -> BPETokenizer:
