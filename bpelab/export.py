@@ -148,7 +148,8 @@ def byte_to_char() -> dict[int, str]:
     return table
 
 
-def _shown(token: bytes) -> str:
+def byte_level_text(token: bytes) -> str:
+    """How Hugging Face writes a token in ``tokenizer.json``: each byte as its stand-in (``b" the"`` -> ``"Ġthe"``)."""
     table = byte_to_char()
     return "".join(table[b] for b in token)
 
@@ -203,8 +204,8 @@ def hf_json(tokenizer: BPETokenizer) -> dict[str, Any]:
             "fuse_unk": False,
             "byte_fallback": False,
             "ignore_merges": False,  # apply the merges by rank, as bpelab does, even to a piece that is a token
-            "vocab": {_shown(vocab[i]): i for i in range(256 + len(tokenizer.merges))},
-            "merges": [[_shown(vocab[a]), _shown(vocab[b])] for a, b in tokenizer.merges],
+            "vocab": {byte_level_text(vocab[i]): i for i in range(256 + len(tokenizer.merges))},
+            "merges": [[byte_level_text(vocab[a]), byte_level_text(vocab[b])] for a, b in tokenizer.merges],
         },
     }
 
