@@ -124,3 +124,33 @@ def test_the_map_records_each_checker_under_the_name_its_result_carries(capsys):
             if checker == "check_smallest_vocab_size":  # it takes the tokenizer and text too
                 continue
             assert getattr(exercises, checker)(None).name == recorded, checker
+
+
+def test_the_readme_lists_the_same_exercises_as_the_map():
+    from bpelab.course.paths import REPO_ROOT
+
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Exercises and your course map", 1)[1].split("\n## ", 1)[0]
+    listed = {
+        row[0]: set(re.findall(r"`(check_\w+)`", row[2]))
+        for row in (line.strip("|").split("|") for line in section.splitlines() if re.match(r"\| \d\d \|", line))
+    }
+    assert {k.strip(): v for k, v in listed.items()} == {
+        lesson.number: {checker for checker, _ in lesson.checkers} for lesson in LESSONS
+    }
+
+
+def test_every_lesson_on_the_map_has_a_notebook_and_a_page_on_the_static_site():
+    from bpelab.course import html_export
+
+    pages = {path.name[:2]: html_export.page_name(path) for path in html_export.lesson_paths()}
+    assert sorted(pages) == [lesson.number for lesson in LESSONS]
+    assert pages["13"] == "13_your_tokenizer_for_real.html"
+    index = html_export.index_markdown(
+        [
+            (html_export.page_name(p), html_export.title_of(nbformat.read(p, as_version=4), p.stem))
+            for p in html_export.lesson_paths()
+        ],
+        guide=True,
+    )
+    assert "13_your_tokenizer_for_real.html" in index and "Your tokenizer, for real" in index
