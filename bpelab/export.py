@@ -11,6 +11,8 @@ order they were learned, and special tokens beside them. Exporting is mostly ren
   (``behavior: Isolated`` keeps the gaps as pieces, as bpelab does), a ``ByteLevel`` step that turns
   bytes into printable characters (GPT-2's table: byte 32, the space, becomes ``Ġ``), the vocabulary and
   merges in those characters, special tokens as added tokens, and a ``ByteLevel`` decoder.
+  ``tokenizers`` 0.23 writes each merge as a pair ``["Ġ", "t"]`` and still reads the older form, one string
+  ``"Ġ t"``: byte-level stand-ins never hold a real space, so both are unambiguous. The pair is written here.
 
 The two libraries read regexes with engines other than Python's ``regex`` (Rust's fancy-regex for
 tiktoken, Oniguruma for ``tokenizers``). The course's four patterns mean the same in all three; a

@@ -194,3 +194,17 @@ def test_an_untrained_tokenizer_exports_the_256_bytes(tmp_path):
     assert tok.to_tiktoken().encode("hé") == [104, 195, 169]
     hf = Tokenizer.from_file(str(tok.save_hf(tmp_path)))
     assert hf.encode("hé").ids == [104, 195, 169]
+
+
+def test_tokenizers_reads_merges_written_as_pairs_or_as_one_string(tmp_path):
+    """tokenizers 0.23 writes pairs; files from older versions hold "a b" strings. Stand-ins hold no space."""
+    from bpelab.export import hf_json
+
+    tok = BPETokenizer().train(
+        (data_dir() / "english_train.txt").read_text(encoding="utf-8")[:20_000], 400, pattern="gpt2"
+    )
+    content = hf_json(tok)
+    assert all(isinstance(m, list) and len(m) == 2 and " " not in "".join(m) for m in content["model"]["merges"])
+    content["model"]["merges"] = [" ".join(m) for m in content["model"]["merges"]]
+    text = (data_dir() / "english_heldout.txt").read_text(encoding="utf-8")[:5_000]
+    assert Tokenizer.from_str(json.dumps(content)).encode(text).ids == tok.encode(text)
