@@ -1,7 +1,7 @@
 """bpelab: learn Byte-Pair Encoding by building it, then hold it against GPT-2, GPT-4, GPT-4o and Llama 3.
 
-The algorithms the lessons build sit at the root (``words``, ``text``, ``byte_level``, ``patterns``,
-``merging``, ``fast``, ``wordpiece``, ``production``); the layers above them live in subpackages:
+The algorithms the lessons build sit at the root (``words``, ``text``, ``byte_level``, ``saving``, ``patterns``,
+``merging``, ``fast``, ``wordpiece``, ``production``, ``export``); the layers above them live in subpackages:
 ``analysis`` (compression, tax, replay), ``plots``, ``widgets``, ``exercises``, ``bench`` and ``course``
 (paths, corpora, offline tokenizer data, the environment check, the static site). They import the
 algorithms, never the reverse.
@@ -18,9 +18,10 @@ warn_if_out_of_range()  # before the imports below, which may be what an out-of-
 from bpelab.analysis.compression import bytes_per_token, compression_curve
 from bpelab.analysis.replay import replay_word
 from bpelab.analysis.tax import token_tax
-from bpelab.byte_level import BPETokenizer, TokenizerFileError, count_pretokens
+from bpelab.byte_level import BPETokenizer, count_pretokens
 from bpelab.course.corpora import load_parallel, read_corpus
 from bpelab.course.tokenizer_data import TokenizerDataError
+from bpelab.export import ExportError
 from bpelab.patterns import PATTERNS, split_text
 from bpelab.production import (
     ENCODING_NAMES,
@@ -30,6 +31,7 @@ from bpelab.production import (
     mergeable_ranks,
     recover_merges,
 )
+from bpelab.saving import TokenizerFileError
 from bpelab.text import CharTokenizer, byte_count
 from bpelab.wordpiece import encode_wordpiece, train_wordpiece
 from bpelab.words import (
@@ -48,6 +50,7 @@ __all__ = [
     "PATTERNS",
     "BPETokenizer",
     "CharTokenizer",
+    "ExportError",
     "TokenizerDataError",
     "TokenizerFileError",
     "byte_count",

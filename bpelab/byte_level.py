@@ -11,25 +11,27 @@ that training ended with. Special tokens such as ``<|endoftext|>`` live outside 
 
 from __future__ import annotations
 
-import json
 import operator
 import warnings
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, SupportsIndex
+from typing import TYPE_CHECKING, Literal, SupportsIndex
 
 import regex
 
 from bpelab.fast import ByteMerge, train_bytes_fast
 from bpelab.merging import RankOf, SafeCuts, merge_by_rank
-from bpelab.patterns import compile_pattern, pattern_name_of, resolve_pattern, split_text
+from bpelab.patterns import pattern_name_of, resolve_pattern, split_text
+from bpelab.saving import FORMAT_HEADER, TokenizerFileError  # noqa: F401  (their old home: still importable here)
 from bpelab.text import replace_lone_surrogates, utf8_bytes
 from bpelab.words import check_merge_count, learn_merges
 
+if TYPE_CHECKING:
+    import tiktoken
+
 AllowedSpecial = Literal["all"] | Iterable[str]
 DisallowedSpecial = Literal["all"] | Iterable[str]
-FORMAT_HEADER = "bpelab-tokenizer v2"
 CUT_PIECES_FROM = 1_000
 """Pieces of at least this many bytes are cut with ``SafeCuts`` first; its index is built on first use
 (up to a second for o200k_base), which ordinary text, whose pieces are short, never needs."""
@@ -38,10 +40,6 @@ _CACHE_LIMIT = 100_000  # pieces remembered by encode; ordinary text has far few
 
 class TrainingStoppedEarly(UserWarning):
     """``train`` ran out of pairs that occur twice before reaching the ``vocab_size`` asked for."""
-
-
-class TokenizerFileError(ValueError):
-    """A saved tokenizer file that cannot be read back."""
 
 
 def count_pretokens(text: str, pattern: str | None, special_tokens: str | Iterable[str] = ()) -> dict[bytes, int]:
@@ -448,180 +446,28 @@ class BPETokenizer:
     # ---- saving and loading ---------------------------------------------------------------
 
     def save(self, path: str | Path) -> Path:
-        """Write a plain-text file a person can read: the pattern and the special tokens as JSON strings,
-        then one merge per line as two ids (the bytes they stand for in a comment), then ``end``.
+        """Write a plain-text file a person can read: the pattern, the special tokens, one merge per line
+        with the bytes it makes in a comment, then ``end`` (the format: ``bpelab.saving``)."""
+        from bpelab.saving import write_tokenizer
 
-        Only whole lines starting with ``#`` and the text after the two ids of a merge line are
-        comments, so nothing in a pattern or a special token can be mistaken for one. The ``end``
-        line shows that the file is complete: a file cut short (even inside the last id) is refused.
-        """
-        if any(self.vocab[i] != bytes([i]) for i in range(256)) or any(
-            self.vocab[new] != self.vocab[a] + self.vocab[b] for (a, b), new in self.merges.items()
-        ):
-            raise ValueError(
-                "only tokenizers built from merges can be saved; a production vocabulary already lives in tiktoken's files"
-            )
-        show = lambda b: json.dumps(b.decode("utf-8", errors="backslashreplace"), ensure_ascii=False)  # noqa: E731
-        lines = [
-            FORMAT_HEADER,
-            "# Byte-level BPE saved by bpelab. Ids 0-255 are the byte values; each merge line below joins",
-            "# two ids into the next id, starting at 256. The pattern and the special tokens are JSON strings.",
-            "# Lines starting with '#', and the text after a merge's two ids, are comments.",
-            f"pattern {json.dumps(self.pattern, ensure_ascii=False) if self.pattern is not None else 'none'}",
-            f"special_tokens {len(self.special_tokens)}",
-            *(f"{json.dumps(s, ensure_ascii=False)} {i}" for s, i in self.special_tokens.items()),
-            f"merges {len(self.merges)}",
-            *(
-                f"{a} {b}  # {new}: {show(self.vocab[a])} + {show(self.vocab[b])} = {show(self.vocab[new])}"
-                for (a, b), new in self.merges.items()
-            ),
-            "end",
-        ]
-        path = Path(path)
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8", newline="\n")
-        return path
+        return write_tokenizer(self, path)
+
+    def to_tiktoken(self, name: str = "bpelab") -> tiktoken.Encoding:
+        """This tokenizer as a ``tiktoken.Encoding``: the same ids, in Rust (``bpelab.export``, lesson 13)."""
+        from bpelab.export import to_tiktoken
+
+        return to_tiktoken(self, name)
+
+    def save_hf(self, path: str | Path) -> Path:
+        """Write a Hugging Face ``tokenizer.json`` (``bpelab.export``, lesson 13); a folder gets one inside."""
+        from bpelab.export import save_hf
+
+        return save_hf(self, path)
 
     @classmethod
     def load(cls, path: str | Path) -> BPETokenizer:
         """Read a file written by ``save`` (this format, or the older v1); any damage is reported
         with its line number. A UTF-8 byte-order mark at the start (some editors add one) is fine."""
-        path = Path(path)
-        try:
-            raw = path.read_bytes().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise TokenizerFileError(f"{path} is not a text file saved by BPETokenizer.save (not UTF-8)") from None
-        return _SavedFile(raw, str(path)).read_into(cls())
+        from bpelab.saving import read_tokenizer
 
-
-class _SavedFile:
-    """The reader of saved tokenizers: one line at a time, each checked, each error with its line number.
-
-    Version 1 (``bpelab-tokenizer v1``) had no ``end`` line and cut every line at two spaces and
-    ``#``; its files are still read (a JSON string is read whole first, so a ``  #`` inside one
-    survives here too).
-    """
-
-    def __init__(self, raw: str, name: str) -> None:
-        # Only "\n" ends a line: a special token may hold U+2028 or U+0085, which splitlines() would cut at.
-        self.lines = [(n, line.rstrip("\r")) for n, line in enumerate(raw.split("\n"), 1)]
-        self.name = name
-        self.position = 0
-        self.version = 0
-
-    def fail(self, n: int, message: str) -> TokenizerFileError:
-        return TokenizerFileError(
-            f"{self.name}, line {n}: {message}. The file was changed or damaged after it was saved; "
-            "use an undamaged copy, or train the tokenizer again"
-        )
-
-    def next_line(self, expected: str) -> tuple[int, str]:
-        """The next line that is not blank and not a comment line."""
-        while self.position < len(self.lines):
-            n, line = self.lines[self.position]
-            self.position += 1
-            if line.strip() and not line.lstrip().startswith("#"):
-                return n, line
-        last = next((n for n, line in reversed(self.lines) if line.strip()), 0)
-        raise TokenizerFileError(
-            f"{self.name}: the file stops after line {last}, where {expected} should follow: it was cut off "
-            "(an interrupted copy or download?). Use a complete copy of the file"
-        )
-
-    def keyword_line(self, keyword: str) -> tuple[int, str]:
-        n, line = self.next_line(f"the '{keyword}' line")
-        if not line.startswith(keyword + " "):
-            raise self.fail(n, f"expected a line starting with '{keyword} ', found {line[:60]!r}")
-        return n, line[len(keyword) + 1 :]
-
-    def count(self, keyword: str) -> tuple[int, int]:
-        n, value = self.keyword_line(keyword)
-        value = value.strip()
-        if not value.isdigit():
-            raise self.fail(n, f"'{keyword}' must be followed by a count, found {value[:60]!r}")
-        return n, int(value)
-
-    def json_string(self, n: int, text: str, what: str) -> tuple[str, str]:
-        """A JSON string at the start of ``text``, and the rest of the line after it."""
-        try:
-            value, end = json.JSONDecoder().raw_decode(text)
-        except json.JSONDecodeError:
-            value, end = None, 0
-        if not isinstance(value, str):
-            raise self.fail(n, f"{what} must be a JSON string in double quotes, found {text[:60]!r}")
-        return value, text[end:]
-
-    def comment_only(self, rest: str) -> bool:
-        """Nothing after the data but spaces, or (in v1 files) a "  #" comment."""
-        rest = rest.strip()
-        return not rest or (self.version == 1 and rest.startswith("#"))
-
-    def read_into(self, tokenizer: BPETokenizer) -> BPETokenizer:
-        n, header = self.next_line("the header")
-        versions = {FORMAT_HEADER: 2, "bpelab-tokenizer v1": 1}
-        if header.strip() not in versions:
-            raise TokenizerFileError(
-                f"{self.name} does not start with '{FORMAT_HEADER}' (or an older 'bpelab-tokenizer v1'): "
-                f"it is not a file saved by BPETokenizer.save; its first line is {header[:60]!r}"
-            )
-        self.version = versions[header.strip()]
-
-        n, value = self.keyword_line("pattern")
-        if value.strip() != "none" and not (self.version == 1 and value.split("  #")[0].strip() == "none"):
-            pattern, rest = self.json_string(n, value.strip(), "the pattern")
-            if not self.comment_only(rest):
-                raise self.fail(n, f"unexpected text after the pattern: {rest.strip()[:60]!r}")
-            try:
-                compile_pattern(pattern)
-            except regex.error as err:
-                raise self.fail(n, f"the pattern {pattern[:60]!r} is not a valid regex ({err})") from None
-            tokenizer.pattern = pattern
-            tokenizer.pattern_name = pattern_name_of(pattern)
-
-        n, how_many = self.count("special_tokens")
-        specials: list[tuple[int, str, int]] = []
-        for _ in range(how_many):
-            n, line = self.next_line("a special token")
-            special, rest = self.json_string(n, line.strip(), "a special token")
-            try:
-                if not special.encode("utf-8"):
-                    raise self.fail(n, "a special token is empty")
-            except UnicodeEncodeError:
-                raise self.fail(n, f"the special token {special!r} holds a lone surrogate: it has no bytes") from None
-            id_text, _, comment = rest.strip().partition(" ")
-            if not id_text.isdigit() or not self.comment_only(comment):
-                raise self.fail(n, f"expected a special token as a JSON string and its id, found {line[:60]!r}")
-            specials.append((n, special, int(id_text)))
-
-        n, how_many = self.count("merges")
-        for _ in range(how_many):
-            n, line = self.next_line("a merge")
-            ids, _, comment = line.partition("#")
-            parts = ids.split()
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                raise self.fail(n, f"expected two token ids like '101 32', found {line[:60]!r}")
-            a, b = int(parts[0]), int(parts[1])
-            new_id = len(tokenizer.vocab)
-            for i in (a, b):
-                if i not in tokenizer.vocab:
-                    raise self.fail(n, f"id {i} is used before it exists (ids so far run 0 to {new_id - 1})")
-            if (a, b) in tokenizer.merges:
-                raise self.fail(n, f"the pair {a} {b} is merged twice")
-            tokenizer.merges[(a, b)] = new_id
-            tokenizer.vocab[new_id] = tokenizer.vocab[a] + tokenizer.vocab[b]
-
-        for n, special, number in specials:
-            if number in tokenizer.vocab:
-                raise self.fail(n, f"special token {special!r} has id {number}, which is already taken")
-            tokenizer.special_tokens[special] = number
-            tokenizer.vocab[number] = special.encode("utf-8")
-
-        if self.version >= 2:
-            n, line = self.next_line("the 'end' line")
-            if line.strip() != "end":
-                raise self.fail(n, f"expected the 'end' line after {how_many} merges, found {line[:60]!r}")
-        for n, line in self.lines[self.position :]:
-            if line.strip() and not line.lstrip().startswith("#"):
-                raise self.fail(
-                    n, f"unexpected text after the last {'line' if self.version >= 2 else 'merge'}: {line[:60]!r}"
-                )
-        return tokenizer
+        return read_tokenizer(path, cls())

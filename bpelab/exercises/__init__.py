@@ -32,6 +32,7 @@ Checkers written with the later lessons, in files named after their idea:
   ``check_estimate_cost``, ``check_shorter_prompt``
 - 11 ``beyond_bpe``: ``check_best_wordpiece_pair``, ``check_encode_wordpiece_word``
 - 12 ``speed``: ``check_pair_count_changes``, ``check_merge_lowest_rank``
+- 13 ``exporting``: ``check_byte_level_text``
 
 ``show_solution(name)`` prints the reference source for an exercise.
 """
@@ -41,6 +42,7 @@ from bpelab.exercises.byte_level import check_build_vocab, check_decode_ids
 from bpelab.exercises.compression import check_bytes_per_token, check_count_unused, check_smallest_vocab_size
 from bpelab.exercises.core import EXERCISES, Case, CheckResult, Exercise
 from bpelab.exercises.decoding import check_decode_words
+from bpelab.exercises.exporting import check_byte_level_text
 from bpelab.exercises.pair_counts import check_count_pairs
 from bpelab.exercises.pair_merging import check_merge_pair, check_merge_symbols
 from bpelab.exercises.practice import (
@@ -74,6 +76,7 @@ __all__ = [
     "check_best_wordpiece_pair",
     "check_build_vocab",
     "check_byte_count",
+    "check_byte_level_text",
     "check_bytes_per_char",
     "check_bytes_per_token",
     "check_char_decode",
