@@ -7,6 +7,7 @@ read here with nbformat, independently of the exporter.
 from __future__ import annotations
 
 import html
+import importlib.util
 import io
 import json
 import re
@@ -20,8 +21,8 @@ import pytest
 import yaml
 
 from bpelab.course.html_export import (
+    ANYWIDGET_AMD,
     NOTEBOOKS_DIR,
-    WIDGET_SCRIPTS_DIR,
     WIDGET_STATE,
     NpmAsset,
     drop_progress_bars,
@@ -108,7 +109,7 @@ def test_the_saved_widget_state_is_embedded_and_every_view_finds_its_model(site:
     ]
     assert [json.loads(v)["model_id"] for v in views] == stored_views
     assert all(model in saved["state"] for model in stored_views)
-    assert 'src="_static/html-manager/embed.js"' in lesson04
+    assert 'src="_static/html-manager/embed-amd.js"' in lesson04
 
 
 def test_outputs_are_the_stored_ones_and_widgets_keep_their_text_summary(site: Path):
@@ -232,19 +233,22 @@ def test_a_source_url_that_is_not_an_address_is_refused(tmp_path: Path, capsys):
     assert "--source-url must be an http(s) address" in capsys.readouterr().err
 
 
-# ---- the widgets' page scripts ---------------------------------------------------------------------
+# ---- custom widgets (anywidget) without a kernel ---------------------------------------------------
 
 
-def test_pages_with_widgets_load_every_widget_script_after_the_widget_manager(site: Path):
-    scripts = sorted(p.name for p in WIDGET_SCRIPTS_DIR.glob("*.js"))
-    assert scripts, f"no page scripts in {WIDGET_SCRIPTS_DIR}"
+def test_pages_with_widgets_load_require_js_then_the_amd_widget_manager_with_anywidget_mapped_locally(site: Path):
+    """Issue 14 item 2: the AMD embedder loads anywidget through require.js, from _static/, never a CDN."""
     lesson04 = page(site, "04_merging_step_by_step.html")
-    manager = lesson04.index('src="_static/html-manager/embed.js"')
-    for name in scripts:
-        assert (site / "_static" / "bpelab" / name).read_bytes() == (WIDGET_SCRIPTS_DIR / name).read_bytes()
-        tag = re.search(rf'<script [^>]*src="_static/bpelab/{re.escape(name)}"', lesson04)
-        assert tag and tag.start() > manager, f"{name} is not loaded after the widget manager"
-    assert "_static/bpelab/" not in page(site, "TEACHING.html")  # no widgets, no scripts
+    order = [
+        lesson04.index('src="_static/requirejs/require.js"'),
+        lesson04.index('require.config({paths: {anywidget: "_static/anywidget/index"}})'),
+        lesson04.index('src="_static/html-manager/embed-amd.js"'),
+    ]
+    assert order == sorted(order), "require.js, then its paths, then the embedder"
+    assert "window.bpelabStatic = true" in lesson04  # widgets know that no kernel answers
+    wheel = Path(importlib.util.find_spec("anywidget").origin).parent.parent / ANYWIDGET_AMD
+    assert (site / "_static" / "anywidget" / "index.js").read_bytes() == wheel.read_bytes()
+    assert "embed-amd.js" not in page(site, "TEACHING.html")  # no widgets, no scripts
 
 
 # ---- progress bars -----------------------------------------------------------------------------------
