@@ -12,10 +12,14 @@ export const BAR_WIDTH = 120;
 // digits, connector punctuation, join controls; its \s is White_Space. JavaScript's \w is ASCII.
 const PUNCTUATION_ONLY = /^[^\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}\p{White_Space}]+$/u;
 
+/** True when `text` is punctuation or symbols only (Python: regex `^[^\w\s]+$`). */
+export function punctuationOnly(text) {
+  return PUNCTUATION_ONLY.test(text);
+}
+
 function unitName(corpus) {
   for (const [word] of corpus) {
-    const text = word.filter((s) => s !== END_OF_WORD).join("");
-    if (PUNCTUATION_ONLY.test(text)) return "pieces (words and punctuation)";
+    if (punctuationOnly(word.filter((s) => s !== END_OF_WORD).join(""))) return "pieces (words and punctuation)";
   }
   return "words";
 }
