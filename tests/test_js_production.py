@@ -106,3 +106,14 @@ def test_a_changed_npm_file_is_refused_not_wrapped_wrongly() -> None:
         ranks_as_script("r50k_base", "module.exports = {}")
     with pytest.raises(ValueError, match="choose from r50k_base, cl100k_base, o200k_base"):
         ranks_script("llama3")
+
+
+def test_make_htmls_assets_include_the_browser_encoders(tmp_path: Path) -> None:
+    from bpelab.course.html_export import install_assets
+
+    problems = install_assets(tmp_path)
+    if problems:
+        pytest.skip(f"the page scripts could not be had: {problems}")
+    for name in BROWSER_ENCODINGS:
+        assert (tmp_path / ranks_script(name)).is_file()
+    assert (tmp_path / CORE_SCRIPT).is_file()

@@ -583,6 +583,12 @@ def install_assets(static_dir: Path, cache_dir: Path = CACHE_DIR) -> list[str]:
             installed.append(f"{asset.package} {asset.version} ({asset.licence}), from the npm registry")
         except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as err:
             problems.append(f"{asset.package}@{asset.version}: {err}")
+    from bpelab.course.tiktoken_scripts import install_tiktoken_scripts  # here: that module imports this one
+
+    try:  # GPT-2/4/4o for the explorer without Python; each page loads them only when one is chosen
+        install_tiktoken_scripts(static_dir, cache_dir)
+    except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as err:
+        problems.append(f"js-tiktoken (the explorer's GPT tokenizers without Python): {err}")
     if installed:
         (static_dir / "THIRD_PARTY.txt").write_text(
             "Scripts these pages use, copied unchanged from their npm packages:\n" + "\n".join(installed) + "\n",
