@@ -1,5 +1,6 @@
 """The encode explorer in a real browser: nothing clipped in JupyterLab at 1280×800 with the file browser
-open (lesson 05), and the tokenizer menu working in a static page with no kernel at all.
+open (lesson 05), and in a static page opened as file:// with no kernel at all, the tokenizer menu
+working and typed text encoded by the page itself with tiktoken's ids (GPT-2, GPT-4, GPT-4o).
 
 Clipping is measured, not eyeballed: an element whose content is wider than its box (``scrollWidth``
 over ``clientWidth``) and that hides or scrolls the overflow is cut, and so is a menu whose chosen
@@ -126,7 +127,7 @@ def test_static_page_switches_tokenizers_without_a_kernel(page: Page, static_pag
     page.goto(static_page.as_uri())
     explorer = page.locator(".bpe-explorer")
     expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    expect(explorer).to_contain_text("run the notebook to try your own text")
+    expect(explorer).to_contain_text("Your typing is tokenized in this page")
     count = explorer.locator(".bpe-token-count")
     menu = explorer.locator(".bpe-tokenizer-select select")
     for name in [*STATIC_NAMES[1:], STATIC_NAMES[0]]:
@@ -149,3 +150,33 @@ def test_static_page_switches_tokenizers_without_a_kernel(page: Page, static_pag
     axe_script()
     found = axe_violations(page, [".bpe-explorer"])
     assert not found, describe_violations(found)
+
+
+TYPED = "Typed here: naïve café, 2024-11-24, don't stop 👍🏽 <|endoftext|>"
+
+
+def shown_ids(explorer: Locator) -> list[int]:
+    """The ids under the chips, in order (a chip spanning several tokens lists them all)."""
+    lines = explorer.locator(".bpe-explorer-chips .bpe-chip-id").all_inner_texts()
+    return [int(part) for line in lines for part in line.split()]
+
+
+def test_static_page_encodes_typed_text_with_tiktokens_ids(page: Page, static_page: Path) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(static_page.as_uri())
+    explorer = page.locator(".bpe-explorer")
+    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    explorer.locator(".bpe-explorer-input textarea").fill(TYPED)
+    count = explorer.locator(".bpe-token-count")
+    menu = explorer.locator(".bpe-tokenizer-select select")
+    for name in STATIC_NAMES:
+        menu.select_option(label=FRIENDLY_NAMES[name])
+        expected = tiktoken.get_encoding(name).encode_ordinary(TYPED)
+        expect(count).to_contain_text(re.compile(rf"^\s*{len(expected)} tokens"), timeout=WIDGET_TIMEOUT_MS)
+        assert shown_ids(explorer) == expected, name
+        save_screenshot(page, f"explorer_static_typed_{name}", locator=explorer)
+    loaded = sorted(url.rsplit("/", 1)[-1] for url in requests if "/tiktoken/" in url)
+    assert loaded == sorted(["tiktoken.js", *(f"{name}.js" for name in STATIC_NAMES)])  # each once, on choice
+    off_disk = [url for url in requests if not url.startswith(("file:", "data:", "blob:"))]
+    assert not off_disk, f"the page asked the network for {off_disk}"
