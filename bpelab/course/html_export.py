@@ -54,6 +54,8 @@ import nbformat
 from jinja2 import DictLoader
 
 from bpelab.course.paths import REPO_ROOT
+from bpelab.course.present_page import PAGE_NAME as PRESENT_PAGE
+from bpelab.course.present_page import write_present_page
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 GUIDE = NOTEBOOKS_DIR / "TEACHING.md"
@@ -460,6 +462,10 @@ def index_markdown(lessons: list[tuple[str, str]], guide: bool, readme: bool = F
         lines += ["How to install and run the course: [the README](README.html).", ""]
     if guide:
         lines += ["For teachers: [the teacher's guide](TEACHING.html), and classroom mode (`make present`).", ""]
+    lines += [
+        f"Classroom mode in the browser, no installation: [type a text, train it, step through the merges]({PRESENT_PAGE}).",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -473,7 +479,7 @@ def write_site(
     log: Callable[..., object] = print,
 ) -> list[Path]:
     """Write a page per notebook, the guide's and the README's pages and ``index.html`` into
-    ``out_dir``, with anywidget's front end; return the pages."""
+    ``out_dir``, with anywidget's front end and the classroom page ``present.html``; return the pages."""
     sources = list(notebooks) if notebooks is not None else lesson_paths()
     if not sources:
         raise FileNotFoundError(f"no notebooks to export (looked for {LESSON_PATTERN} in {NOTEBOOKS_DIR})")
@@ -488,6 +494,8 @@ def write_site(
     for index in (out_dir / "index.html", SITE_DIR / "index.html"):  # the README links site/index.html
         pages[index.resolve()] = "index.html"
     install_anywidget(out_dir)
+    write_present_page(out_dir)
+    log(f"  {PRESENT_PAGE:40} classroom mode, training in the page")
     exporter = _exporter()
     unresolved: list[str] = []
 
@@ -583,12 +591,14 @@ def install_assets(static_dir: Path, cache_dir: Path = CACHE_DIR) -> list[str]:
             installed.append(f"{asset.package} {asset.version} ({asset.licence}), from the npm registry")
         except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as err:
             problems.append(f"{asset.package}@{asset.version}: {err}")
-    from bpelab.course.tiktoken_scripts import install_tiktoken_scripts  # here: that module imports this one
+    from bpelab.course.tiktoken_scripts import JS_TIKTOKEN, install_tiktoken_scripts  # that module imports this one
 
     try:  # GPT-2/4/4o for the explorer without Python; each page loads them only when one is chosen
         install_tiktoken_scripts(static_dir, cache_dir)
     except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as err:
-        problems.append(f"js-tiktoken (the explorer's GPT tokenizers without Python): {err}")
+        problems.append(
+            f"{JS_TIKTOKEN.package}@{JS_TIKTOKEN.version}: {err} (the explorer's GPT tokenizers without Python)"
+        )
     if installed:
         (static_dir / "THIRD_PARTY.txt").write_text(
             "Scripts these pages use, copied unchanged from their npm packages:\n" + "\n".join(installed) + "\n",

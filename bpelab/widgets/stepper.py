@@ -74,7 +74,8 @@ class MergeStepper(anywidget.AnyWidget):
 
     ``MergeStepper(train_bpe(text, 10))``; then click, press → / ←, or use ``.next()``,
     ``.back()``, ``.first()``, ``.last()``, or set ``.step``. ``train_form=True`` adds a form that
-    trains typed text in the browser (the classroom page); a static page shows it by itself.
+    trains typed text in the browser (the classroom page); a static page offers it by itself.
+    ``projector=True``: large type, every word row in view at 1280×720 (classroom mode).
     """
 
     _esm = bundle(*STEPPER_MODULES)
@@ -84,6 +85,8 @@ class MergeStepper(anywidget.AnyWidget):
     top_pairs = traitlets.Int(10).tag(sync=True)
     log_rows = traitlets.Int(12).tag(sync=True)
     train_form = traitlets.Bool(False).tag(sync=True)
+    projector = traitlets.Bool(False).tag(sync=True)
+    train_text = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -93,6 +96,7 @@ class MergeStepper(anywidget.AnyWidget):
         top_pairs: int = 10,
         log_rows: int = 12,
         train_form: bool = False,
+        projector: bool = False,
     ) -> None:
         _check_result(result)
         _check_count(top_words, "top_words")
@@ -108,7 +112,12 @@ class MergeStepper(anywidget.AnyWidget):
         self._characters = sum(word_characters(word) * n for word, n in self._corpora[0].items())
         trace = training_trace(result, top_words=top_words, top_pairs=top_pairs)
         super().__init__(
-            trace=trace, top_words=top_words, top_pairs=top_pairs, log_rows=log_rows, train_form=bool(train_form)
+            trace=trace,
+            top_words=top_words,
+            top_pairs=top_pairs,
+            log_rows=log_rows,
+            train_form=bool(train_form),
+            projector=bool(projector),
         )
         self.add_class(VERSION_CLASS)
 

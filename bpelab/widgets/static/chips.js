@@ -56,8 +56,8 @@ export function spoken(text) {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8");
-const strict = new TextDecoder("utf-8", { fatal: true });
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true }); // keep a leading U+FEFF: it is text here
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function asBytes(piece) {
   return typeof piece === "string" ? encoder.encode(piece) : Uint8Array.from(piece);

@@ -27,3 +27,9 @@ test("a colour repeated by its neighbour is striped", () => {
   assert.match(fills[1], /^repeating-linear-gradient/);
   assert.equal(fills[2], "#EE8866");
 });
+
+test("a leading U+FEFF is text, not a byte order mark to drop", () => {
+  const chips = makeChips(["\ufeffa", "b"]);
+  assert.deepEqual(chips.map((c) => c.text), ["\ufeffa", "b"]);
+  assert.deepEqual(makeChips([[0xef, 0xbb, 0xbf], [0x61]]).map((c) => c.text), ["\ufeff", "a"]);
+});

@@ -41,6 +41,32 @@ const STEPPER_CSS = `
 .bpe-stepper .bpe-train-form textarea{font-family:ui-monospace,Menlo,Consolas,monospace;width:min(40em,100%);min-height:3.5em}
 .bpe-stepper .bpe-train-form input{width:5em}
 .bpe-stepper .bpe-message{flex-basis:100%}
+/* a projector (classroom mode: make present, site/present.html): large type, every word row and
+   the step line in view at 1280x720 without scrolling, no box that scrolls by itself */
+.bpe-projector{font-size:18px}
+.bpe-projector button{font-size:20px;padding:4px 14px}
+.bpe-projector .bpe-step-box,.bpe-projector .bpe-step-ref,.bpe-projector .bpe-more{display:none}
+.bpe-projector .bpe-status{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 24px}
+.bpe-projector .bpe-status>div{margin:0}
+.bpe-projector .bpe-step-label{font-size:26px}
+.bpe-projector .bpe-pair,.bpe-projector .bpe-next-pair{font-size:22px}
+.bpe-projector .bpe-pair code,.bpe-projector .bpe-next-pair code{font-size:24px}
+.bpe-projector .bpe-statline{flex-basis:100%;display:flex;flex-wrap:wrap;gap:0 24px;font-size:14px}
+.bpe-projector .bpe-statline>div{margin:0}
+.bpe-projector .bpe-columns{flex-wrap:nowrap}
+.bpe-projector .bpe-left{flex:1 1 560px}
+.bpe-projector .bpe-right{display:contents}
+.bpe-projector .bpe-pairs,.bpe-projector .bpe-log{min-width:0;font-size:16px}
+.bpe-projector .bpe-pairs{flex:0 1 auto}
+.bpe-projector .bpe-log{flex:1 1 260px}
+.bpe-projector .bpe-pair-table td{overflow-wrap:normal;white-space:nowrap}
+.bpe-projector .bpe-bar{height:14px;zoom:0.6}
+.bpe-projector .bpe-pair-table th{white-space:nowrap}
+.bpe-projector .bpe-word-table{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:0 18px}
+.bpe-projector .bpe-word-row{display:flex;align-items:center;gap:4px}
+.bpe-projector .bpe-chips{font-size:24px;line-height:1.6}
+.bpe-projector .bpe-chip{padding:1px 6px;margin:2px 2px}
+.bpe-projector .bpe-freq{font-size:18px;min-width:2.6em}
 `;
 
 export const TIE_RULE_NAMES = { first: "first seen", lexicographic: "smallest pair" };
@@ -49,7 +75,7 @@ let lastUsed = null; // the stepper last clicked in: keys pressed on the page it
 
 // ---- how symbols are written (as Python's repr, so the page reads like the notebook's text) ----
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function hex(code, width) {
   return code.toString(16).padStart(width, "0");
@@ -101,7 +127,7 @@ function symbolWriter(trace) {
       const shown = decode(s);
       return `${shown === null ? bytesRepr(symbols[s]) : pyRepr(shown)} [${ids[s]}]`;
     },
-    plain: (s) => new TextDecoder().decode(Uint8Array.from(symbols[s])),
+    plain: (s) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(Uint8Array.from(symbols[s])),
     piece: (s) => symbols[s],
   };
 }
@@ -186,11 +212,13 @@ function statsNode(trace, step) {
   }
   const words = trace.wordsTotal;
   const unit = unitLabel(trace).slice(0, -1);
+  // the parts in .bpe-more explain; a projector leaves them out so the line fits
+  const more = (text) => el("span", { class: "bpe-more", text });
   node.append(
-    "vocabulary ", b(trace.startVocab + step), ` symbols (${trace.startVocab} to start + ${step} merges) · `,
+    "vocabulary ", b(trace.startVocab + step), " symbols", more(` (${trace.startVocab} to start + ${step} merges)`), " · ",
     b(tokens), ` tokens in ${words} ${trace.unit} · `, b(fixed2(words ? tokens / words : 0)), ` tokens per ${unit} · `,
-    b(fixed2(tokens ? trace.characters / tokens : 0)), " characters per token (a word's own characters",
-    trace.hasMarker ? "; </w> counts as none" : "", ")",
+    b(fixed2(tokens ? trace.characters / tokens : 0)), " characters per token",
+    more(` (a word's own characters${trace.hasMarker ? "; </w> counts as none" : ""})`),
   );
   return node;
 }
@@ -205,7 +233,7 @@ export function announcement(trace, step) {
   return `${head}: merged ${w.plain(a)} + ${w.plain(b)} into ${w.plain(c)}, ${trace.scoreName} ${count}`;
 }
 
-function viewNode(trace, states, step, topRowsLog) {
+function viewNode(trace, states, step, topRowsLog, projector) {
   const n = trace.merges.length;
   const w = symbolWriter(trace);
   const code = (text) => el("code", { text });
@@ -225,7 +253,8 @@ function viewNode(trace, states, step, topRowsLog) {
     next.append("Next merge", el("span", { class: "bpe-step-ref", text: ` (step ${step + 1})` }), ": ",
       code(pairText(a, b)), ` (${trace.scoreName} ${count})`);
   }
-  status.append(pair, next, statsNode(trace, step));
+  if (projector) status.append(pair, next, el("div", { class: "bpe-statline" }, statsNode(trace, step), legendNode(trace)));
+  else status.append(pair, next, statsNode(trace, step));
 
   // the words, one row each (class bpe-word-row: the classroom's tests find rows by it)
   const table = el("table", { class: "bpe-word-table" });
@@ -286,9 +315,10 @@ function viewNode(trace, states, step, topRowsLog) {
 }
 
 function legendNode(trace) {
-  return el("div", { class: "bpe-legend" }, "Chips: ", el("span", { class: "bpe-merged-sample", text: "bold outline" }),
-    " = merged at this step · ", el("span", { class: "bpe-next-sample", text: "dashed underline" }),
-    " = merges next · colours follow the symbol (six colours, so symbols share them; a striped chip has its left neighbour's colour)",
+  const more = (text) => el("span", { class: "bpe-more", text });
+  return el("div", { class: "bpe-legend" }, more("Chips: "), el("span", { class: "bpe-merged-sample", text: "bold outline" }),
+    " = merged", more(" at this step"), " · ", el("span", { class: "bpe-next-sample", text: "dashed underline" }), " = merges next",
+    more(" · colours follow the symbol (six colours, so symbols share them; a striped chip has its left neighbour's colour)"),
     trace.hasMarker ? " · </w> ends a word" : "", ".");
 }
 
@@ -342,8 +372,10 @@ export function renderStepper({ model, el: root }) {
     first.disabled = back.disabled = step === 0;
     next.disabled = last.disabled = step === n;
     play.disabled = n === 0;
-    views.replaceChildren(viewNode(trace, states, step, model.get("log_rows") ?? 12));
-    legend.replaceChildren(legendNode(trace));
+    const projector = !!model.get("projector");
+    box.classList.toggle("bpe-projector", projector);
+    views.replaceChildren(viewNode(trace, states, step, model.get("log_rows") ?? 12, projector));
+    legend.replaceChildren(...(projector ? [] : [legendNode(trace)])); // a projector has it beside the stats
     live.textContent = announcement(trace, step);
   }
 
@@ -430,6 +462,11 @@ export function renderStepper({ model, el: root }) {
         message.textContent = "Type some text first: training needs words.";
         return;
       }
+      const most = model.get("max_characters") ?? 50000;
+      if (text.value.length > most) {
+        message.textContent = `This text has ${text.value.length} characters; this page trains at most ${most}. Paste a shorter part.`;
+        return;
+      }
       const result = trainBpe(text.value, n, { tieBreak: tie.value });
       stopPlaying();
       trace = traceOf(result, { topWords: model.get("top_words") ?? 40, topPairs: model.get("top_pairs") ?? 10 });
@@ -456,7 +493,8 @@ export function renderStepper({ model, el: root }) {
 }
 
 function onKey(event, moves) {
-  const which = { ArrowRight: "next", ArrowLeft: "back", Home: "first", End: "last" }[event.key];
+  // PageDown / PageUp: what a presenter's clicker sends
+  const which = { ArrowRight: "next", ArrowLeft: "back", PageDown: "next", PageUp: "back", Home: "first", End: "last" }[event.key];
   if (!which || event.altKey || event.ctrlKey || event.metaKey) return false;
   event.preventDefault();
   moves[which]();
