@@ -19,7 +19,7 @@ import tiktoken
 from playwright.sync_api import Locator, Page, expect
 
 from bpelab.course.lessons import run_lesson
-from bpelab.production import FRIENDLY_NAMES
+from bpelab.production import FRIENDLY_NAMES, load_encoding
 from tests.browser.axe import axe_script, axe_violations, describe_violations
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
 from tests.browser.servers import RunningServer
@@ -93,6 +93,13 @@ def test_lesson05_explorer_is_not_clipped_at_1280x800_with_the_file_browser_open
     axe_script()
     found = axe_violations(lab_page, [".bpe-explorer"])
     assert not found, describe_violations(found)
+    # typed text goes to Python, and Python's encoding comes back: Llama 3 has no JavaScript encoder at all
+    menu.select_option(label="Llama 3")
+    explorer.locator(".bpe-explorer-input textarea").fill(TYPED)
+    expected = load_encoding("llama3").encode_ordinary(TYPED)
+    count = explorer.locator(".bpe-token-count")
+    expect(count).to_contain_text(re.compile(rf"^\s*{len(expected)} tokens"), timeout=WIDGET_TIMEOUT_MS)
+    assert shown_ids(explorer) == expected
 
 
 # ---- a static page: no kernel, the menu still switches tokenizers ------------------------------

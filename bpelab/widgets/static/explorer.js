@@ -108,6 +108,7 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+const KERNEL_WAIT_MS = 3000; // how long typed text waits for Python before the page answers itself
 let explorerCount = 0; // unique ids for label-for pairs when a page holds several explorers
 
 /** anywidget's entry point: draw the explorer into `el` and keep it in step with the model. */
@@ -167,28 +168,34 @@ export function renderExplorer({ model, el: root }) {
 
   async function draw() {
     const ticket = ++drawing;
-    const index = Number(select.value);
-    const tokenizer = tokenizers()[index];
+    const tokenizer = tokenizers()[Number(select.value)];
     const text = textarea.value;
     const stored = (model.get("encodings") || {})[tokenizer.label];
     if (stored && stored.text === text) {
       if (stored.error) return message(stored.error);
       return show(tokenizer.label, text, stored, tokenizer);
     }
-    if (!isStatic()) return message(`encoding with ${tokenizer.label}…`); // Python answers through `encodings`
+    if (isStatic()) return encodeHere(ticket, tokenizer, text, false);
+    message(`encoding with ${tokenizer.label}…`); // Python answers through `encodings`
+    // no answer (a saved notebook reopened: this widget's Python side is gone): encode here if possible
+    setTimeout(() => ticket === drawing && encodeHere(ticket, tokenizer, text, true), KERNEL_WAIT_MS);
+  }
+
+  async function encodeHere(ticket, tokenizer, text, pythonSilent) {
     if (tokenizer.kind === "word") return show(tokenizer.label, text, encodeWordLevel(tokenizer, text), tokenizer);
-    if (tokenizer.kind === "tiktoken" && tokenizer.browser) {
+    if (tokenizer.kind === "tiktoken" && tokenizer.browser && isStatic()) {
       message(`loading ${tokenizer.label}'s vocabulary…`);
       try {
         const encoder = await productionEncoder(tokenizer.encoding);
-        if (ticket !== drawing) return;
-        return show(tokenizer.label, text, encodeOrdinary(encoder, text), tokenizer);
+        if (ticket === drawing) show(tokenizer.label, text, encodeOrdinary(encoder, text), tokenizer);
       } catch (err) {
         if (ticket === drawing) message(`${tokenizer.label} could not be loaded here (${err.message}).`);
-        return;
       }
+      return;
     }
-    message(`${tokenizer.label} needs the running notebook for new text: run the notebook, or choose another tokenizer.`);
+    message(pythonSilent
+      ? `Python did not answer: run this explorer's cell again to encode new text with ${tokenizer.label}.`
+      : `${tokenizer.label} needs the running notebook for new text: run the notebook, or choose another tokenizer.`);
   }
 
   select.addEventListener("change", () => {
