@@ -416,6 +416,7 @@ export function renderStepper({ model, el: root }) {
   last.addEventListener("click", moves.last);
   play.addEventListener("click", togglePlay);
   input.addEventListener("change", () => go(Number(input.value)));
+  input.addEventListener("input", () => input.value !== "" && go(Number(input.value))); // ↑ / ↓ in the box
   box.addEventListener("pointerdown", () => (lastUsed = box));
   box.addEventListener("focusin", () => (lastUsed = box));
   box.addEventListener("keydown", (event) => {
