@@ -18,6 +18,8 @@ import pytest
 import tiktoken
 from playwright.sync_api import Locator, Page, expect
 
+from bpelab import encode_word, split_text, train_bpe
+from bpelab.course.html_export import NOTEBOOKS_DIR
 from bpelab.course.lessons import run_lesson
 from bpelab.production import FRIENDLY_NAMES, load_encoding
 from tests.browser.axe import axe_script, axe_violations, describe_violations
@@ -29,6 +31,7 @@ pytestmark = pytest.mark.browser
 
 WIDGET_TIMEOUT_MS = 30_000
 LESSON_05 = "05_encoding_and_decoding.ipynb"
+LESSON_05_WORDS = r"\w+|[^\w\s]+"  # the lesson's split
 
 _CLIPPED_JS = """(root) => {
     // every element of the explorer whose content does not fit its box, and a menu whose chosen
@@ -187,3 +190,37 @@ def test_static_page_encodes_typed_text_with_tiktokens_ids(page: Page, static_pa
     assert loaded == sorted(["tiktoken.js", *(f"{name}.js" for name in STATIC_NAMES)])  # each once, on choice
     off_disk = [url for url in requests if not url.startswith(("file:", "data:", "blob:"))]
     assert not off_disk, f"the page asked the network for {off_disk}"
+
+
+@pytest.fixture(scope="module")
+def lesson05_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Lesson 05 as `make html` writes it, from the committed notebook (nothing re-run)."""
+    site = write_static_site(tmp_path_factory.mktemp("lesson05-site"), [NOTEBOOKS_DIR / LESSON_05], guide=None)
+    return site / LESSON_05.replace(".ipynb", ".html")
+
+
+def test_lesson05_page_encodes_typed_text_with_every_tokenizer_it_can(page: Page, lesson05_page: Path) -> None:
+    """tiktoken's ids under GPT-2, GPT-4 and GPT-4o; the lesson's own word-level tokenizer as
+    encode_word gives it; Llama 3 says it needs the notebook (no JavaScript encoder for it)."""
+    assert lesson05_page.stat().st_size <= 2_000_000
+    page.goto(lesson05_page.as_uri())
+    explorer = page.locator(".bpe-explorer").first
+    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    explorer.scroll_into_view_if_needed()
+    explorer.locator(".bpe-explorer-input textarea").fill(TYPED)
+    count = explorer.locator(".bpe-token-count")
+    menu = explorer.locator(".bpe-tokenizer-select select")
+    for name in STATIC_NAMES:
+        menu.select_option(label=FRIENDLY_NAMES[name])
+        expected = tiktoken.get_encoding(name).encode_ordinary(TYPED)
+        expect(count).to_contain_text(re.compile(rf"^\s*{len(expected)} tokens"), timeout=WIDGET_TIMEOUT_MS)
+        assert shown_ids(explorer) == expected, name
+    labels = [text.strip() for text in menu.locator("option").all_inner_texts()]
+    word_level = next(label for label in labels if label.startswith("your word-level BPE (toy"))
+    menu.select_option(label=word_level)
+    toy = train_bpe("low " * 5 + "lower " * 2 + "newest " * 3 + "widest " * 2, 10)  # the lesson's toy
+    pieces = [s for word in split_text(TYPED, LESSON_05_WORDS) for s in encode_word(word, toy.merges)]
+    expect(count).to_contain_text(re.compile(rf"^\s*{len(pieces)} tokens"), timeout=WIDGET_TIMEOUT_MS)
+    menu.select_option(label="Llama 3")
+    expect(count).to_contain_text("needs the running notebook", timeout=WIDGET_TIMEOUT_MS)
+    save_screenshot(page, "explorer_lesson05_static_llama3_typed", locator=explorer)
