@@ -94,6 +94,11 @@ export function summary(text, ids, pieces, { wordLevel = false, wordUnit = "word
   return [parts.join(" · "), ...notes];
 }
 
+/** True when a page without Python can encode new text with this tokenizer. */
+function canEncodeHere(tokenizer) {
+  return tokenizer.kind === "word" || (tokenizer.kind === "tiktoken" && tokenizer.browser === true);
+}
+
 function isStatic() {
   return globalThis.bpelabStatic === true;
 }
@@ -138,7 +143,7 @@ export function renderExplorer({ model, el: root }) {
   function fillNote() {
     const base = "Hover a chip for its ids, text and bytes. ⋅ is a space, → a tab, ↵ a new line. " +
       "Tokens that make up one character as you see it are drawn as one chip.";
-    const offline = tokenizers().filter((t) => t.kind === "other").map((t) => t.label);
+    const offline = tokenizers().filter((t) => !canEncodeHere(t)).map((t) => t.label);
     const rest = !isStatic()
       ? " The chips follow your typing."
       : " Your typing is tokenized in this page" +
