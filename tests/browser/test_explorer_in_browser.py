@@ -223,4 +223,5 @@ def test_lesson05_page_encodes_typed_text_with_every_tokenizer_it_can(page: Page
     expect(count).to_contain_text(re.compile(rf"^\s*{len(pieces)} tokens"), timeout=WIDGET_TIMEOUT_MS)
     menu.select_option(label="Llama 3")
     expect(count).to_contain_text("needs the running notebook", timeout=WIDGET_TIMEOUT_MS)
+    expect(explorer.locator(".bpe-explorer-note")).to_contain_text("except by Llama 3")
     save_screenshot(page, "explorer_lesson05_static_llama3_typed", locator=explorer)
