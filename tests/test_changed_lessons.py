@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -10,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bpelab.course.changed_lessons import changed_notebooks, report
-from bpelab.course.paths import REPO_ROOT
+from tests.test_lab_settings import recipe_lines
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -53,9 +52,6 @@ def test_outside_a_clone_it_stays_silent(tmp_path: Path) -> None:
 
 
 def test_make_html_reports_before_exporting() -> None:
-    makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = re.search(r"^html:.*\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE)
-    assert recipe, "no html target"
-    lines = recipe.group(1).splitlines()
+    lines = recipe_lines("html")
     check = next(i for i, line in enumerate(lines) if "bpelab.course.changed_lessons" in line)
     assert check < next(i for i, line in enumerate(lines) if "bpelab.course.html_export" in line)

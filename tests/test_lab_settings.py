@@ -49,11 +49,16 @@ def test_broken_overrides_file_is_named_not_overwritten(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == "{not json"
 
 
+def recipe_lines(target: str) -> list[str]:
+    """The command lines of one Makefile target."""
+    makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE)
+    assert recipe, f"no {target} target"
+    return recipe.group(1).splitlines()
+
+
 def test_make_lab_writes_the_settings_before_starting_jupyterlab() -> None:
     """(``make present`` runs Voila, which neither saves notebooks nor asks about news.)"""
-    makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = re.search(r"^lab:.*\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE)
-    assert recipe, "no lab target"
-    lines = recipe.group(1).splitlines()
+    lines = recipe_lines("lab")
     settings = next(i for i, line in enumerate(lines) if "bpelab.course.lab_settings" in line)
     assert settings < next(i for i, line in enumerate(lines) if "jupyter lab" in line)

@@ -171,12 +171,8 @@ def shown_ids(explorer: Locator) -> list[int]:
     return [int(part) for line in lines for part in line.split()]
 
 
-def test_static_page_encodes_typed_text_with_tiktokens_ids(page: Page, static_page: Path) -> None:
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(static_page.as_uri())
-    explorer = page.locator(".bpe-explorer")
-    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+def type_and_check_production_ids(page: Page, explorer: Locator, *, screenshots: bool = False) -> None:
+    """Type TYPED, then under each of GPT-2, GPT-4, GPT-4o the count and the ids must be tiktoken's."""
     explorer.locator(".bpe-explorer-input textarea").fill(TYPED)
     count = explorer.locator(".bpe-token-count")
     menu = explorer.locator(".bpe-tokenizer-select select")
@@ -185,7 +181,17 @@ def test_static_page_encodes_typed_text_with_tiktokens_ids(page: Page, static_pa
         expected = tiktoken.get_encoding(name).encode_ordinary(TYPED)
         expect(count).to_contain_text(re.compile(rf"^\s*{len(expected)} tokens"), timeout=WIDGET_TIMEOUT_MS)
         assert shown_ids(explorer) == expected, name
-        save_screenshot(page, f"explorer_static_typed_{name}", locator=explorer)
+        if screenshots:
+            save_screenshot(page, f"explorer_static_typed_{name}", locator=explorer)
+
+
+def test_static_page_encodes_typed_text_with_tiktokens_ids(page: Page, static_page: Path) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(static_page.as_uri())
+    explorer = page.locator(".bpe-explorer")
+    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    type_and_check_production_ids(page, explorer, screenshots=True)
     loaded = sorted(url.rsplit("/", 1)[-1] for url in requests if "/tiktoken/" in url)
     assert loaded == sorted(["tiktoken.js", *(f"{name}.js" for name in STATIC_NAMES)])  # each once, on choice
     off_disk = [url for url in requests if not url.startswith(("file:", "data:", "blob:"))]
@@ -207,14 +213,9 @@ def test_lesson05_page_encodes_typed_text_with_every_tokenizer_it_can(page: Page
     explorer = page.locator(".bpe-explorer").first
     expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
     explorer.scroll_into_view_if_needed()
-    explorer.locator(".bpe-explorer-input textarea").fill(TYPED)
+    type_and_check_production_ids(page, explorer)
     count = explorer.locator(".bpe-token-count")
     menu = explorer.locator(".bpe-tokenizer-select select")
-    for name in STATIC_NAMES:
-        menu.select_option(label=FRIENDLY_NAMES[name])
-        expected = tiktoken.get_encoding(name).encode_ordinary(TYPED)
-        expect(count).to_contain_text(re.compile(rf"^\s*{len(expected)} tokens"), timeout=WIDGET_TIMEOUT_MS)
-        assert shown_ids(explorer) == expected, name
     labels = [text.strip() for text in menu.locator("option").all_inner_texts()]
     word_level = next(label for label in labels if label.startswith("your word-level BPE (toy"))
     menu.select_option(label=word_level)
