@@ -404,3 +404,9 @@ def test_the_site_has_a_classroom_page_that_trains_in_the_browser_linked_from_th
     first = values["trace"]["merges"][0]
     symbols = values["trace"]["symbols"]
     assert (symbols[first[0]], symbols[first[1]], first[3]) == (*toy.merges[0][0], str(toy.steps[0].count))
+
+
+def test_a_static_lesson_page_with_its_steppers_stays_under_two_megabytes(site: Path):
+    """Issue 14 item 7: lesson 04 holds three steppers (one of 200 merges) and stays small."""
+    size = (site / "04_merging_step_by_step.html").stat().st_size
+    assert size <= 2_000_000, f"lesson 04's page is {size:,} bytes"

@@ -27,8 +27,11 @@ const STEPPER_CSS = `
 .bpe-stepper .bpe-left{flex:1 1 340px;min-width:0}
 .bpe-stepper .bpe-right{flex:1 1 280px;min-width:0}
 .bpe-stepper .bpe-word-table,.bpe-stepper .bpe-pair-table{border-collapse:collapse}
-.bpe-stepper .bpe-word-table td{vertical-align:top}
-.bpe-stepper .bpe-word-table .bpe-freq{text-align:right;padding-right:8px;white-space:nowrap}
+/* the words in columns, row after row: forty words fit on a screen, with no box that scrolls */
+.bpe-stepper .bpe-word-table{display:grid;grid-template-columns:repeat(auto-fill,minmax(210px,1fr));gap:0 14px}
+.bpe-stepper .bpe-word-row{display:flex;align-items:center;gap:2px}
+.bpe-stepper .bpe-word-row .bpe-chips{line-height:1.5}
+.bpe-stepper .bpe-word-table .bpe-freq{text-align:right;padding-right:6px;white-space:nowrap;min-width:2.8em}
 .bpe-stepper .bpe-pair-table td,.bpe-stepper .bpe-pair-table th{padding:0 6px 0 0;overflow-wrap:anywhere;text-align:left}
 .bpe-stepper .bpe-pair-table .bpe-score{text-align:right}
 .bpe-stepper .bpe-pair-table .bpe-winner{font-weight:bold}
