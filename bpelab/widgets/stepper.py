@@ -109,8 +109,8 @@ class MergeStepper(anywidget.AnyWidget):
             raise ValueError("every step of the result must hold the same words; was it changed after training?")
         self._token_bytes: dict[int, bytes] | None = getattr(result, "token_bytes", None)
         self._score_name: str = getattr(result, "score_name", "count")
-        self._characters = sum(word_characters(word) * n for word, n in self._corpora[0].items())
         trace = training_trace(result, top_words=top_words, top_pairs=top_pairs)
+        self._characters: int = trace["characters"]
         super().__init__(
             trace=trace,
             top_words=top_words,
