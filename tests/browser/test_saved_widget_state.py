@@ -9,6 +9,7 @@ reads the venv's. Lesson 05 is the one run: its encode explorer is the widget mo
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,9 +18,11 @@ import nbformat
 import pytest
 from playwright.sync_api import Page, expect
 
+from bpelab import train_bpe
 from bpelab.course.html_export import widget_note
 from bpelab.course.lab_settings import overrides_path, write_overrides
 from bpelab.course.paths import REPO_ROOT
+from bpelab.widgets.explorer import encoder_for
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot, shut_down_kernels
 from tests.browser.servers import (
     RunningServer,
@@ -34,6 +37,7 @@ pytestmark = pytest.mark.browser
 
 LESSON = "05_encoding_and_decoding.ipynb"
 TIMEOUT_MS = 60_000
+TYPED = "the lowest newest widest"
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +89,16 @@ def test_a_lesson_saved_after_a_session_reopens_with_its_widgets_and_exports_the
     expect(explorer.locator(".bpe-token-count")).to_contain_text("tokens", timeout=TIMEOUT_MS)
     assert page.get_by_text("Error displaying widget").count() == 0
     save_screenshot(page, "saved_state_lesson05_reopened", locator=explorer)
+    # its Python side is gone (a new kernel): typed text still gets the toy tokenizer's tokens, from the page
+    menu = explorer.locator(".bpe-tokenizer-select select")
+    menu.select_option(label=next(o for o in menu.locator("option").all_inner_texts() if "(toy" in o).strip())
+    explorer.locator(".bpe-explorer-input textarea").fill(TYPED)
+    toy = train_bpe("low " * 5 + "lower " * 2 + "newest " * 3 + "widest " * 2, 10)  # the lesson's toy
+    expected = encoder_for(toy, r"\w+|[^\w\s]+")(TYPED)[0]  # and the lesson's split
+    count = explorer.locator(".bpe-token-count")
+    expect(count).to_contain_text(re.compile(rf"^\s*{len(expected)} tokens"), timeout=TIMEOUT_MS)
+    menu.select_option(label="GPT-4 (cl100k_base)")
+    expect(count).to_contain_text("run this explorer's cell again", timeout=TIMEOUT_MS)
 
     site = write_static_site(tmp_path / "site", [saved], guide=None)
     page.goto((site / LESSON.replace(".ipynb", ".html")).as_uri())
