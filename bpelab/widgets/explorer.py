@@ -24,16 +24,16 @@ from functools import partial
 from typing import Any
 
 import anywidget
-import tiktoken
 import traitlets
 
 from bpelab.byte_level import BPETokenizer
 from bpelab.patterns import resolve_pattern, split_text
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
 from bpelab.widgets.chips import Chip, chips_text, make_chips
+from bpelab.widgets.encoders import Encoded, encoder_for
 from bpelab.widgets.esm import bundle
 from bpelab.widgets.js_regex import js_pattern
-from bpelab.words import END_OF_WORD, TrainingResult, encode_word
+from bpelab.words import END_OF_WORD, TrainingResult
 
 DEFAULT_TEXT = "Tokenizers don't read words. They read pieces: 2024, naïve, 東京, 🙂👍🏽\n\tand   spaces."
 MAX_TOKENS_SHOWN = 3000
@@ -45,65 +45,8 @@ EXPLORER_MODULES = ("chips.js", "bpe.js", "production.js", "explorer.js")
 """What the explorer's ES module is made of (``esm.bundle`` joins them)."""
 BROWSER_ENCODINGS = ("r50k_base", "cl100k_base", "o200k_base")
 """Production encodings a static page runs itself (js-tiktoken; ``bpelab/course/tiktoken_scripts.py``)."""
-UNKNOWN_ID = "?"
 PUNCTUATION_PROBE = "end."
 """A word-level split that cuts this in two counts punctuation as pieces of its own."""
-
-Encoded = tuple[list[Any], list[str | bytes]]
-"""The ids of a text and the text or bytes of each token."""
-
-
-def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[str], Encoded]:
-    """How to get (ids, token pieces) out of any tokenizer the course has.
-
-    A tiktoken ``Encoding`` and a ``BPETokenizer`` give each token's bytes; a word-level
-    ``TrainingResult`` spells each word with its merges (ids are positions in its vocabulary,
-    ``?`` for a character it never saw), cutting the text into words on whitespace, as
-    ``train_bpe`` does, or with the regex ``word_split`` if the training text was split that way;
-    anything else with ``encode``/``decode`` is asked to
-    decode one id at a time. Special-token text is encoded as ordinary text, as in
-    tiktoken's ``encode_ordinary``.
-    """
-    if isinstance(tokenizer, tiktoken.Encoding):
-        enc = tokenizer
-
-        def encode_tiktoken(text: str) -> Encoded:
-            ids = enc.encode_ordinary(text)
-            return ids, list(enc.decode_tokens_bytes(ids))
-
-        return encode_tiktoken
-    if isinstance(tokenizer, BPETokenizer):
-        tok = tokenizer
-
-        def encode_bytes(text: str) -> Encoded:
-            ids = tok.encode_ordinary(text)
-            return ids, list(tok.token_bytes(ids))
-
-        return encode_bytes
-    if isinstance(tokenizer, TrainingResult):
-        merges = tokenizer.merges
-        vocab: dict[str, int] = {}
-        for i, symbol in enumerate(tokenizer.vocabulary):
-            vocab.setdefault(symbol, i)
-
-        def encode_words(text: str) -> Encoded:
-            words = split_text(text, word_split) if word_split is not None else text.split()
-            symbols = [s for word in words for s in encode_word(word, merges)]
-            return [vocab.get(s, UNKNOWN_ID) for s in symbols], list(symbols)
-
-        return encode_words
-    if callable(getattr(tokenizer, "encode", None)) and callable(getattr(tokenizer, "decode", None)):
-        other: Any = tokenizer
-
-        def encode_other(text: str) -> Encoded:
-            ids = list(other.encode(text))
-            return ids, [other.decode([i]) for i in ids]
-
-        return encode_other
-    raise TypeError(
-        "the explorer needs a tokenizer with encode and decode (a BPETokenizer, a tiktoken Encoding, or "
-        f"what train_bpe returned), got {type(tokenizer).__name__}"
-    )
 
 
 def _constant(value: object) -> Callable[[], object]:
