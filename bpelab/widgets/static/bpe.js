@@ -16,6 +16,16 @@ export const TIE_BREAKS = ["first", "lexicographic"];
 // (JavaScript's \s has U+FEFF too and lacks \x1c-\x1f and \x85.)
 const PY_SPACE = /[\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
 
+// Python's `regex` \w is Unicode's word class (UTS #18 Annex C): letters (Alphabetic), marks, decimal
+// digits, connector punctuation and the join controls; its \s is White_Space. JavaScript's \w is ASCII.
+export const WORD_CLASS = "\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}";
+const PIECES = new RegExp(`[${WORD_CLASS}]+|[^${WORD_CLASS}\\p{White_Space}]+`, "gu");
+
+/** Lesson 02's split, split_text(text, r"\w+|[^\w\s]+"): runs of word characters and runs of punctuation. */
+export function splitPieces(text) {
+  return text.match(PIECES) ?? [];
+}
+
 /** The words of `text` as Python's text.split() gives them. */
 export function splitWords(text) {
   return text.split(PY_SPACE).filter((word) => word.length > 0);
@@ -91,11 +101,14 @@ export function replacePair(symbols, left, right, merged) {
 
 /**
  * train_bpe(text, numMerges, {tieBreak}): {merges: [[left, right, merged]], steps, initial, stoppedEarly}.
+ * With `splitPunctuation`, the text is first cut with lesson 02's regex (splitPieces), as lesson 04 does.
  * Each step: {number, pairCounts: [[left, right, count]] (before the merge), pair: [left, right],
  * count, corpus (after the merge), newSymbol}. Stops early when no pair is left.
  */
-export function trainBpe(text, numMerges, { tieBreak = "first" } = {}) {
+export function trainBpe(text, numMerges, { tieBreak = "first", splitPunctuation = false } = {}) {
   if (typeof text !== "string") throw new TypeError("text must be a string");
+  // lesson 04's real text: train_bpe(" ".join(split_text(text, r"\w+|[^\w\s]+")), n)
+  if (splitPunctuation) text = splitPieces(text).join(" ");
   if (!Number.isInteger(numMerges) || numMerges < 0) throw new RangeError(`num_merges must be 0 or more, got ${numMerges}`);
   if (!TIE_BREAKS.includes(tieBreak)) throw new RangeError(`tie_break must be one of first, lexicographic, got ${tieBreak}`);
   const initial = getWordFrequencies(text);

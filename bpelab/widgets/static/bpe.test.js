@@ -2,7 +2,7 @@
 // Python's train_bpe is tests/test_js_training.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bestPair, compareCodePoints, countPairs, getWordFrequencies, replacePair, splitWords, trainBpe } from "./bpe.js";
+import { bestPair, compareCodePoints, countPairs, getWordFrequencies, replacePair, splitPieces, splitWords, trainBpe } from "./bpe.js";
 
 const TOY = "low ".repeat(5) + "lower ".repeat(2) + "newest ".repeat(3) + "widest ".repeat(2);
 
@@ -42,4 +42,9 @@ test("training stops early when no pair is left", () => {
   assert.equal(result.stoppedEarly, true);
   assert.throws(() => trainBpe("ab", -1), RangeError);
   assert.throws(() => trainBpe("ab", 1, { tieBreak: "random" }), RangeError);
+});
+
+test("lesson 02's split cuts punctuation off words, with Unicode's word class", () => {
+  assert.deepEqual(splitPieces("Hello, world!! naïve e\u0301 x_y 3.5"), ["Hello", ",", "world", "!!", "naïve", "e\u0301", "x_y", "3", ".", "5"]);
+  assert.deepEqual(trainBpe("ab, ab!", 1, { splitPunctuation: true }).initial.map(([w, n]) => [w.join(""), n]), [["ab</w>", 2], [",</w>", 1], ["!</w>", 1]]);
 });

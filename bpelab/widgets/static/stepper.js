@@ -454,6 +454,9 @@ export function renderStepper({ model, el: root }) {
     const merges = el("input", { type: "number", min: "0", max: "500", value: String(model.get("train_merges") ?? 20) });
     const tie = el("select", {}, el("option", { value: "first", text: "first seen" }), el("option", { value: "lexicographic", text: "smallest pair" }));
     tie.value = trace.tieBreak === "lexicographic" ? "lexicographic" : "first";
+    // lesson 04 cuts its real text with lesson 02's regex first; offered here, on by default where the run did
+    const split = el("input", { type: "checkbox", class: "bpe-split-punctuation" });
+    split.checked = trace.unit.startsWith("pieces (");
     const train = el("button", { type: "button", class: "bpe-train", text: "Train" });
     const message = el("div", { class: "bpe-message", role: "status", "aria-live": "polite" });
     train.addEventListener("click", () => {
@@ -471,7 +474,7 @@ export function renderStepper({ model, el: root }) {
         message.textContent = `This text has ${text.value.length} characters; this page trains at most ${most}. Paste a shorter part.`;
         return;
       }
-      const result = trainBpe(text.value, n, { tieBreak: tie.value });
+      const result = trainBpe(text.value, n, { tieBreak: tie.value, splitPunctuation: split.checked });
       stopPlaying();
       trace = traceOf(result, { topWords: model.get("top_words") ?? 40, topPairs: model.get("top_pairs") ?? 10 });
       states = replay(trace);
@@ -482,7 +485,8 @@ export function renderStepper({ model, el: root }) {
         (result.stoppedEarly ? ` (stopped early: no pair left after ${learned})` : "") + ". Press Next or →.";
     });
     const fields = el("div", { class: "bpe-train-form", role: "group", "aria-label": "train on your own text" },
-      el("label", {}, "Your text", el("br"), text), el("label", {}, "merges ", merges), el("label", {}, "ties ", tie), train, message);
+      el("label", {}, "Your text", el("br"), text), el("label", {}, "merges ", merges), el("label", {}, "ties ", tie),
+      el("label", {}, split, " cut off punctuation first"), train, message);
     if (model.get("train_form")) return fields; // the classroom page: the form is the point
     // a lesson's page: offered, folded, under each stepper of word-level training
     return el("details", { class: "bpe-train-details" }, el("summary", { text: "Train on your own text, in this page" }), fields);

@@ -4,13 +4,12 @@
 // tests/test_js_training.py compares the two on generated texts. Only word-level training happens
 // in the browser, so there are no byte ids and the score is always a count.
 
-import { END_OF_WORD, compareCodePoints, countPairs } from "./bpe.js";
+import { END_OF_WORD, WORD_CLASS, compareCodePoints, countPairs } from "./bpe.js";
 
 export const BAR_WIDTH = 120;
 
-// regex's \w in Python is Unicode's word class (UTS #18): letters (Alphabetic), marks, decimal
-// digits, connector punctuation, join controls; its \s is White_Space. JavaScript's \w is ASCII.
-const PUNCTUATION_ONLY = /^[^\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}\p{White_Space}]+$/u;
+// Python: regex `^[^\w\s]+$`, with \w as Unicode's word class (bpe.js explains WORD_CLASS)
+const PUNCTUATION_ONLY = new RegExp(`^[^${WORD_CLASS}\\p{White_Space}]+$`, "u");
 
 /** True when `text` is punctuation or symbols only (Python: regex `^[^\w\s]+$`). */
 export function punctuationOnly(text) {
