@@ -98,3 +98,14 @@ def test_byte_level_notes_say_bytes_are_cut_as_python_does(run: dict[str, Any]) 
 def test_a_learners_byte_level_tokenizer_is_left_to_python_on_a_static_page() -> None:
     tok = BPETokenizer().train("the cat sat on the mat", 260)
     assert EncodeExplorer({"bytes": tok}, production=()).tokenizers[0] == {"label": "bytes", "kind": "other"}
+
+
+def test_the_bundled_module_the_page_loads_is_valid_javascript(tmp_path) -> None:
+    """esm.bundle joins the files into one module: a top-level name declared twice (two files
+    exporting the same name) would stop the explorer from drawing at all."""
+    module = tmp_path / "explorer_bundle.mjs"
+    module.write_text(EncodeExplorer(production=["cl100k_base"], text="hi")._esm, encoding="utf-8")
+    assert NODE is not None
+    probe = f"import({json.dumps(module.as_uri())}).then((m) => console.log(typeof m.default.render))"
+    run = subprocess.run([NODE, "-e", probe], capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 0 and run.stdout.strip() == "function", run.stderr[-1500:]

@@ -2,7 +2,7 @@
 // explorer computes (tests/test_js_explorer.py compares with Python): for each word-level
 // tokenizer description (what explorer.py sends the page) and text, the split pieces, ids, token
 // pieces and count line; for each byte case ({pieces, text}), the count line.
-import { encodeWordLevel, splitPieces, summary } from "../../bpelab/widgets/static/explorer.js";
+import { encodeWordLevel, cutWords, summary } from "../../bpelab/widgets/static/explorer.js";
 
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
@@ -11,7 +11,7 @@ const words = tokenizers.map((tokenizer) =>
   texts.map((text) => {
     const { ids, pieces } = encodeWordLevel(tokenizer, text);
     return {
-      split: splitPieces(text, tokenizer.split),
+      split: cutWords(text, tokenizer.split),
       ids,
       pieces,
       summary: summary(text, ids, pieces, { wordLevel: true, wordUnit: tokenizer.wordUnit }),

@@ -35,7 +35,7 @@ export function encodeWord(word, merges) {
 }
 
 /** The pieces Python's split_text(text, pattern) gives, for a pattern Python wrote for JavaScript. */
-export function splitPieces(text, jsPattern) {
+export function cutWords(text, jsPattern) {
   if (jsPattern === null || jsPattern === undefined) return splitWords(text);
   const pieces = [];
   for (const match of text.matchAll(new RegExp(jsPattern, "gu"))) if (match[0].length) pieces.push(match[0]);
@@ -45,7 +45,7 @@ export function splitPieces(text, jsPattern) {
 /** Ids and pieces of `text` under a word-level tokenizer description (what explorer.py sends). */
 export function encodeWordLevel(tokenizer, text) {
   const vocab = new Map(tokenizer.vocabulary.map((symbol, i) => [symbol, i]).reverse()); // first id wins
-  const pieces = splitPieces(text, tokenizer.split).flatMap((word) => encodeWord(word, tokenizer.merges));
+  const pieces = cutWords(text, tokenizer.split).flatMap((word) => encodeWord(word, tokenizer.merges));
   return { ids: pieces.map((p) => (vocab.has(p) ? vocab.get(p) : "?")), pieces };
 }
 

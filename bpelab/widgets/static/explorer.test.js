@@ -2,7 +2,7 @@
 // tests/test_js_explorer.py; here, hand-checked cases), and production.js's loading rules.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { encodeWord, encodeWordLevel, splitPieces, summary } from "./explorer.js";
+import { encodeWord, encodeWordLevel, cutWords, summary } from "./explorer.js";
 import { encoderFromGlobals, loadClassicScript, ranksScript } from "./production.js";
 
 const MERGES = [["l", "o", "lo"], ["lo", "w", "low"], ["e", "s", "es"], ["es", "t", "est"], ["est", "</w>", "est</w>"]];
@@ -14,9 +14,9 @@ test("a word is its code points plus </w>, merges replayed in order", () => {
 });
 
 test("words are cut as Python's str.split or the split Python wrote for JavaScript", () => {
-  assert.deepEqual(splitPieces("a  b\u3000c\ufeffd", null), ["a", "b", "c\ufeffd"]);
+  assert.deepEqual(cutWords("a  b\u3000c\ufeffd", null), ["a", "b", "c\ufeffd"]);
   const words = "[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]+|[^\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}\\s]+";
-  assert.deepEqual(splitPieces("low, lower.", words), ["low", ",", "lower", "."]);
+  assert.deepEqual(cutWords("low, lower.", words), ["low", ",", "lower", "."]);
 });
 
 test("ids are vocabulary positions, ? for a symbol never seen", () => {
