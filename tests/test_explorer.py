@@ -168,3 +168,24 @@ def test_typing_in_the_page_reaches_python_and_its_encoding_comes_back():
     explorer = EncodeExplorer(production=["o200k_base"], text="hi")
     explorer.set_state({"text": "hello again"})  # what the front end's model.save_changes() does
     assert explorer.encodings["GPT-4o (o200k_base)"]["ids"] == tiktoken.get_encoding("o200k_base").encode("hello again")
+
+
+@pytest.mark.parametrize("lesson", ["05_encoding_and_decoding.ipynb", "10_tokens_in_practice.ipynb"])
+def test_the_lessons_saved_explorer_module_is_todays(lesson):
+    """A static page draws the explorer with the module the notebook saved: after a change to
+    explorer.js, chips.js, bpe.js or production.js, re-run the lesson (make lessons ONLY="05 10")."""
+    import nbformat
+
+    from bpelab.course.html_export import NOTEBOOKS_DIR, WIDGET_STATE
+
+    nb = nbformat.read(NOTEBOOKS_DIR / lesson, as_version=4)
+    saved = [
+        entry["state"]["_esm"]
+        for entry in nb.metadata["widgets"][WIDGET_STATE]["state"].values()
+        if entry["model_name"] == "AnyModel" and "renderExplorer" in entry["state"].get("_esm", "")
+    ]
+    assert saved, f"{lesson} saved no explorer"
+    today = EncodeExplorer(production=["cl100k_base"], text="hi")._esm
+    assert all(module == today for module in saved), (
+        f'{lesson} holds an older explorer module: make lessons ONLY="05 10"'
+    )
