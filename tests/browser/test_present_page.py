@@ -38,7 +38,7 @@ def test_present_page_trains_typed_text_exactly_as_train_bpe(present: Page, tie_
     page = present
     result = train_bpe(CLASS_TEXT, 40, tie_break=tie_break)
     page.locator(".bpe-train-form textarea").fill(CLASS_TEXT)
-    page.locator(".bpe-train-form input").fill("40")
+    page.locator(".bpe-train-form input[type=number]").fill("40")
     page.locator(".bpe-train-form select").select_option(tie_break)
     page.locator("button.bpe-train").click()
     total = len(result.steps)

@@ -180,7 +180,7 @@ def test_a_text_typed_into_a_static_stepper_trains_there_exactly_as_train_bpe(pa
     stepper = open_page(page, static_site, "04_merging_step_by_step.ipynb")
     stepper.locator("summary").click()  # the form is folded under the stepper
     stepper.locator("textarea").fill(text)
-    stepper.locator(".bpe-train-form input").fill("12")
+    stepper.locator(".bpe-train-form input[type=number]").fill("12")
     stepper.locator(".bpe-train-form select").select_option("lexicographic")
     stepper.locator("button.bpe-train").click()
     result = train_bpe(text, 12, tie_break="lexicographic")

@@ -208,10 +208,10 @@ export function ensureCss(root, css = CHIP_CSS, id = "bpe-chip-css") {
 /**
  * Token chips as a DOM element: <span class="bpe-chips" role="list"> of <span class="bpe-chip"
  * role="listitem">. `marks` maps a token position to a list of "merged" / "next"; `colours` gives
- * one colour per chip (default: the cycling palette).
+ * one colour per chip (default: the cycling palette); `chips`: makeChips(pieces, {wordEnd}), if known.
  */
-export function drawChips(pieces, { ids = null, showIds = false, marks = {}, colours = null, breakLines = false, wordEnd = null } = {}) {
-  const chips = makeChips(pieces, { wordEnd });
+export function drawChips(pieces, { ids = null, showIds = false, marks = {}, colours = null, breakLines = false, wordEnd = null, chips = null } = {}) {
+  chips ??= makeChips(pieces, { wordEnd }); // a caller that grouped them already passes them in
   const fills = backgrounds(colours ?? chips.map((_, i) => PALETTE[i % PALETTE.length]));
   const list = document.createElement("span");
   list.className = "bpe-chips";

@@ -236,12 +236,27 @@ export function announcement(trace, step) {
   return `${head}: merged ${w.plain(a)} + ${w.plain(b)} into ${w.plain(c)}, ${trace.scoreName} ${count}`;
 }
 
-function viewNode(trace, states, step, topRowsLog, projector) {
+/** The view's parts that stay from step to step (redrawing only what changed keeps a step within a frame). */
+function skeleton() {
+  const status = el("div", { class: "bpe-status" });
+  const note = el("div", { class: "bpe-note bpe-words-note" });
+  const table = el("table", { class: "bpe-word-table" });
+  const words = el("div", { class: "bpe-words", role: "region" }, table);
+  const pairs = el("div", { class: "bpe-pairs" });
+  const log = el("div", { class: "bpe-log", role: "region", "aria-label": "merge log" });
+  const root = el("div", { class: "bpe-page" }, status,
+    el("div", { class: "bpe-columns" }, el("div", { class: "bpe-left" }, note, words), el("div", { class: "bpe-right" }, pairs, log)));
+  return { root, status, note, table, words, pairs, log };
+}
+
+/** Draw step `step` into the parts of `page` (a skeleton()); `rows` keeps word rows already drawn. */
+function drawView(trace, states, step, topRowsLog, projector, rows, page) {
   const n = trace.merges.length;
   const w = symbolWriter(trace);
   const code = (text) => el("code", { text });
   const pairText = (a, b) => `${w.text(a)} + ${w.text(b)}`;
-  const status = el("div", { class: "bpe-status" }, el("div", { class: "bpe-step-label", text: `Step ${step} of ${n}` }));
+  const status = page.status;
+  status.replaceChildren(el("div", { class: "bpe-step-label", text: `Step ${step} of ${n}` }));
   const pair = el("div", { class: "bpe-pair" });
   if (step === 0) pair.textContent = "Nothing merged yet.";
   else {
@@ -260,28 +275,47 @@ function viewNode(trace, states, step, topRowsLog, projector) {
   else status.append(pair, next, statsNode(trace, step));
 
   // the words, one row each (class bpe-word-row: the classroom's tests find rows by it)
-  const table = el("table", { class: "bpe-word-table" });
+  const lines = [];
   const coming = step < n ? trace.merges[step] : null;
   states[step].forEach(({ word, merged }, row) => {
+    const upcoming = coming ? nextSites(word, coming[0], coming[1]) : [];
+    // a row looks the same wherever its word and marks are the same: most rows do not change from one
+    // step to the next, so they are drawn once and reused (a step then draws in well under a frame)
+    const key = `${row}|${word.join(",")}|${merged.join(",")}|${upcoming.join(",")}`;
+    const drawn = rows.get(key);
+    if (drawn) {
+      lines.push(drawn);
+      return;
+    }
     const marks = {};
     for (const i of merged) marks[i] = ["merged"];
-    if (coming) for (const i of nextSites(word, coming[0], coming[1])) (marks[i] ??= []).push("next");
+    for (const i of upcoming) (marks[i] ??= []).push("next");
     const pieces = word.map(w.piece);
     const wordEnd = trace.ids ? null : END_OF_WORD;
     // colours follow the symbol; a chip that covers several tokens takes its first token's colour
-    const colours = makeChips(pieces, { wordEnd }).map((chip) => PALETTE[word[chip.tokens[0]] % PALETTE.length]);
+    const grouped = makeChips(pieces, { wordEnd });
+    const colours = grouped.map((chip) => PALETTE[word[chip.tokens[0]] % PALETTE.length]);
     const ids = trace.ids ? word.map((s) => trace.ids[s]) : null;
-    const chips = drawChips(pieces, { ids, showIds: !!ids, marks, colours, wordEnd });
-    table.append(el("tr", { class: "bpe-word-row" }, el("td", { class: "bpe-freq", text: `×${trace.counts[row]}` }), el("td", {}, chips)));
+    const chips = drawChips(pieces, { ids, showIds: !!ids, marks, colours, wordEnd, chips: grouped });
+    const line = el("tr", { class: "bpe-word-row" }, el("td", { class: "bpe-freq", text: `×${trace.counts[row]}` }), el("td", {}, chips));
+    rows.set(key, line);
+    lines.push(line);
   });
   const distinct = trace.distinct;
   const shown = trace.words.length;
   const note = distinct > shown ? `showing ${shown} of ${distinct} distinct ${trace.unit} (the most frequent)`
     : distinct === 1 ? `showing the one ${unitLabel(trace).slice(0, -1)}` : `showing all ${distinct} distinct ${trace.unit}`;
-  const left = el("div", { class: "bpe-left" }, el("div", { class: "bpe-note bpe-words-note", text: note }),
-    el("div", { class: "bpe-words", role: "region", "aria-label": `${unitLabel(trace)} at step ${step}` }, table));
+  // move rows into place one by one: a row that stays where it was is not touched at all
+  const table = page.table;
+  lines.forEach((line, i) => {
+    if (table.children[i] !== line) table.insertBefore(line, table.children[i] ?? null);
+  });
+  while (table.children.length > lines.length) table.lastChild.remove();
+  page.note.textContent = note;
+  page.words.setAttribute("aria-label", `${unitLabel(trace)} at step ${step}`);
 
-  const pairs = el("div", { class: "bpe-pairs" });
+  const pairs = page.pairs;
+  pairs.replaceChildren();
   const tableData = trace.pairs[step];
   if (tableData === null) pairs.append(el("b", { text: "Adjacent pairs:" }), " none has a rank, so the encoder stops here.");
   else if (tableData.rows.length === 0) pairs.append(el("b", { text: "Pair counts:" }), " no pairs left: every word is one symbol.");
@@ -304,7 +338,8 @@ function viewNode(trace, states, step, topRowsLog, projector) {
     pairs.append(el("b", { text: heading }), t);
   }
 
-  const log = el("div", { class: "bpe-log", role: "region", "aria-label": "merge log" }, el("b", { text: "Merge log" }));
+  const log = page.log;
+  log.replaceChildren(el("b", { text: "Merge log" }));
   const first = Math.max(1, step - topRowsLog + 1);
   if (first > 1) log.append(el("div", {}, el("small", { text: `(${first - 1} earlier merges not shown)` })));
   if (step === 0) log.append(el("div", {}, el("small", { text: "no merges yet" })));
@@ -313,8 +348,7 @@ function viewNode(trace, states, step, topRowsLog, projector) {
     const line = `${k}. ${pairText(a, b)} → ${w.text(c)} (${trace.scoreName} ${count})`;
     log.append(el("div", {}, k === step ? el("b", { text: line }) : line));
   }
-  const right = el("div", { class: "bpe-right" }, pairs, log);
-  return el("div", { class: "bpe-page", "data-step": String(step) }, status, el("div", { class: "bpe-columns" }, left, right));
+  page.root.dataset.step = String(step);
 }
 
 function legendNode(trace) {
@@ -347,6 +381,7 @@ export function renderStepper({ model, el: root }) {
   root.append(box);
   let trace = model.get("trace");
   let states = replay(trace);
+  let rows = new Map(); // drawn word rows, by word and marks (see drawView)
   let step = Math.min(model.get("current_step") ?? 0, trace.merges.length);
   let timer = null;
 
@@ -360,7 +395,8 @@ export function renderStepper({ model, el: root }) {
   const controls = el("div", { class: "bpe-controls" }, first, back, next, last, play, stepBox);
   const live = el("div", { role: "status", "aria-live": "polite", "aria-atomic": "true", class: "bpe-sr-only" });
   const announce = el("div", { class: "bpe-announce" }, live);
-  const views = el("div", { class: "bpe-views" });
+  const page = skeleton();
+  const views = el("div", { class: "bpe-views" }, page.root);
   const legend = el("div", { class: "bpe-legend-box" });
   const form = trainForm();
   if (form && model.get("train_form")) box.append(form);
@@ -377,7 +413,7 @@ export function renderStepper({ model, el: root }) {
     play.disabled = n === 0;
     const projector = !!model.get("projector");
     box.classList.toggle("bpe-projector", projector);
-    views.replaceChildren(viewNode(trace, states, step, model.get("log_rows") ?? 12, projector));
+    drawView(trace, states, step, model.get("log_rows") ?? 12, projector, rows, page);
     legend.replaceChildren(...(projector ? [] : [legendNode(trace)])); // a projector has it beside the stats
     live.textContent = announcement(trace, step);
   }
@@ -438,6 +474,7 @@ export function renderStepper({ model, el: root }) {
   const onModel = () => {
     trace = model.get("trace");
     states = replay(trace);
+    rows = new Map();
     step = -1;
     go(model.get("current_step") ?? 0, { fromModel: true });
   };
@@ -478,6 +515,7 @@ export function renderStepper({ model, el: root }) {
       stopPlaying();
       trace = traceOf(result, { topWords: model.get("top_words") ?? 40, topPairs: model.get("top_pairs") ?? 10 });
       states = replay(trace);
+      rows = new Map();
       step = 0;
       draw();
       const learned = result.merges.length;
