@@ -72,7 +72,8 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def step_times_ms(merges: int, passes: int) -> list[float]:
-    """Milliseconds of each Next press, ``passes`` times through all the steps (First in between)."""
+    """Milliseconds of each Next press: the best of ``passes`` times through all the steps (First in
+    between), step by step, as the other rows keep each figure's best (noise only ever adds time)."""
     from playwright.sync_api import sync_playwright  # a test package: imported only when measuring
 
     chromium = chromium_path()
@@ -90,22 +91,22 @@ def step_times_ms(merges: int, passes: int) -> list[float]:
                 page = browser.new_page(viewport={"width": 1280, "height": 800})
                 page.goto(page_path.as_uri())
                 page.wait_for_function("() => window.bpeReady === true", timeout=30_000)
-                times: list[float] = []
+                runs: list[list[float]] = []
                 for _ in range(passes):
                     if not page.locator(".bpe-first").is_disabled():
                         page.click(".bpe-first")
-                    times += page.evaluate(TIME_STEPS_JS)
+                    runs.append(page.evaluate(TIME_STEPS_JS))
             finally:
                 browser.close()
-    return times
+    return [min(step) for step in zip(*runs, strict=True)]
 
 
 def rows(quick: bool = False) -> list[Row]:
     """One row: the 95th-percentile time to draw a step, over one frame (below 1: within a frame)."""
     merges = 50 if quick else 200
-    what = f"stepper step drawn in Chromium, 2,000-word text, {merges} merges (wall clock)"
+    what = f"stepper step drawn in Chromium, 2,000-word text, {merges} merges (wall clock, best of 3 per step)"
     try:
-        times = step_times_ms(merges, passes=1 if quick else 3)
+        times = step_times_ms(merges, passes=3)
     except ImportError:
         return [note(f"{what}: skipped, Playwright is not installed (make setup-test installs it)")]
     except FileNotFoundError as err:
