@@ -115,7 +115,10 @@ data: $(COURSE_STAMP)
 	@echo "preparing tokenizer data (offline vocabularies for tiktoken)"
 	@$(PY) -m bpelab.setup_data
 
+# JupyterLab saves widget state with each notebook (so a saved lesson reopens with its widgets) and asks no
+# news question: bpelab/course/lab_settings.py writes both into the venv's lab/settings/overrides.json.
 lab: setup
+	@$(PY) -m bpelab.course.lab_settings
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(TEST_STAMP)
@@ -155,7 +158,9 @@ present: setup
 		--Voila.config_file_paths="$(CURDIR)/apps" $(PRESENT_ARGS)
 
 # Outputs as stored (nothing runs); the widget and MathJax scripts are fetched once with npm and cached in build/.
+# First names the lessons that differ from the committed ones (a session's autosave), and how to restore them.
 html: setup
+	@$(PY) -m bpelab.course.changed_lessons
 	$(PY) -m bpelab.course.html_export
 
 clean:

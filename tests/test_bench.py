@@ -59,3 +59,21 @@ def test_hostile_section_has_the_emoji_and_chinese_single_pieces():
     assert len(emoji.encode()) == 200_000 and len(chinese.encode()) == 99_999
     for name in PATTERNS:  # one piece under every pattern: the encoder meets it whole
         assert len(split_text(emoji, name)) == 1 and len(split_text(chinese, name)) == 1
+
+
+def test_the_drawing_row_skips_with_a_reason_without_chromium(monkeypatch):
+    from bpelab.bench import drawing
+
+    monkeypatch.setattr(drawing, "chromium_path", lambda: None)
+    (row,) = drawing.rows(quick=True)
+    assert row[1:] == ("", "", "") and "skipped" in row[0] and "Chromium is not installed" in row[0]
+    assert "drawing" in bench.SECTIONS
+
+
+def test_the_drawing_page_holds_the_stepper_module_and_lesson_04s_real_text_trace():
+    from bpelab.bench.drawing import bench_page, percentile
+
+    page = bench_page(5)
+    assert "export default { render: renderStepper }" in page and "renderStepper({ model" in page
+    assert '"merges": [' in page or '"merges":[' in page
+    assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5) == 3.0 and percentile([1.0, 2.0], 0.95) == 2.0

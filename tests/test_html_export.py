@@ -7,6 +7,7 @@ read here with nbformat, independently of the exporter.
 from __future__ import annotations
 
 import html
+import importlib.util
 import io
 import json
 import re
@@ -19,9 +20,10 @@ import nbformat
 import pytest
 import yaml
 
+from bpelab import train_bpe
 from bpelab.course.html_export import (
+    ANYWIDGET_AMD,
     NOTEBOOKS_DIR,
-    WIDGET_SCRIPTS_DIR,
     WIDGET_STATE,
     NpmAsset,
     drop_progress_bars,
@@ -68,6 +70,7 @@ def test_every_lesson_the_guide_and_an_index_get_a_page(site: Path):
         "README.html",
         "TEACHING.html",
         "index.html",
+        "present.html",
     ]
     index = page(site, "index.html")
     for name, title in (("04_merging_step_by_step.html", "Merging, step by step"), ("TEACHING.html", "teacher")):
@@ -108,7 +111,7 @@ def test_the_saved_widget_state_is_embedded_and_every_view_finds_its_model(site:
     ]
     assert [json.loads(v)["model_id"] for v in views] == stored_views
     assert all(model in saved["state"] for model in stored_views)
-    assert 'src="_static/html-manager/embed.js"' in lesson04
+    assert 'src="_static/html-manager/embed-amd.js"' in lesson04
 
 
 def test_outputs_are_the_stored_ones_and_widgets_keep_their_text_summary(site: Path):
@@ -193,7 +196,10 @@ def test_without_npm_and_without_a_cache_each_script_is_named_as_missing(tmp_pat
 
     monkeypatch.setattr(html_export.shutil, "which", lambda _name: None)
     problems = html_export.install_assets(tmp_path / "_static", cache_dir=tmp_path / "cache")
-    assert [p.split(":")[0] for p in problems] == [f"{a.package}@{a.version}" for a in html_export.WEB_ASSETS]
+    from bpelab.course.tiktoken_scripts import JS_TIKTOKEN
+
+    assets = [*html_export.WEB_ASSETS, JS_TIKTOKEN]
+    assert [p.split(":")[0] for p in problems] == [f"{a.package}@{a.version}" for a in assets]
     assert all("npm is not installed" in p for p in problems)
 
 
@@ -232,19 +238,22 @@ def test_a_source_url_that_is_not_an_address_is_refused(tmp_path: Path, capsys):
     assert "--source-url must be an http(s) address" in capsys.readouterr().err
 
 
-# ---- the widgets' page scripts ---------------------------------------------------------------------
+# ---- custom widgets (anywidget) without a kernel ---------------------------------------------------
 
 
-def test_pages_with_widgets_load_every_widget_script_after_the_widget_manager(site: Path):
-    scripts = sorted(p.name for p in WIDGET_SCRIPTS_DIR.glob("*.js"))
-    assert scripts, f"no page scripts in {WIDGET_SCRIPTS_DIR}"
+def test_pages_with_widgets_load_require_js_then_the_amd_widget_manager_with_anywidget_mapped_locally(site: Path):
+    """Issue 14 item 2: the AMD embedder loads anywidget through require.js, from _static/, never a CDN."""
     lesson04 = page(site, "04_merging_step_by_step.html")
-    manager = lesson04.index('src="_static/html-manager/embed.js"')
-    for name in scripts:
-        assert (site / "_static" / "bpelab" / name).read_bytes() == (WIDGET_SCRIPTS_DIR / name).read_bytes()
-        tag = re.search(rf'<script [^>]*src="_static/bpelab/{re.escape(name)}"', lesson04)
-        assert tag and tag.start() > manager, f"{name} is not loaded after the widget manager"
-    assert "_static/bpelab/" not in page(site, "TEACHING.html")  # no widgets, no scripts
+    order = [
+        lesson04.index('src="_static/requirejs/require.js"'),
+        lesson04.index('require.config({paths: {anywidget: "_static/anywidget/index"}})'),
+        lesson04.index('src="_static/html-manager/embed-amd.js"'),
+    ]
+    assert order == sorted(order), "require.js, then its paths, then the embedder"
+    assert "window.bpelabStatic = true" in lesson04  # widgets know that no kernel answers
+    wheel = Path(importlib.util.find_spec("anywidget").origin).parent.parent / ANYWIDGET_AMD
+    assert (site / "_static" / "anywidget" / "index.js").read_bytes() == wheel.read_bytes()
+    assert "embed-amd.js" not in page(site, "TEACHING.html")  # no widgets, no scripts
 
 
 # ---- progress bars -----------------------------------------------------------------------------------
@@ -380,3 +389,24 @@ def test_the_pages_workflow_passes_actionlint(tmp_path: Path):
     assert actionlint([broken], tmp_path / "broken"), "actionlint did not flag an undefined context property"
     findings = actionlint([WORKFLOW], tmp_path / "pages")
     assert not findings, "actionlint:\n" + "\n".join(findings)
+
+
+def test_the_site_has_a_classroom_page_that_trains_in_the_browser_linked_from_the_index(site: Path):
+    """Issue 14 item 3: site/present.html, the stepper's own module inline (file:// cannot import a
+    sibling module), opened on the toy corpus as train_bpe trains it, with the training form."""
+    present = page(site, "present.html")
+    assert 'href="present.html"' in page(site, "index.html")
+    assert "export default { render: renderStepper }" in present and "function trainBpe(" in present
+    assert 'src="' not in present and "import " not in present.split('<script type="module">')[1]
+    values = json.loads(re.search(r"const values = (\{.*?\});\n", present).group(1))
+    assert values["train_form"] and values["projector"]
+    toy = train_bpe(values["train_text"], values["train_merges"])
+    first = values["trace"]["merges"][0]
+    symbols = values["trace"]["symbols"]
+    assert (symbols[first[0]], symbols[first[1]], first[3]) == (*toy.merges[0][0], str(toy.steps[0].count))
+
+
+def test_a_static_lesson_page_with_its_steppers_stays_under_two_megabytes(site: Path):
+    """Issue 14 item 7: lesson 04 holds three steppers (one of 200 merges) and stays small."""
+    size = (site / "04_merging_step_by_step.html").stat().st_size
+    assert size <= 2_000_000, f"lesson 04's page is {size:,} bytes"

@@ -16,7 +16,7 @@ from types import ModuleType
 
 from bpelab.bench.common import Row, say
 
-SECTIONS = ("training", "encoding", "scaling", "hostile", "stepper")
+SECTIONS = ("training", "encoding", "scaling", "hostile", "stepper", "drawing")
 """The section modules, in the order they are run and printed."""
 HEADER: Row = ("what", "ours", "peer", "ratio")
 

@@ -2,10 +2,13 @@
 
 Each lesson is written with its outputs exactly as committed (nothing is run), so the pages show
 what the lessons print. Widgets whose state the notebook saved (the merge stepper of lesson 04,
-the encode explorer of lesson 05, …) are drawn by the Jupyter widgets "HTML manager"; a widget
-without saved state shows its one-line text summary instead. The course's own page scripts
-(``bpelab/widgets/static/*.js``, e.g. the stepper's buttons and arrow keys without a kernel) are
-copied into ``_static/bpelab/`` and loaded by every page that draws widgets. Progress bars (tqdm's
+the encode explorer of lesson 05, …) are drawn by the Jupyter widgets "HTML manager"
+(``embed-amd.js``, which loads custom widget modules with require.js); a widget without saved state
+shows its one-line text summary instead. The course's widgets are anywidgets: the saved state holds
+each widget's ES module, and require.js finds the ``anywidget`` front end in ``_static/anywidget/``,
+a copy of the AMD build inside the installed ``anywidget`` wheel. Pages set ``window.bpelabStatic``
+so a widget knows no kernel answers (the stepper then offers to train typed text in the page).
+Progress bars (tqdm's
 widget or its text on stderr) are left out: on a page they are only a stopped bar, red when the
 loop ended early, which reads as an error.
 
@@ -17,7 +20,7 @@ and is otherwise left as it is, with a warning that names it.
 
 Nothing on the pages comes from a CDN: nbconvert's default page loads require.js, MathJax and the
 widget manager from the internet, so the pages here use their own template and two JavaScript
-packages copied into ``site/_static/``, fetched once with ``npm pack`` from the npm registry (at
+packages (and require.js) copied into ``site/_static/``, fetched once with ``npm pack`` from the npm registry (at
 pinned versions, checked against their published sha512) and cached in ``build/web-assets/``.
 Without npm or the registry the pages are still written: widgets then show their text summaries
 and formulas stay as TeX source, and the command says so.
@@ -33,6 +36,7 @@ import argparse
 import base64
 import copy
 import hashlib
+import importlib.util
 import os
 import re
 import shutil
@@ -50,15 +54,17 @@ import nbformat
 from jinja2 import DictLoader
 
 from bpelab.course.paths import REPO_ROOT
+from bpelab.course.present_page import PAGE_NAME as PRESENT_PAGE
+from bpelab.course.present_page import write_present_page
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 GUIDE = NOTEBOOKS_DIR / "TEACHING.md"
 README = REPO_ROOT / "README.md"
 SITE_DIR = REPO_ROOT / "site"
-WIDGET_SCRIPTS_DIR = Path(__file__).resolve().parents[1] / "widgets" / "static"
-"""The widgets' browser scripts for pages without a kernel (package data of ``bpelab.widgets``)."""
-WIDGET_SCRIPTS = "bpelab"
-"""Their folder under _static/."""
+ANYWIDGET_AMD = "anywidget/nbextension/index.js"
+"""anywidget's front end as an AMD module, inside its wheel (``define(["@jupyter-widgets/base"], ...)``)."""
+ANYWIDGET_DIR = "anywidget"
+"""Its folder under _static/ (require.js maps the module name ``anywidget`` to ``anywidget/index``)."""
 SOURCE_URL_VARIABLE = "BPELAB_SOURCE_URL"
 """The environment's default for ``--source-url`` (the GitHub Pages workflow sets it)."""
 CACHE_DIR = REPO_ROOT / "build" / "web-assets"
@@ -91,14 +97,25 @@ WIDGET_MANAGER = NpmAsset(
     integrity="sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
     licence="BSD-3-Clause",
     files={
-        "package/dist/embed.js": "html-manager/embed.js",
+        "package/dist/embed-amd.js": "html-manager/embed-amd.js",
         "package/dist/embed.js.LICENSE.txt": "html-manager/embed.js.LICENSE.txt",
     },
     folders={"package/dist": "html-manager"},
     folder_suffixes=(".woff2", ".woff"),
 )
-"""Draws widgets from their saved state, without a kernel (``embed.js`` needs no require.js). Its
-icon fonts come along (the woff formats browsers use), so that nothing is missing offline."""
+"""Draws widgets from their saved state, without a kernel. ``embed-amd.js``, not ``embed.js``: only
+the AMD build loads custom widget modules (anywidget), through require.js. Its icon fonts come along
+(the woff formats browsers use), so that nothing is missing offline."""
+
+REQUIREJS = NpmAsset(
+    package="requirejs",
+    version="2.3.8",
+    integrity="sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
+    licence="MIT",
+    files={"package/require.js": "requirejs/require.js"},
+    folders={},
+)
+"""The module loader ``embed-amd.js`` needs; ``paths`` points it at the local anywidget."""
 
 MATHJAX = NpmAsset(
     package="mathjax",
@@ -110,18 +127,17 @@ MATHJAX = NpmAsset(
 )
 """Typesets the few formulas of lessons 08, 09 and 11; it finds its fonts beside its script."""
 
-WEB_ASSETS: tuple[NpmAsset, ...] = (WIDGET_MANAGER, MATHJAX)
+WEB_ASSETS: tuple[NpmAsset, ...] = (WIDGET_MANAGER, REQUIREJS, MATHJAX)
 
 PAGE_TEMPLATE = r"""
 {%- extends 'index.html.j2' -%}
 {%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
 {% block jupyter_widgets %}
 {%- if "widgets" in nb.metadata -%}
-<script>window.__jupyter_widgets_assets_path__ = "_static/html-manager/";</script>
-<script src="_static/html-manager/embed.js"></script>
-{%- for script in resources.get("bpelab_scripts", []) %}
-<script src="_static/{{ script }}" defer></script>
-{%- endfor -%}
+<script>window.__jupyter_widgets_assets_path__ = "_static/html-manager/"; window.bpelabStatic = true;</script>
+<script src="_static/requirejs/require.js"></script>
+<script>require.config({paths: {anywidget: "_static/anywidget/index"}});</script>
+<script src="_static/html-manager/embed-amd.js"></script>
 {%- endif -%}
 {% endblock jupyter_widgets %}
 {%- block html_head_js_mathjax -%}
@@ -329,14 +345,12 @@ def export_notebook(
     exporter: Any = None,
     *,
     guide: bool = False,
-    scripts: list[str] | None = None,
 ) -> str:
-    """One notebook as a page, outputs as stored (nothing is executed); ``guide``: link the teacher's
-    guide; ``scripts``: paths under _static/ of page scripts to load after the widget manager."""
+    """One notebook as a page, outputs as stored (nothing is executed); ``guide``: link the teacher's guide."""
     nb = copy.deepcopy(nb)
     nb.metadata["title"] = title
     nb.metadata["bpelab_math"] = has_math(nb)
-    resources = {"metadata": {"name": title}, "bpelab_guide": guide, "bpelab_scripts": scripts or []}
+    resources = {"metadata": {"name": title}, "bpelab_guide": guide}
     body, _resources = (exporter or _exporter()).from_notebook_node(nb, resources=resources)
     return body
 
@@ -411,14 +425,12 @@ def drop_progress_bars(nb: nbformat.NotebookNode) -> int:
     return changed
 
 
-def install_widget_scripts(out_dir: Path, scripts_dir: Path = WIDGET_SCRIPTS_DIR) -> list[str]:
-    """Copy the widgets' page scripts into ``out_dir/_static/bpelab/``; return their paths under _static/."""
-    scripts = sorted(scripts_dir.glob("*.js")) if scripts_dir.is_dir() else []
-    target = out_dir / STATIC / WIDGET_SCRIPTS
-    for script in scripts:
-        target.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(script, target / script.name)
-    return [f"{WIDGET_SCRIPTS}/{script.name}" for script in scripts]
+def install_anywidget(out_dir: Path) -> None:
+    """Copy anywidget's AMD front end from the installed wheel to ``out_dir/_static/anywidget/index.js``."""
+    source = Path(importlib.util.find_spec("anywidget").origin).parent.parent / ANYWIDGET_AMD  # type: ignore[union-attr,arg-type]
+    target = out_dir / STATIC / ANYWIDGET_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target / "index.js")
 
 
 def markdown_notebook(text: str) -> nbformat.NotebookNode:
@@ -450,6 +462,10 @@ def index_markdown(lessons: list[tuple[str, str]], guide: bool, readme: bool = F
         lines += ["How to install and run the course: [the README](README.html).", ""]
     if guide:
         lines += ["For teachers: [the teacher's guide](TEACHING.html), and classroom mode (`make present`).", ""]
+    lines += [
+        f"Classroom mode in the browser, no installation: [type a text, train it, step through the merges]({PRESENT_PAGE}).",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -463,7 +479,7 @@ def write_site(
     log: Callable[..., object] = print,
 ) -> list[Path]:
     """Write a page per notebook, the guide's and the README's pages and ``index.html`` into
-    ``out_dir``, with the widgets' page scripts; return the pages."""
+    ``out_dir``, with anywidget's front end and the classroom page ``present.html``; return the pages."""
     sources = list(notebooks) if notebooks is not None else lesson_paths()
     if not sources:
         raise FileNotFoundError(f"no notebooks to export (looked for {LESSON_PATTERN} in {NOTEBOOKS_DIR})")
@@ -477,12 +493,14 @@ def write_site(
     pages = {source.resolve(): page_name(source) for source in [*sources, *documents]}
     for index in (out_dir / "index.html", SITE_DIR / "index.html"):  # the README links site/index.html
         pages[index.resolve()] = "index.html"
-    scripts = install_widget_scripts(out_dir)
+    install_anywidget(out_dir)
+    write_present_page(out_dir)
+    log(f"  {PRESENT_PAGE:40} classroom mode, training in the page")
     exporter = _exporter()
     unresolved: list[str] = []
 
     def write(nb: nbformat.NotebookNode, title: str, path: Path, note: str, source: Path | None) -> Path:
-        page = without_remote_images(export_notebook(nb, title, exporter, guide=has_guide, scripts=scripts))
+        page = without_remote_images(export_notebook(nb, title, exporter, guide=has_guide))
         base = source.resolve().parent if source is not None else None
         page = rewrite_links(page, targets, base=base, pages=pages, source_url=source_url, unresolved=unresolved)
         path.write_text(page, encoding="utf-8")
@@ -573,6 +591,14 @@ def install_assets(static_dir: Path, cache_dir: Path = CACHE_DIR) -> list[str]:
             installed.append(f"{asset.package} {asset.version} ({asset.licence}), from the npm registry")
         except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as err:
             problems.append(f"{asset.package}@{asset.version}: {err}")
+    from bpelab.course.tiktoken_scripts import JS_TIKTOKEN, install_tiktoken_scripts  # that module imports this one
+
+    try:  # GPT-2/4/4o for the explorer without Python; each page loads them only when one is chosen
+        install_tiktoken_scripts(static_dir, cache_dir)
+    except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as err:
+        problems.append(
+            f"{JS_TIKTOKEN.package}@{JS_TIKTOKEN.version}: {err} (the explorer's GPT tokenizers without Python)"
+        )
     if installed:
         (static_dir / "THIRD_PARTY.txt").write_text(
             "Scripts these pages use, copied unchanged from their npm packages:\n" + "\n".join(installed) + "\n",

@@ -82,31 +82,13 @@ CLASSROOM_CSS = """<style>
 .bpe-classroom .bpe-train { font-weight: bold; }
 .bpe-classroom .bpe-corpus-choice select { font-size: 20px; }
 .bpe-classroom textarea { font-size: 20px; line-height: 1.3; font-family: ui-monospace, Menlo, Consolas, monospace; }
-.bpe-classroom .bpe-chips { font-size: 26px; line-height: 2; }
-.bpe-classroom .bpe-chip { padding: 1px 7px; margin: 2px 2px; }
-.bpe-classroom .bpe-step-box, .bpe-classroom .bpe-step-ref { display: none; }
-.bpe-classroom .bpe-status { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 24px; }
-.bpe-classroom .bpe-step-label { font-size: 26px; }
-.bpe-classroom .bpe-pair, .bpe-classroom .bpe-next-pair { font-size: 22px; }
-.bpe-classroom .bpe-pair code, .bpe-classroom .bpe-next-pair code { font-size: 24px; }
-.bpe-classroom .bpe-stats { font-size: 17px; flex-basis: 100%; }
-.bpe-classroom .bpe-right { display: contents; }
-.bpe-classroom .bpe-left { flex: 2 1 420px; }
-.bpe-classroom .bpe-pairs, .bpe-classroom .bpe-log { flex: 1 1 280px; min-width: 0; font-size: 18px; }
-.bpe-classroom .bpe-bar { zoom: 0.5; height: 20px; }
-.bpe-classroom .bpe-pair-table td { overflow-wrap: normal; white-space: nowrap; }
 .bpe-classroom .bpe-tie-rule { display: flex; flex-flow: row nowrap; align-items: center; }
-.bpe-classroom .bpe-words { max-height: none; }
-.bpe-classroom .bpe-log { max-height: none; }
-.bpe-classroom .bpe-word-table td { padding: 0 6px; }
 .bpe-classroom .widget-html-content { line-height: 1.35; }
 .bpe-classroom .bpe-message { font-size: 18px; flex: 1 1 400px; }
 .bpe-classroom .bpe-keys { font-size: 15px; color: #444; }
-.bpe-classroom .bpe-legend, .bpe-classroom .bpe-note { font-size: 15px; }
-.bpe-classroom .bpe-stepper > .bpe-views { order: 2; }
-.bpe-classroom .bpe-stepper > .bpe-legend-box { order: 1; }
 </style>"""
-"""Large type for a projector, scoped to the app's container so nothing else on a page changes."""
+"""Large type for a projector, scoped to the app's container so nothing else on a page changes. The
+stepper draws its own projector layout (``MergeStepper(..., projector=True)``, in ``static/stepper.js``)."""
 
 KEYBOARD_JS = r"""
 (function () {
@@ -211,7 +193,7 @@ class ClassroomStepper(widgets.VBox):
         self.text_input = widgets.Textarea(
             placeholder="Type or paste a text here: words are cut at spaces, as in lessons 02–04",
             description="text",
-            layout=widgets.Layout(width="auto", height="60px"),
+            layout=widgets.Layout(width="auto", height="52px"),
         )
         self.text_input.add_class("bpe-corpus-input")
         self.message = widgets.HTML()
@@ -399,7 +381,7 @@ class ClassroomStepper(widgets.VBox):
         self.message.value = "Training…"  # reaches the screen before the wait
         step = self.stepper.step if (keep_step and self.stepper is not None) else 0
         result = train_bpe(text, merges, tie_break=cast(TieBreak, tie_break))
-        stepper = MergeStepper(result, top_words=30, top_pairs=6, log_rows=6)
+        stepper = MergeStepper(result, top_words=30, top_pairs=6, log_rows=6, projector=True)
         stepper.step = min(step, stepper.num_steps)
         self.result, self._trained_with = result, (text, merges, tie_break)
         self._trained_message = _summary(text, result, merges)

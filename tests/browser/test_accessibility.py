@@ -1,7 +1,8 @@
 """WCAG 2.1 AA in a real browser: axe-core on the course's widgets and pages, wherever a learner meets them.
 
-Five places: the widgets of lessons 04 and 05 in JupyterLab after Run All, the classroom page
-(Voilà, ``make present``), and three static lesson pages (``make html``) opened as ``file://``.
+Six places: the widgets of lessons 04 and 05 in JupyterLab after Run All, the classroom page
+(Voilà, ``make present``), three static lesson pages (``make html``) opened as ``file://``, and the
+static classroom page ``present.html``.
 Each test fails on any *serious* or *critical* axe finding inside the course's own markup, and
 its message lists every finding (rule, element, markup). Every run also writes the findings to
 ``test-output/accessibility/<page>.json`` and a screenshot beside them.
@@ -124,3 +125,15 @@ def test_static_lesson_page_has_no_serious_axe_findings(page: Page, static_site:
         expect(page.locator(".widget-subarea").first).to_be_attached(timeout=WIDGET_TIMEOUT_MS)
     page.wait_for_load_state("load")
     check(page, f"static_{lesson[:2]}", ["html"])
+
+
+def test_present_page_has_no_serious_axe_findings(page: Page, tmp_path: Path) -> None:
+    """site/present.html, classroom mode without Python, whole, after training a text and one step."""
+    from bpelab.course.present_page import write_present_page
+
+    axe_script()
+    page.goto(write_present_page(tmp_path).as_uri())
+    page.locator("button.bpe-train").click()
+    page.locator("button.bpe-next").click()
+    expect(page.locator(".bpe-step-label")).to_contain_text("Step 1 of")
+    check(page, "present_page", ["html"])

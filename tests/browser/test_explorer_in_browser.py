@@ -1,5 +1,6 @@
 """The encode explorer in a real browser: nothing clipped in JupyterLab at 1280×800 with the file browser
-open (lesson 05), and the tokenizer menu working in a static page with no kernel at all.
+open (lesson 05), and in a static page opened as file:// with no kernel at all, the tokenizer menu
+working and typed text encoded by the page itself with tiktoken's ids (GPT-2, GPT-4, GPT-4o).
 
 Clipping is measured, not eyeballed: an element whose content is wider than its box (``scrollWidth``
 over ``clientWidth``) and that hides or scrolls the overflow is cut, and so is a menu whose chosen
@@ -17,8 +18,10 @@ import pytest
 import tiktoken
 from playwright.sync_api import Locator, Page, expect
 
+from bpelab import encode_word, split_text, train_bpe
+from bpelab.course.html_export import NOTEBOOKS_DIR
 from bpelab.course.lessons import run_lesson
-from bpelab.production import FRIENDLY_NAMES
+from bpelab.production import FRIENDLY_NAMES, load_encoding
 from tests.browser.axe import axe_script, axe_violations, describe_violations
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
 from tests.browser.servers import RunningServer
@@ -28,6 +31,7 @@ pytestmark = pytest.mark.browser
 
 WIDGET_TIMEOUT_MS = 30_000
 LESSON_05 = "05_encoding_and_decoding.ipynb"
+LESSON_05_WORDS = r"\w+|[^\w\s]+"  # the lesson's split
 
 _CLIPPED_JS = """(root) => {
     // every element of the explorer whose content does not fit its box, and a menu whose chosen
@@ -92,6 +96,13 @@ def test_lesson05_explorer_is_not_clipped_at_1280x800_with_the_file_browser_open
     axe_script()
     found = axe_violations(lab_page, [".bpe-explorer"])
     assert not found, describe_violations(found)
+    # typed text goes to Python, and Python's encoding comes back: Llama 3 has no JavaScript encoder at all
+    menu.select_option(label="Llama 3")
+    explorer.locator(".bpe-explorer-input textarea").fill(TYPED)
+    expected = load_encoding("llama3").encode_ordinary(TYPED)
+    count = explorer.locator(".bpe-token-count")
+    expect(count).to_contain_text(re.compile(rf"^\s*{len(expected)} tokens"), timeout=WIDGET_TIMEOUT_MS)
+    assert shown_ids(explorer) == expected
 
 
 # ---- a static page: no kernel, the menu still switches tokenizers ------------------------------
@@ -126,7 +137,7 @@ def test_static_page_switches_tokenizers_without_a_kernel(page: Page, static_pag
     page.goto(static_page.as_uri())
     explorer = page.locator(".bpe-explorer")
     expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    expect(explorer).to_contain_text("run the notebook to try your own text")
+    expect(explorer).to_contain_text("Your typing is tokenized in this page")
     count = explorer.locator(".bpe-token-count")
     menu = explorer.locator(".bpe-tokenizer-select select")
     for name in [*STATIC_NAMES[1:], STATIC_NAMES[0]]:
@@ -149,3 +160,69 @@ def test_static_page_switches_tokenizers_without_a_kernel(page: Page, static_pag
     axe_script()
     found = axe_violations(page, [".bpe-explorer"])
     assert not found, describe_violations(found)
+
+
+TYPED = "Typed here: naïve café, 2024-11-24, don't stop 👍🏽 <|endoftext|>"
+
+
+def shown_ids(explorer: Locator) -> list[int]:
+    """The ids under the chips, in order (a chip spanning several tokens lists them all)."""
+    lines = explorer.locator(".bpe-explorer-chips .bpe-chip-id").all_inner_texts()
+    return [int(part) for line in lines for part in line.split()]
+
+
+def type_and_check_production_ids(page: Page, explorer: Locator, *, screenshots: bool = False) -> None:
+    """Type TYPED, then under each of GPT-2, GPT-4, GPT-4o the count and the ids must be tiktoken's."""
+    explorer.locator(".bpe-explorer-input textarea").fill(TYPED)
+    count = explorer.locator(".bpe-token-count")
+    menu = explorer.locator(".bpe-tokenizer-select select")
+    for name in STATIC_NAMES:
+        menu.select_option(label=FRIENDLY_NAMES[name])
+        expected = tiktoken.get_encoding(name).encode_ordinary(TYPED)
+        expect(count).to_contain_text(re.compile(rf"^\s*{len(expected)} tokens"), timeout=WIDGET_TIMEOUT_MS)
+        assert shown_ids(explorer) == expected, name
+        if screenshots:
+            save_screenshot(page, f"explorer_static_typed_{name}", locator=explorer)
+
+
+def test_static_page_encodes_typed_text_with_tiktokens_ids(page: Page, static_page: Path) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(static_page.as_uri())
+    explorer = page.locator(".bpe-explorer")
+    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    type_and_check_production_ids(page, explorer, screenshots=True)
+    loaded = sorted(url.rsplit("/", 1)[-1] for url in requests if "/tiktoken/" in url)
+    assert loaded == sorted(["tiktoken.js", *(f"{name}.js" for name in STATIC_NAMES)])  # each once, on choice
+    off_disk = [url for url in requests if not url.startswith(("file:", "data:", "blob:"))]
+    assert not off_disk, f"the page asked the network for {off_disk}"
+
+
+@pytest.fixture(scope="module")
+def lesson05_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Lesson 05 as `make html` writes it, from the committed notebook (nothing re-run)."""
+    site = write_static_site(tmp_path_factory.mktemp("lesson05-site"), [NOTEBOOKS_DIR / LESSON_05], guide=None)
+    return site / LESSON_05.replace(".ipynb", ".html")
+
+
+def test_lesson05_page_encodes_typed_text_with_every_tokenizer_it_can(page: Page, lesson05_page: Path) -> None:
+    """tiktoken's ids under GPT-2, GPT-4 and GPT-4o; the lesson's own word-level tokenizer as
+    encode_word gives it; Llama 3 says it needs the notebook (no JavaScript encoder for it)."""
+    assert lesson05_page.stat().st_size <= 2_000_000
+    page.goto(lesson05_page.as_uri())
+    explorer = page.locator(".bpe-explorer").first
+    expect(explorer).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    explorer.scroll_into_view_if_needed()
+    type_and_check_production_ids(page, explorer)
+    count = explorer.locator(".bpe-token-count")
+    menu = explorer.locator(".bpe-tokenizer-select select")
+    labels = [text.strip() for text in menu.locator("option").all_inner_texts()]
+    word_level = next(label for label in labels if label.startswith("your word-level BPE (toy"))
+    menu.select_option(label=word_level)
+    toy = train_bpe("low " * 5 + "lower " * 2 + "newest " * 3 + "widest " * 2, 10)  # the lesson's toy
+    pieces = [s for word in split_text(TYPED, LESSON_05_WORDS) for s in encode_word(word, toy.merges)]
+    expect(count).to_contain_text(re.compile(rf"^\s*{len(pieces)} tokens"), timeout=WIDGET_TIMEOUT_MS)
+    menu.select_option(label="Llama 3")
+    expect(count).to_contain_text("needs the running notebook", timeout=WIDGET_TIMEOUT_MS)
+    expect(explorer.locator(".bpe-explorer-note")).to_contain_text("except by Llama 3")
+    save_screenshot(page, "explorer_lesson05_static_llama3_typed", locator=explorer)

@@ -17,6 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from bpelab import train_bpe
 from bpelab.words import TrainingResult
 from tests.browser.lab import save_screenshot
+from tests.browser.projector import TWELVE_WORDS, check_projector_layout
 from tests.browser.servers import RunningServer
 
 pytestmark = pytest.mark.browser
@@ -100,7 +101,8 @@ def test_present_app_trains_a_typed_corpus_and_steps_with_buttons_and_keys(app_p
     expect_merge_shown(app, lexicographic, 1)
     save_screenshot(page, "present_app_lexicographic_step_1")
 
-    elsewhere = sorted({url for url in requests if not url.startswith(base) and not url.startswith("data:")})
+    # blob: is the page handing the stepper its ES module (anywidget), not a request to a host
+    elsewhere = sorted({url for url in requests if not url.startswith((base, "data:", "blob:"))})
     assert not elsewhere, f"stepping asked other hosts for: {elsewhere}"
 
 
@@ -181,6 +183,21 @@ def test_classroom_mode_fits_a_1280_by_720_projector(app_page: Page) -> None:
     assert len(mentions) == 1, f"the step number is shown {len(mentions)} times: {visible_text[:400]!r}"
     fit = app.locator(".bpe-corpus-choice select").evaluate(SELECT_TEXT_FITS_JS)
     assert fit["needed"] <= fit["room"], f"the corpus name {fit['text']!r} needs {fit['needed']}px, has {fit['room']}px"
+
+
+def test_twelve_words_of_the_class_are_all_in_view_at_1280_by_720(app_page: Page) -> None:
+    """Issue 14 item 4: every word row, the step line and the next pair on a 1280×720 projector."""
+    page = app_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    app = page.locator(".bpe-classroom")
+    app.locator(".bpe-corpus-input textarea").fill(TWELVE_WORDS)
+    app.locator("button.bpe-train").click()
+    expect(app.locator(".bpe-message")).to_contain_text("on 13 words", timeout=WIDGET_TIMEOUT_MS)
+    for n in range(1, 4):
+        app.locator("button.bpe-next").click()
+        expect(app.locator(".bpe-step-label")).to_contain_text(f"Step {n} of", timeout=WIDGET_TIMEOUT_MS)
+    save_screenshot(page, "present_app_1280x720_twelve_words")
+    check_projector_layout(app.locator(".bpe-stepper"))
 
 
 @pytest.mark.parametrize("merges", ["900", "0"])

@@ -1,12 +1,14 @@
 """The merge stepper in a real browser: in the static site with no kernel, and in JupyterLab's
 narrow default layout.
 
-Static site (issue 11, item 1): COPIES of lessons 04, 07 and 11 are executed with
+Static site (issue 11, item 1; issue 14, item 2): COPIES of lessons 04, 07 and 11 are executed with
 ``bpelab.course.lessons.run_lesson`` (which stores widget state), written out as pages by the site
 writer (``bpelab.course.html_export``), and opened as ``file://`` in Chromium, with no server. Next
 is pressed three times on the lesson's first stepper; the page must then show what the trainer (or,
 in lesson 07, the encoder replay) computes for step 3, here in the test: the merged pair, the new
-symbol and its count. Back, First, Last and the → key are checked on lesson 04 as well.
+symbol and its count. Back, First, Last, Play and the → key are checked on lesson 04 as well, and
+lesson 04's real-text stepper is walked with → through all 200 merges, each checked against
+``train_bpe``; a text typed into its "Train on your own text" form trains as ``train_bpe`` does.
 
 JupyterLab (issue 11, item 4): at 1280×800 with the file browser open, no text element of the
 stepper is wider than its box (``scrollWidth`` against ``clientWidth``).
@@ -25,6 +27,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from bpelab import train_bpe
 from bpelab.analysis.replay import replay_word
+from bpelab.bench.stepper import real_text
 from bpelab.course.lessons import run_lesson
 from bpelab.course.paths import REPO_ROOT
 from bpelab.wordpiece import train_wordpiece
@@ -86,12 +89,9 @@ def open_page(page: Page, site: Path, lesson: str) -> Locator:
     page.goto((site / lesson.replace(".ipynb", ".html")).as_uri())
     stepper = page.locator(".bpe-stepper").first
     expect(stepper.locator(".bpe-step-label")).to_contain_text("Step 0 of", timeout=WIDGET_TIMEOUT_MS)
-    installed = page.evaluate("() => window.__bpeStepperStatic === true")
-    assert installed, (
-        "the page does not run bpelab/widgets/static/stepper.js: the site writer (bpelab/course/html_export.py) "
-        "must add every bpelab/widgets/static/*.js to each page, after the widget manager"
-    )
-    elsewhere = sorted({url for url in requests if not url.startswith(("file:", "data:"))})
+    assert page.evaluate("() => window.bpelabStatic === true"), "the site writer marks its pages as static"
+    # blob: is the page itself handing a widget its ES module (anywidget), not a request to a host
+    elsewhere = sorted({url for url in requests if not url.startswith(("file:", "data:", "blob:"))})
     assert not elsewhere, f"the page asked other hosts for: {elsewhere}"
     return stepper
 
@@ -148,23 +148,51 @@ def test_back_first_last_play_and_arrow_keys_work_in_the_static_page(page: Page,
     stepper.locator("button.bpe-play").click()  # the timer runs in the page
     expect(label).to_have_text("Step 4 of 10", timeout=WIDGET_TIMEOUT_MS)
     stepper.locator("button.bpe-play").click()
-    # lesson 04's real-text stepper stores its first steps only: a later one says it needs a kernel
-    real = page.locator(".bpe-stepper").filter(has=page.locator(".bpe-static-note")).first
+
+
+def test_lesson04s_real_text_stepper_steps_through_all_200_merges_in_the_static_page(
+    page: Page, static_site: Path
+) -> None:
+    """Issue 14 item 2: every step, no kernel: → from step 0 to 200, each step's merged pair and count
+    as ``train_bpe`` computes them (lesson 04: ``train_bpe(real_text, 200)``), then Last and First."""
+    result = train_bpe(real_text(), 200)
+    open_page(page, static_site, "04_merging_step_by_step.ipynb")
+    real = page.locator(".bpe-stepper").nth(1)  # the lesson's second stepper: the real text
     real.scroll_into_view_if_needed()
-    note = real.locator(".bpe-static-note").inner_text()
-    stored = int(note.split("shows steps 0 to ")[1].split(";")[0])
-    real.locator("button.bpe-last").click()
-    expect(real.locator(".bpe-views")).to_contain_text("needs a running kernel", timeout=WIDGET_TIMEOUT_MS)
+    expect(real.locator(".bpe-step-label")).to_have_text("Step 0 of 200")
+    label, merged = real.locator(".bpe-step-label"), real.locator(".bpe-pair")
+    real.locator("button.bpe-next").focus()  # keys go to the stepper that has the focus
+    for n, step in enumerate(result.steps, start=1):
+        page.keyboard.press("ArrowRight")
+        (a, b), new = step.pair, step.new_symbol
+        assert label.inner_text() == f"Step {n} of 200"
+        assert merged.inner_text() == f"Merged at step {n}: {a!r} + {b!r} → {new!r} (count {step.count})"
+    expect(real.locator("button.bpe-next")).to_be_disabled()
     real.locator("button.bpe-first").click()
-    for n in range(1, stored + 1):
-        real.locator("button.bpe-next").click()
-        expect(real.locator(".bpe-step-label")).to_contain_text(f"Step {n} of ", timeout=WIDGET_TIMEOUT_MS)
-    real.locator("button.bpe-next").click()
-    expect(real.locator(".bpe-views")).to_contain_text(f"Step {stored + 1} needs a running kernel")
+    real.locator("button.bpe-last").click()
+    expect_step(real, 200, 200, result.steps[199], None)
+    save_screenshot(page, "static_stepper_04_real_step200", locator=real)
+
+
+def test_a_text_typed_into_a_static_stepper_trains_there_exactly_as_train_bpe(page: Page, static_site: Path) -> None:
+    """Issue 14 item 3: the static page trains typed text in the browser; each merge is train_bpe's."""
+    text = "nest sent tens net ten 中文 中文字 👍🏽👍🏽 e\u0301e\u0301"
+    stepper = open_page(page, static_site, "04_merging_step_by_step.ipynb")
+    stepper.locator("summary").click()  # the form is folded under the stepper
+    stepper.locator("textarea").fill(text)
+    stepper.locator(".bpe-train-form input[type=number]").fill("12")
+    stepper.locator(".bpe-train-form select").select_option("lexicographic")
+    stepper.locator("button.bpe-train").click()
+    result = train_bpe(text, 12, tie_break="lexicographic")
+    expect(stepper.locator(".bpe-step-label")).to_have_text(f"Step 0 of {len(result.steps)}")
+    for n, step in enumerate(result.steps, start=1):
+        stepper.locator("button.bpe-next").click()
+        expect_step(stepper, n, len(result.steps), step, None)
+    expect(stepper.locator(".bpe-pairs")).to_contain_text("ties: smallest pair")
 
 
 def test_a_lesson_with_widget_state_stays_under_one_megabyte(static_site: Path) -> None:
-    """The precomputed views are bounded: lesson 04 holds three steppers, one over 200 merges."""
+    """Lesson 04 holds three steppers, one of 200 merges: their traces keep the notebook small."""
     for name in LESSONS:
         copy = next(static_site.parent.glob(f"lessons*/{name}"))
         size = copy.stat().st_size

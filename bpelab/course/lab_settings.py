@@ -1,0 +1,75 @@
+"""JupyterLab's settings for the course (``make lab`` writes them into the virtual environment).
+
+Two defaults change, in ``<venv>/share/jupyter/lab/settings/overrides.json`` (JupyterLab reads that
+file as the venv-wide default; a learner's own settings still win):
+
+- the widget manager saves widget state with the notebook (``saveState``; JupyterLab's default is not
+  to). Without it, a lesson saved after a session keeps outputs that point at widgets it did not save:
+  reopened, they read "Error displaying widget: model not found", and ``make html`` draws them as text;
+- no "Would you like to receive official Jupyter news?" prompt on first open (``fetchNews``): the
+  course needs nothing from the internet, and a learner's first screen is the lesson.
+
+Settings already in the file are kept; running it twice writes the same bytes.
+
+    python -m bpelab.course.lab_settings            # into this interpreter's environment (sys.prefix)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+COURSE_OVERRIDES: dict[str, dict[str, Any]] = {
+    "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false"},
+}
+"""Plugin id -> the settings the course needs (``fetchNews`` is a string in JupyterLab's schema)."""
+
+
+def overrides_path(prefix: Path | str = sys.prefix) -> Path:
+    """Where JupyterLab looks for an environment's default settings."""
+    return Path(prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+
+
+def merged_overrides(existing: dict[str, Any]) -> dict[str, Any]:
+    """``existing`` with the course's settings added (each plugin's other settings kept)."""
+    merged = dict(existing)
+    for plugin, settings in COURSE_OVERRIDES.items():
+        current = merged.get(plugin)
+        merged[plugin] = {**(current if isinstance(current, dict) else {}), **settings}
+    return merged
+
+
+def write_overrides(prefix: Path | str = sys.prefix) -> Path:
+    """Add the course's settings to the environment's ``overrides.json``; return its path."""
+    path = overrides_path(prefix)
+    existing: dict[str, Any] = {}
+    if path.exists():
+        try:
+            loaded = json.loads(path.read_text(encoding="utf-8") or "{}")
+        except json.JSONDecodeError as err:
+            raise ValueError(f"{path} is not valid JSON ({err}); fix or delete it, then run make lab again") from err
+        if not isinstance(loaded, dict):
+            raise ValueError(f"{path} must hold a JSON object (plugin id -> settings); fix or delete it")
+        existing = loaded
+    text = json.dumps(merged_overrides(existing), indent=2, sort_keys=True) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def main() -> int:
+    try:
+        path = write_overrides()
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    print(f"JupyterLab saves widget state with each notebook and asks no news question ({path})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

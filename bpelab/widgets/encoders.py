@@ -1,0 +1,75 @@
+"""How the explorer gets (ids, token pieces) out of every kind of tokenizer the course has.
+
+Python's side of the explorer (``bpelab.widgets.explorer``) and lesson 10 use it; the page's own
+encoders (``static/explorer.js``, ``static/production.js``) are held to it by tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import tiktoken
+
+from bpelab.byte_level import BPETokenizer
+from bpelab.patterns import split_text
+from bpelab.words import TrainingResult, encode_word
+
+UNKNOWN_ID = "?"
+"""The id shown for a symbol a word-level tokenizer never saw in training."""
+
+Encoded = tuple[list[Any], list[str | bytes]]
+"""The ids of a text and the text or bytes of each token."""
+
+
+def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[str], Encoded]:
+    """How to get (ids, token pieces) out of any tokenizer the course has.
+
+    A tiktoken ``Encoding`` and a ``BPETokenizer`` give each token's bytes; a word-level
+    ``TrainingResult`` spells each word with its merges (ids are positions in its vocabulary,
+    ``?`` for a character it never saw), cutting the text into words on whitespace, as
+    ``train_bpe`` does, or with the regex ``word_split`` if the training text was split that way;
+    anything else with ``encode``/``decode`` is asked to
+    decode one id at a time. Special-token text is encoded as ordinary text, as in
+    tiktoken's ``encode_ordinary``.
+    """
+    if isinstance(tokenizer, tiktoken.Encoding):
+        enc = tokenizer
+
+        def encode_tiktoken(text: str) -> Encoded:
+            ids = enc.encode_ordinary(text)
+            return ids, list(enc.decode_tokens_bytes(ids))
+
+        return encode_tiktoken
+    if isinstance(tokenizer, BPETokenizer):
+        tok = tokenizer
+
+        def encode_bytes(text: str) -> Encoded:
+            ids = tok.encode_ordinary(text)
+            return ids, list(tok.token_bytes(ids))
+
+        return encode_bytes
+    if isinstance(tokenizer, TrainingResult):
+        merges = tokenizer.merges
+        vocab: dict[str, int] = {}
+        for i, symbol in enumerate(tokenizer.vocabulary):
+            vocab.setdefault(symbol, i)
+
+        def encode_words(text: str) -> Encoded:
+            words = split_text(text, word_split) if word_split is not None else text.split()
+            symbols = [s for word in words for s in encode_word(word, merges)]
+            return [vocab.get(s, UNKNOWN_ID) for s in symbols], list(symbols)
+
+        return encode_words
+    if callable(getattr(tokenizer, "encode", None)) and callable(getattr(tokenizer, "decode", None)):
+        other: Any = tokenizer
+
+        def encode_other(text: str) -> Encoded:
+            ids = list(other.encode(text))
+            return ids, [other.decode([i]) for i in ids]
+
+        return encode_other
+    raise TypeError(
+        "the explorer needs a tokenizer with encode and decode (a BPETokenizer, a tiktoken Encoding, or "
+        f"what train_bpe returned), got {type(tokenizer).__name__}"
+    )

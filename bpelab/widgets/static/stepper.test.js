@@ -1,0 +1,27 @@
+// node --test: what the stepper writes, as Python writes it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { announcement, fixed2, pyRepr } from "./stepper.js";
+import { trainBpe } from "./bpe.js";
+import { traceOf } from "./trace.js";
+
+test("symbols are written as Python's repr writes them", () => {
+  assert.equal(pyRepr("th"), "'th'");
+  assert.equal(pyRepr("don't"), '"don\'t"');
+  assert.equal(pyRepr("a\u200db"), "'a\\u200db'");
+  assert.equal(pyRepr("\n"), "'\\n'");
+  assert.equal(pyRepr("é👍"), "'é👍'");
+});
+
+test("two decimals round a tie to even, as Python's format does", () => {
+  assert.equal(fixed2(0.125), "0.12");
+  assert.equal(fixed2(0.375), "0.38");
+  assert.equal(fixed2(2.5), "2.50");
+  assert.equal(fixed2(1 / 3), "0.33");
+});
+
+test("each step is announced with its merge and count", () => {
+  const trace = traceOf(trainBpe("low ".repeat(5) + "lower ".repeat(2) + "newest ".repeat(3) + "widest ".repeat(2), 10));
+  assert.equal(announcement(trace, 0), "Step 0 of 10: nothing merged yet");
+  assert.equal(announcement(trace, 3), "Step 3 of 10: merged low + </w> into low</w>, count 5");
+});

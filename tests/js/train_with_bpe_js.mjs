@@ -1,0 +1,20 @@
+// Reads JSON cases on stdin, trains each with the browser's bpe.js and answers on stdout
+// (tests/test_js_training.py compares with train_bpe). A case: {text, merges, tieBreak, splitPunctuation}.
+import { splitPieces, splitWords, trainBpe } from "../../bpelab/widgets/static/bpe.js";
+import { punctuationOnly, traceOf } from "../../bpelab/widgets/static/trace.js";
+
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const answers = JSON.parse(input).map(({ text, merges, tieBreak, splitPunctuation }) => {
+  const result = trainBpe(text, merges, { tieBreak, splitPunctuation });
+  const words = splitWords(text);
+  return {
+    words,
+    pieces: splitPieces(text),
+    punctuationOnly: words.map(punctuationOnly),
+    merges: result.steps.map((s) => [s.pair[0], s.pair[1], s.count]),
+    stoppedEarly: result.stoppedEarly,
+    trace: traceOf(result, { topWords: 40, topPairs: 10 }),
+  };
+});
+process.stdout.write(JSON.stringify(answers));

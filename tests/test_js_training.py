@@ -1,0 +1,179 @@
+"""The browser's word-level training (``bpelab/widgets/static/bpe.js``) is held to ``train_bpe``.
+
+A page without Python trains a learner's text in JavaScript; these tests generate 600 texts
+(Latin, Cyrillic, Greek, CJK, Devanagari, Arabic, Thai, Hangul, combining marks, emoji with skin
+tones, ZWJ sequences and flags, digits of several scripts, punctuation, and every kind of
+whitespace Python's ``str.split`` cuts at, plus characters it does NOT cut at such as U+FEFF and
+U+200B), train each with both tie rules in Python and in Node, and compare: the words, lesson 02's
+pre-tokenization ``split_text(text, r"\\w+|[^\\w\\s]+")`` (regex's Unicode ``\\w`` against the JavaScript
+classes written to match it), every merge and its count (on the text as typed, and on it cut with
+that split, as lesson 04 trains its real text), where training stops, the punctuation-only test
+behind "pieces (words and punctuation)", and the whole trace the stepper draws.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+
+import pytest
+import regex
+
+from bpelab import split_text, train_bpe
+from bpelab.course.paths import REPO_ROOT
+from bpelab.widgets.trace import training_trace
+
+NODE = shutil.which("node")
+RUNNER = REPO_ROOT / "tests" / "js" / "train_with_bpe_js.mjs"
+PUNCTUATION_ONLY = regex.compile(r"^[^\w\s]+$")
+LESSON_02_SPLIT = r"\w+|[^\w\s]+"
+
+PIECES = [
+    *"abcdeélnorstuw",
+    "ñ",
+    *"абвгдеж",
+    *"αβγδ",
+    *"中文字本",
+    "न",
+    "म",
+    "स्",
+    "ते",
+    "ि",
+    *"مرحبا",
+    "ส",
+    "วั",
+    "ดี",
+    *"한국어",
+    "e\u0301",
+    "a\u0308",
+    "\u0301",
+    "👍",
+    "👍🏽",
+    "👩\u200d💻",
+    "👨\u200d👩\u200d👧",
+    "🇫🇷",
+    "\u200d",
+    "\u200c",
+    *"0123",
+    "٣",
+    "५",
+    *".,!?;:",
+    "—",
+    "…",
+    "«",
+    "»",
+    "¿",
+    "$",
+    "€",
+    "+",
+    "_",
+    "'",
+    "\ufeff",
+    "\u200b",
+    "\u180e",
+    "𝔘",
+    "Ⅻ",
+]
+SPACES = [" ", " ", " ", "  ", "\t", "\n", "\u3000", "\xa0", "\x1c", "\x1f", "\x85", "\u2028", "\u2009", "\r\n"]
+
+
+def generated_texts(count: int, seed: int = 14) -> list[str]:
+    """Texts of a few repeated words, so that pairs repeat and ties happen."""
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        vocabulary = ["".join(rng.choice(PIECES) for _ in range(rng.randint(1, 6))) for _ in range(rng.randint(1, 9))]
+        words = [rng.choice(vocabulary) for _ in range(rng.randint(1, 30))]
+        text = rng.choice(["", " ", "\n"]) + "".join(w + rng.choice(SPACES) for w in words)
+        texts.append(text.rstrip(" ") if rng.random() < 0.5 else text)
+    return texts
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[dict]:
+    rng = random.Random(2026)
+    out = []
+    for text in generated_texts(600):
+        merges = rng.choice([0, 1, 3, 10, 30, 200])  # 200: most texts stop early, no pair left
+        split = rng.random() < 0.3  # some as lesson 04 trains its real text: punctuation cut off first
+        out += [
+            {"text": text, "merges": merges, "tieBreak": rule, "splitPunctuation": split}
+            for rule in ("first", "lexicographic")
+        ]
+    return out
+
+
+@pytest.fixture(scope="module")
+def answers(cases: list[dict]) -> list[dict]:
+    if NODE is None:
+        pytest.fail("node is needed for the JavaScript tests (Node 20: apt-get install nodejs)")
+    run = subprocess.run(
+        [NODE, str(RUNNER)], input=json.dumps(cases), capture_output=True, text=True, timeout=300, check=False
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    found: list[dict] = json.loads(run.stdout)
+    assert len(found) == len(cases)
+    return found
+
+
+def test_the_texts_cover_the_hard_cases(cases: list[dict]) -> None:
+    texts = {case["text"] for case in cases}
+    assert len(texts) >= 500
+    for needle in ("\u200d", "\u0301", "🏽", "🇫🇷", "\x85", "\u3000", "\ufeff", "中", "न"):
+        assert any(needle in text for text in texts), needle
+    assert sum(1 for c in cases if c["tieBreak"] == "lexicographic") >= 500
+    assert sum(1 for c in cases if c["splitPunctuation"]) >= 100
+
+
+def test_javascript_splits_words_exactly_as_python(cases: list[dict], answers: list[dict]) -> None:
+    wrong = [(c["text"], a["words"]) for c, a in zip(cases, answers) if a["words"] != c["text"].split()]
+    assert not wrong, f"{len(wrong)} texts split differently, e.g. {wrong[:2]!r}"
+
+
+def test_javascript_cuts_text_as_lesson_02s_split_text(cases: list[dict], answers: list[dict]) -> None:
+    wrong = [
+        (c["text"], a["pieces"])
+        for c, a in zip(cases, answers)
+        if a["pieces"] != split_text(c["text"], LESSON_02_SPLIT)
+    ]
+    assert not wrong, f"{len(wrong)} texts cut differently, e.g. {wrong[:2]!r}"
+
+
+def python_text(case: dict) -> str:
+    """The text train_bpe gets: as typed, or cut as lesson 04 cuts its real text."""
+    return " ".join(split_text(case["text"], LESSON_02_SPLIT)) if case["splitPunctuation"] else case["text"]
+
+
+def test_javascript_knows_punctuation_as_regexs_unicode_word_class_does(cases: list[dict], answers: list[dict]) -> None:
+    wrong = []
+    for case, answer in zip(cases, answers):
+        for word, js in zip(case["text"].split(), answer["punctuationOnly"]):
+            if js != bool(PUNCTUATION_ONLY.match(word)):
+                wrong.append((word, js))
+    assert not wrong, f"{len(wrong)} words judged differently, e.g. {wrong[:3]!r}"
+
+
+def test_javascript_training_makes_every_merge_of_train_bpe_with_its_count(
+    cases: list[dict], answers: list[dict]
+) -> None:
+    wrong = []
+    for case, answer in zip(cases, answers):
+        result = train_bpe(python_text(case), case["merges"], tie_break=case["tieBreak"])
+        expected = [[*step.pair, step.count] for step in result.steps]
+        if answer["merges"] != expected or answer["stoppedEarly"] != result.stopped_early:
+            wrong.append((case, answer["merges"][:3], expected[:3]))
+    assert not wrong, f"{len(wrong)} of {len(cases)} runs differ, e.g. {wrong[:1]!r}"
+
+
+def test_the_trace_built_in_the_browser_equals_the_one_python_sends(cases: list[dict], answers: list[dict]) -> None:
+    """What the page draws after training typed text is what the notebook draws for the same text."""
+    wrong = []
+    for case, answer in zip(cases, answers):
+        result = train_bpe(python_text(case), case["merges"], tie_break=case["tieBreak"])
+        expected = training_trace(result, top_words=40, top_pairs=10)
+        if answer["trace"] != expected:
+            keys = [key for key in expected if expected[key] != answer["trace"].get(key)]
+            wrong.append((case, keys))
+    assert not wrong, f"{len(wrong)} traces differ, e.g. {wrong[:2]!r}"
