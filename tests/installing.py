@@ -53,9 +53,12 @@ def copy_repository(target: Path) -> Path:
 
 
 def clean_env(home: Path) -> dict[str, str]:
-    """This environment without what points at the repository's venv or data; caches and IPython under ``home``."""
+    """This environment without what points at the repository's venv, data or this run's course-map file (a fresh
+    learner has passed no exercise yet); caches and IPython under ``home``."""
     env = {
-        k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONPATH", "BPELAB_DATA_DIR", "MPLBACKEND"}
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"VIRTUAL_ENV", "PYTHONPATH", "BPELAB_DATA_DIR", "BPELAB_PROGRESS_FILE", "MPLBACKEND"}
     }
     uv_cache = subprocess.run([uv(), "cache", "dir"], capture_output=True, text=True, check=True).stdout.strip()
     env.update(
