@@ -20,7 +20,6 @@ from bpelab.analysis.replay import replay_word
 from bpelab.analysis.tax import token_tax
 from bpelab.byte_level import BPETokenizer, count_pretokens
 from bpelab.course.corpora import load_parallel, read_corpus
-from bpelab.course.tokenizer_data import TokenizerDataError
 from bpelab.export import ExportError
 from bpelab.patterns import PATTERNS, split_text
 from bpelab.production import (
@@ -33,6 +32,7 @@ from bpelab.production import (
 )
 from bpelab.saving import TokenizerFileError
 from bpelab.text import CharTokenizer, byte_count
+from bpelab.vocab_files import TokenizerDataError
 from bpelab.wordpiece import encode_wordpiece, train_wordpiece
 from bpelab.words import (
     END_OF_WORD,

@@ -25,9 +25,9 @@ from pathlib import Path
 import tiktoken
 
 from bpelab.byte_level import BPETokenizer
-from bpelab.course.tokenizer_data import FIX_COMMAND, SOURCES, TokenizerDataError, require
 from bpelab.merging import RankOf, merge_by_rank
 from bpelab.patterns import LLAMA3_PATTERN, PATTERNS
+from bpelab.vocab_files import FIX_COMMAND, SOURCES, TokenizerDataError, require
 
 ENCODING_NAMES = ("r50k_base", "cl100k_base", "o200k_base", "llama3")
 FRIENDLY_NAMES = {

@@ -11,7 +11,7 @@ import random
 import sysconfig
 from pathlib import Path
 
-from bpelab.course.paths import data_dir
+from bpelab.paths import data_dir
 
 TRICKY = [
     "   ",

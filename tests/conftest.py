@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bpelab.course.paths import data_dir
+from bpelab.paths import data_dir
 
 _PROGRESS_DIR = Path(tempfile.mkdtemp(prefix="bpelab-progress-"))
 os.environ["BPELAB_PROGRESS_FILE"] = str(_PROGRESS_DIR / "tests.json")

@@ -12,8 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bpelab.course.paths import REPO_ROOT
-from bpelab.course.tokenizer_data import SOURCES, store_path
+from bpelab.paths import REPO_ROOT
+from bpelab.vocab_files import SOURCES, store_path
 
 TIMEOUT_S = 1200
 """A stuck install or kernel fails the test instead of hanging the suite."""
@@ -98,7 +98,7 @@ def add_nbval(python: Path, env: dict[str, str]) -> None:
 
 def seed_tokenizer_store(python: Path, env: dict[str, str], cwd: Path) -> Path:
     """Copy the verified vocabularies to where the *installed* bpelab keeps them, so setup needs no download."""
-    code = "from bpelab.course.paths import tokenizer_store_dir; print(tokenizer_store_dir())"
+    code = "from bpelab.paths import tokenizer_store_dir; print(tokenizer_store_dir())"
     store = Path(run([str(python), "-c", code], cwd=cwd, env=env).stdout.strip())
     store.mkdir(parents=True, exist_ok=True)
     for name in SOURCES:

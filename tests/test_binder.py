@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bpelab.course import paths
-from bpelab.course.paths import REPO_ROOT
-from bpelab.course.tokenizer_data import SOURCES, store_path
+from bpelab import paths
+from bpelab.paths import REPO_ROOT
+from bpelab.vocab_files import SOURCES, store_path
 from tests.installing import add_nbval, clean_env, copy_repository, fresh_venv, run, run_lessons_under_nbval
 
 BINDER = REPO_ROOT / "binder"
@@ -63,7 +63,7 @@ def test_repo2docker_steps_give_a_working_lesson_00(tmp_path, monkeypatch):
 
     built = run(["./binder/postBuild"], cwd=repo, env=env).stdout
     assert "Tokenizer data ready" in built and "downloading" not in built
-    code = "import bpelab; from bpelab.course.paths import tokenizer_store_dir as d; print(bpelab.__file__, d())"
+    code = "import bpelab; from bpelab.paths import tokenizer_store_dir as d; print(bpelab.__file__, d())"
     package, asked = run([str(python), "-c", code], cwd=repo / "notebooks", env=env).stdout.split()
     assert Path(package).is_relative_to(tmp_path / "venv"), "postBuild installed bpelab as a package"
     assert Path(asked) == store

@@ -127,7 +127,7 @@ def test_the_map_records_each_checker_under_the_name_its_result_carries(capsys):
 
 
 def test_the_readme_lists_the_same_exercises_as_the_map():
-    from bpelab.course.paths import REPO_ROOT
+    from bpelab.paths import REPO_ROOT
 
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Exercises and your course map", 1)[1].split("\n## ", 1)[0]

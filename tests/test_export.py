@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from tokenizers import Tokenizer
 
 from bpelab import BPETokenizer, load_parallel
-from bpelab.course.paths import data_dir
 from bpelab.export import ExportError, byte_to_char, split_regex
+from bpelab.paths import data_dir
 from bpelab.text import replace_lone_surrogates
 
 SPECIALS = ["<|endoftext|>", "<|fim_middle|>"]

@@ -32,7 +32,7 @@ from bpelab.course.html_export import (
     rewrite_links,
     write_site,
 )
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 
 LESSON_00 = NOTEBOOKS_DIR / "00_start_here.ipynb"
 LESSON_04 = NOTEBOOKS_DIR / "04_merging_step_by_step.ipynb"

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bpelab import BPETokenizer, train_bpe
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from bpelab.patterns import split_text
 from bpelab.production import load_encoding
 from bpelab.widgets import EncodeExplorer

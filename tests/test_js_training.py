@@ -22,7 +22,7 @@ import pytest
 import regex
 
 from bpelab import split_text, train_bpe
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from bpelab.widgets.trace import training_trace
 
 NODE = shutil.which("node")

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 
 STATIC = REPO_ROOT / "bpelab" / "widgets" / "static"
 

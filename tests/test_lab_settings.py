@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bpelab.course.lab_settings import overrides_path, write_overrides
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 
 SAVE_STATE = "@jupyter-widgets/jupyterlab-manager:plugin"
 NEWS = "@jupyterlab/apputils-extension:notification"

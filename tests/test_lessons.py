@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from bpelab.course import lessons
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 
 LESSON_00 = "00_start_here.ipynb"
 

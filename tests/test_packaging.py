@@ -7,12 +7,13 @@ import re
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from bpelab.course import paths
-from bpelab.course.paths import REPO_ROOT
+from bpelab import paths
+from bpelab.paths import REPO_ROOT
 from tests.installing import (
     add_nbval,
     clean_env,
@@ -215,6 +216,9 @@ def test_installed_wheel_runs_lessons_from_anywhere(tmp_path):
     env = clean_env(tmp_path)
     run([uv(), "build", "--quiet", "--wheel", "--out-dir", str(tmp_path / "dist"), str(source)], cwd=tmp_path, env=env)
     (wheel,) = (tmp_path / "dist").glob("bpelab-*.whl")
+    scripts = [name for name in zipfile.ZipFile(wheel).namelist() if name.startswith("bpelab/widgets/static/")]
+    assert "bpelab/widgets/static/stepper.js" in scripts, "the widgets' ES modules ship"
+    assert not [name for name in scripts if name.endswith(".test.js")], "their unit tests stay in the repository"
     python = fresh_venv(tmp_path / "venv", env, seed_pip=False)
     add_nbval(python, env)
     run([uv(), "pip", "install", "--quiet", "--python", str(python), "--no-deps", str(wheel)], cwd=tmp_path, env=env)

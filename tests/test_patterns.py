@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelab.course.tokenizer_data import tiktoken_recipe
 from bpelab.patterns import ALTERNATIVES, PATTERNS, explain_split, split_text
 from bpelab.production import llama3_encoding, load_encoding
+from bpelab.vocab_files import tiktoken_recipe
 
 from .agreement_corpus import tricky_text
 
@@ -71,7 +71,7 @@ def test_known_splits(name, text, pieces):
 
 @pytest.fixture(scope="module")
 def varied_text(english_sample: str) -> str:
-    from bpelab.course.paths import data_dir
+    from bpelab.paths import data_dir
 
     parallel = sorted((data_dir() / "parallel").glob("*.txt"))
     code = (data_dir() / "code.txt").read_text(encoding="utf-8")[:20_000]

@@ -9,7 +9,6 @@ import sys
 import tiktoken
 
 from bpelab.course import setup_check
-from bpelab.course.paths import REPO_ROOT
 from bpelab.course.setup_check import (
     MIN_PYTHON,
     OK,
@@ -26,8 +25,9 @@ from bpelab.course.setup_check import (
     pinned_versions,
     widget_probe,
 )
-from bpelab.course.tokenizer_data import FIX_COMMAND, tiktoken_cache_path
 from bpelab.course.versions import Declared
+from bpelab.paths import REPO_ROOT
+from bpelab.vocab_files import FIX_COMMAND, tiktoken_cache_path
 
 
 def _point_data_at(tmp_path, monkeypatch):

@@ -15,7 +15,7 @@ import tiktoken
 from bpelab import BPETokenizer, train_bpe
 from bpelab.analysis.replay import merge_sites, replay_word
 from bpelab.bench.stepper import real_text
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from bpelab.widgets import MergeStepper
 from bpelab.widgets.stepper import TIE_RULE_NAMES, VERSION_CLASS
 

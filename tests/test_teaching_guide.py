@@ -12,7 +12,7 @@ import re
 import nbformat
 import pytest
 
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 
 GUIDE = REPO_ROOT / "notebooks" / "TEACHING.md"
 NOTEBOOKS = REPO_ROOT / "notebooks"

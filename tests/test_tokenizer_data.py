@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from bpelab.course import tokenizer_data
-from bpelab.course.tokenizer_data import (
+from bpelab.course.tokenizer_data import prepare
+from bpelab.vocab_files import (
     SOURCES,
     TokenizerDataError,
     expected_sha256,
-    prepare,
     require,
     sha256_of,
     status,

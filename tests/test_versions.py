@@ -10,8 +10,8 @@ import tomllib
 from packaging.requirements import Requirement
 
 from bpelab.course import versions
-from bpelab.course.paths import REPO_ROOT
 from bpelab.course.versions import Declared, declared, out_of_range, version_message
+from bpelab.paths import REPO_ROOT
 
 PROJECT = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer, models, pre_tokenizers
 
-from bpelab.course.paths import data_dir
+from bpelab.paths import data_dir
 from bpelab.patterns import split_text
 from bpelab.wordpiece import (
     encode_wordpiece,

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from bpelab.analysis.tax import resolve_tokenizers
+from bpelab.analysis.counters import resolve_tokenizers
 from bpelab.byte_level import BPETokenizer
 from bpelab.production import TiktokenBPE
 

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 
 
 def changed_notebooks(repo: Path = REPO_ROOT, folder: str = "notebooks") -> list[str] | None:

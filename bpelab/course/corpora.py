@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 
-from bpelab.course.paths import data_dir
+from bpelab.paths import data_dir
 
 CORPORA = {
     "english_train": "english_train.txt",

@@ -53,9 +53,9 @@ from urllib.parse import unquote
 import nbformat
 from jinja2 import DictLoader
 
-from bpelab.course.paths import REPO_ROOT
 from bpelab.course.present_page import PAGE_NAME as PRESENT_PAGE
 from bpelab.course.present_page import write_present_page
+from bpelab.paths import REPO_ROOT
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 GUIDE = NOTEBOOKS_DIR / "TEACHING.md"

@@ -29,7 +29,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"

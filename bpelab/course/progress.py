@@ -18,7 +18,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from bpelab.course.paths import user_cache_dir
+from bpelab.paths import user_cache_dir
 
 FORMAT = "bpelab-progress v1"
 

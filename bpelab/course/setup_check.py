@@ -13,10 +13,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from bpelab.course.paths import REPO_ROOT, running_from_clone
-from bpelab.course.tokenizer_data import FIX_COMMAND, status
 from bpelab.course.versions import Declared, declared
+from bpelab.paths import REPO_ROOT, running_from_clone
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
+from bpelab.vocab_files import FIX_COMMAND, status
 
 MIN_PYTHON = (3, 11, 5)
 """What the Makefile accepts (its MIN_PYTHON): the pinned packages need it."""

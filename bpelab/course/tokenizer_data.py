@@ -29,108 +29,20 @@ import struct
 import subprocess
 import sys
 import tarfile
-import tempfile
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-from bpelab.course.paths import tokenizer_store_dir
-
-FIX_COMMAND = "make data   (or: python -m bpelab.setup_data)"
-
-QUICKTOK = "quicktok-v1==0.4.0"
-WHISPER = "openai-whisper==20250625"
-
-LLAMA3_SHA256 = "82e9d31979e92ab929cd544440f129d9ecd797b69e327f80f17e1c50d5551b55"
-"""sha256 of Meta Llama 3's ``tokenizer.model`` (128,000 ranks in tiktoken's format)."""
-
-
-@dataclass(frozen=True)
-class Source:
-    name: str
-    package: str
-    member: str
-    kind: str  # "tiktoken": the file as it is; "quicktok": the binary table to convert
-    licence: str
-
-
-SOURCES: dict[str, Source] = {
-    "r50k_base": Source(
-        "r50k_base",
-        WHISPER,
-        "whisper/assets/gpt2.tiktoken",
-        "tiktoken",
-        "MIT (OpenAI's GPT-2 vocabulary, shipped in openai-whisper)",
-    ),
-    "cl100k_base": Source(
-        "cl100k_base", QUICKTOK, "quicktok/data/cl100k.vocab", "quicktok", "MIT (OpenAI's tiktoken vocabulary)"
-    ),
-    "o200k_base": Source(
-        "o200k_base", QUICKTOK, "quicktok/data/o200k.vocab", "quicktok", "MIT (OpenAI's tiktoken vocabulary)"
-    ),
-    "llama3": Source(
-        "llama3", QUICKTOK, "quicktok/data/llama3.vocab", "quicktok", "Meta Llama 3 Community License Agreement"
-    ),
-}
-
-
-class TokenizerDataError(RuntimeError):
-    """A vocabulary file is missing or damaged; the message says which command fixes it."""
-
-
-# ---- what tiktoken expects --------------------------------------------------------------
-
-
-@cache
-def tiktoken_recipe(name: str) -> dict:
-    """tiktoken's own definition of an encoding (pattern, special tokens), plus the URL and sha256
-    it would download, captured without downloading anything."""
-    import tiktoken_ext.openai_public as openai_public
-
-    seen: dict[str, str] = {}
-
-    def capture(url: str, expected_hash: str | None = None) -> dict:
-        seen["url"], seen["sha256"] = url, expected_hash or ""
-        return {}
-
-    original = openai_public.load_tiktoken_bpe
-    openai_public.load_tiktoken_bpe = capture
-    try:
-        recipe = openai_public.ENCODING_CONSTRUCTORS[name]()
-    finally:
-        openai_public.load_tiktoken_bpe = original
-    return {**recipe, **seen}
-
-
-def expected_sha256(name: str) -> str:
-    return LLAMA3_SHA256 if name == "llama3" else tiktoken_recipe(name)["sha256"]
-
-
-def tiktoken_cache_dir() -> Path:
-    """Where tiktoken looks, by its own rule: $TIKTOKEN_CACHE_DIR, $DATA_GYM_CACHE_DIR, else <tmp>/data-gym-cache."""
-    for variable in ("TIKTOKEN_CACHE_DIR", "DATA_GYM_CACHE_DIR"):
-        if variable in os.environ:
-            return Path(os.environ[variable])
-    return Path(tempfile.gettempdir()) / "data-gym-cache"
-
-
-def tiktoken_cache_path(name: str) -> Path:
-    """The file tiktoken reads for ``name``: its cache key is the sha1 of the download URL."""
-    url = tiktoken_recipe(name)["url"]
-    return tiktoken_cache_dir() / hashlib.sha1(url.encode()).hexdigest()
-
-
-def store_path(name: str) -> Path:
-    """Our own verified copy: in a clone, the repository's data/tokenizers (ignored by git); in an installed
-    package, the user's cache folder (see ``bpelab.course.paths.tokenizer_store_dir``)."""
-    return tokenizer_store_dir() / f"{name}.tiktoken"
-
-
-def sha256_of(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
+from bpelab.paths import tokenizer_store_dir
+from bpelab.vocab_files import (
+    FIX_COMMAND,
+    SOURCES,
+    TokenizerDataError,
+    expected_sha256,
+    sha256_of,
+    store_path,
+    tiktoken_cache_path,
+)
 
 # ---- building the files from the packages ------------------------------------------------
 
@@ -278,30 +190,6 @@ def prepare(log: Callable[[str], object] = print) -> None:
             _write_atomic(target, store_path(name).read_bytes())
             log(f"  {name}: placed in tiktoken's cache ({target.parent})")
     log("Tokenizer data ready: " + ", ".join(f"{n} ok" for n in SOURCES))
-
-
-def status() -> dict[str, str]:
-    """For each vocabulary, "ok" or what is wrong with it."""
-    report = {}
-    for name in SOURCES:
-        path = store_path(name) if name == "llama3" else tiktoken_cache_path(name)
-        if not path.exists():
-            report[name] = f"missing ({path})"
-        elif sha256_of(path) != expected_sha256(name):
-            report[name] = f"corrupted: sha256 does not match ({path})"
-        else:
-            report[name] = "ok"
-    return report
-
-
-def require(name: str) -> Path:
-    """The verified file for ``name``, or an error that says what is wrong and how to fix it."""
-    if name not in SOURCES:
-        raise ValueError(f"unknown vocabulary {name!r}; known: {', '.join(SOURCES)}")
-    problem = status()[name]
-    if problem != "ok":
-        raise TokenizerDataError(f"the {name} vocabulary is {problem}. Run: {FIX_COMMAND}")
-    return store_path(name) if name == "llama3" else tiktoken_cache_path(name)
 
 
 def main() -> int:

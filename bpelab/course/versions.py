@@ -15,7 +15,7 @@ import warnings
 from dataclasses import dataclass
 from functools import cache
 
-from bpelab.course.paths import REPO_ROOT, running_from_clone
+from bpelab.paths import REPO_ROOT, running_from_clone
 
 COURSE_EXTRA = "course"
 """The extra with the front end and the course's tools (JupyterLab, Voila, nbconvert): not needed in Colab."""

@@ -3,7 +3,7 @@
 The JupyterLab server is started once per test session (per pytest-xdist worker) on a free port,
 in a temporary folder holding COPIES of the lessons: running a notebook in JupyterLab autosaves
 it, and the repository's notebooks must keep their committed outputs. The copies still read the
-course's data from the repository (``bpelab.course.paths.data_dir()``).
+course's data from the repository (``bpelab.paths.data_dir()``).
 
 Without Chromium every browser test is skipped, with a reason that says how to get it.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from tests.browser.lab import save_screenshot, shut_down_kernels
 from tests.browser.servers import (
     VOILA_READY_PATH,
@@ -58,7 +58,7 @@ def chromium_path() -> str:
 @pytest.fixture(scope="session")
 def lab_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The server's root folder: a copy of notebooks/ (checkpoints left out). That is all the
-    lessons need beside them: they read the course's data through ``bpelab.course.paths.data_dir()``,
+    lessons need beside them: they read the course's data through ``bpelab.paths.data_dir()``,
     which points into the repository, and write only to temporary folders."""
     root = tmp_path_factory.mktemp("lab-root")
     shutil.copytree(NOTEBOOKS, root, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page
 
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 
 SCREENSHOT_DIR = REPO_ROOT / "test-output" / "browser"
 KERNEL_TIMEOUT_MS = 60_000

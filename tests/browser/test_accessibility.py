@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bpelab.course.html_export import NOTEBOOKS_DIR
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from tests.browser.axe import axe_script, axe_violations, count_nodes, describe_violations
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
 from tests.browser.servers import RunningServer

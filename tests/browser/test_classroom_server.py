@@ -23,7 +23,7 @@ import psutil
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from tests.browser.servers import APPS, VOILA_READY_PATH, RunningServer, start_with_free_port, voila_command, voila_env
 
 APP = "present_stepper.ipynb"

@@ -18,7 +18,7 @@ import tiktoken
 from playwright.sync_api import Locator, Page, expect
 
 from bpelab import train_bpe
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from bpelab.words import TrainingResult
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
 from tests.browser.servers import RunningServer

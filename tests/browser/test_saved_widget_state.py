@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from bpelab import train_bpe
 from bpelab.course.html_export import widget_note
 from bpelab.course.lab_settings import overrides_path, write_overrides
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from bpelab.widgets.explorer import encoder_for
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot, shut_down_kernels
 from tests.browser.servers import (

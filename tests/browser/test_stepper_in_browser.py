@@ -29,7 +29,7 @@ from bpelab import train_bpe
 from bpelab.analysis.replay import replay_word
 from bpelab.bench.stepper import real_text
 from bpelab.course.lessons import run_lesson
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from bpelab.wordpiece import train_wordpiece
 from bpelab.words import MergeStep
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot

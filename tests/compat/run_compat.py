@@ -190,7 +190,7 @@ def one_venv(version: str, resolution: str, workdir: Path) -> list[str]:
     return [f"{label}: {failure}" for failure in failures]
 
 
-_STORE = "from bpelab.course.paths import tokenizer_store_dir; print(tokenizer_store_dir())"
+_STORE = "from bpelab.paths import tokenizer_store_dir; print(tokenizer_store_dir())"
 
 
 def main(argv: list[str]) -> int:

@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parents[1]
+PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_ROOT = PACKAGE_DIR.parent
 """The repository's root when bpelab runs from a clone (in an installed package: site-packages)."""
 
