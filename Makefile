@@ -3,7 +3,7 @@
 #   make lab                         set up, then open JupyterLab on the first lesson
 #   make lab LAB_ARGS="--no-browser --port 8890"
 #   make test                        set up with the test packages too, lint, then run every test
-#   make lint                        ruff check and ruff format --check over bpelab/ and tests/, mypy over bpelab/
+#   make lint                        ruff check and ruff format --check over bpelab/, tests/ and conftest.py, mypy over bpelab/
 #   make lessons                     re-run every lesson in place (fresh kernel) to re-lock its outputs
 #   make lessons ONLY=04             only lesson 04 (ONLY="04 07" for two)
 #   make data                        (re)place the offline tokenizer files where tiktoken looks
@@ -122,8 +122,8 @@ lab: setup
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check bpelab tests
-	$(BIN)/ruff format --check bpelab tests
+	$(BIN)/ruff check bpelab tests conftest.py
+	$(BIN)/ruff format --check bpelab tests conftest.py
 	$(BIN)/mypy bpelab
 
 test: setup-test
