@@ -38,9 +38,9 @@ h1 {{ font-size: 22px; margin: 2px 0 4px 0; }}
 <body>
 <main>
 <h1>Byte-Pair Encoding, merge by merge</h1>
-<p class="bpe-page-note">Classroom mode in the browser: type the class's text, press <b>Train</b>, then step with
-<b>→</b> / <b>←</b> (a presenter's clicker too) or the buttons. Training runs in this page, exactly as
-<code>train_bpe</code> does. <a href="index.html">All lessons</a></p>
+<p class="bpe-page-note">Classroom mode in the browser: choose a corpus or type the class's text, press
+<b>Train</b>, then step with <b>→</b> / <b>←</b> (a presenter's clicker too) or the buttons. Training runs in this
+page, exactly as <code>train_bpe</code> does. <a href="index.html">All lessons</a></p>
 <div id="bpe-app"></div>
 </main>
 <script type="module">
