@@ -7,6 +7,7 @@ with its count. At 1280×720 a twelve-word text keeps every word row in view (te
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,23 @@ def test_present_page_offers_the_lessons_corpora_as_voila_does(present: Page) ->
     (a, b), new = smallest.merges[0]
     expect(page.locator(".bpe-pair")).to_contain_text(f"{a!r} + {b!r} → {new!r} (count {smallest.steps[0].count})")
     expect(page.locator(".bpe-message")).to_contain_text("ties: smallest pair")
+
+
+def test_present_page_keys_step_but_typing_in_the_box_does_not(present: Page) -> None:
+    """N / B and PageDown / PageUp step (no notebook on this page owns the letters); in the text box
+    every key types."""
+    page = present
+    label = page.locator(".bpe-step-label")
+    box = page.locator(".bpe-corpus-input textarea")
+    box.press("End")
+    box.press_sequentially(" n b")  # N and B typed into the text
+    box.press("PageDown")
+    expect(label).to_have_text("Step 0 of 10")
+    expect(box).to_have_value(re.compile(r" n b$"))
+    page.locator("h1").click()  # the focus leaves the box, as a teacher's click on the page
+    page.keyboard.press("n")
+    expect(label).to_have_text("Step 1 of 10")
+    page.keyboard.press("PageDown")
+    expect(label).to_have_text("Step 2 of 10")
+    page.keyboard.press("b")
+    expect(label).to_have_text("Step 1 of 10")
