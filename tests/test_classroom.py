@@ -1,4 +1,8 @@
-"""Classroom mode, driven in-process: the controls' handlers run without a browser (``Button.click()``).
+"""Classroom mode, driven in-process: the page's requests are set as it sets them (``train_request``).
+
+``ClassroomStepper`` is one anywidget (the merge stepper plus the data its form needs); its ES module
+draws the form, so what is tested here is what Python computes and answers. The browser tests
+(tests/browser/test_present_app.py, test_present_page.py) drive the drawn page.
 
 Known answers are hand-checkable: in "low ×5, lower ×2, newest ×3, widest ×2" the pairs l+o and o+w
 both occur 7 times (in low and lower), and l+o is met first; in "step pest pets" s+t and p+e both
@@ -7,82 +11,122 @@ occur twice, s+t first, p+e smaller.
 
 from __future__ import annotations
 
-import re
+import json
+import shutil
+import subprocess
 
+import anywidget
+import ipywidgets
 import pytest
 
 from bpelab import train_bpe
+from bpelab.course.paths import REPO_ROOT
 from bpelab.widgets import MergeStepper
 from bpelab.widgets.classroom import (
     CORPORA,
-    KEYBOARD_JS,
     MAX_CHARACTERS,
+    MAX_MERGES,
     OWN_TEXT,
     ClassroomStepper,
-    keyboard_shortcuts,
+    _problem_with,
+    _summary,
 )
 
 TOY_LABEL = CORPORA[0].label
 
 
-def plain(markup: str) -> str:
-    return re.sub(r"<[^>]+>", "", markup)
+def request(
+    app: ClassroomStepper, text: str, merges: object, tie_break: str = "first", keep_step: bool = False
+) -> None:
+    """What the page's Train (or tie toggle) sends with a kernel."""
+    n = app.train_request.get("n", 0) + 1
+    app.train_request = {"text": text, "merges": merges, "tie_break": tie_break, "keep_step": keep_step, "n": n}
+
+
+def test_the_app_is_one_anywidget_with_no_ipywidgets_inside():
+    """Issue 14: one Python class that computes, one ES module that draws (no second drawing path)."""
+    app = ClassroomStepper()
+    assert isinstance(app, anywidget.AnyWidget) and isinstance(app, MergeStepper)
+    assert not isinstance(app, ipywidgets.Box) and not hasattr(app, "children")
+    inside = [n for n in app.trait_names() if n != "layout" and isinstance(getattr(app, n), ipywidgets.Widget)]
+    assert not inside, f"widgets inside the app: {inside}"
+    assert "export default { render: renderClassroom }" in app._esm
+    assert "export default { render: renderStepper }" not in app._esm  # the stepper's is dropped inside the app
+    assert "function renderStepper(" in app._esm and "function trainBpe(" in app._esm
+    assert app.train_form and app.projector
 
 
 def test_it_starts_on_the_toy_corpus_trained_with_the_first_merge_l_o():
     app = ClassroomStepper()
-    assert app.corpus_choice.value == TOY_LABEL
+    assert app.corpus_label == TOY_LABEL
     assert app.text.split().count("low") == 5 and app.text.split().count("widest") == 2
-    assert isinstance(app.stepper, MergeStepper) and app.stepper in app.stepper_area.children
-    assert app.stepper.upcoming_pair == ("l", "o")
+    assert app.upcoming_pair == ("l", "o") and app.num_steps == 10
+    assert app.corpus_labels == [c.label for c in CORPORA] + [OWN_TEXT]
+    assert repr(app) == f"ClassroomStepper ({TOY_LABEL}): 10 merges; step 0 of 10; next merge: 'l' + 'o' (count 7)"
+
+
+def test_the_ready_made_corpora_are_synced_as_data_for_the_pages_chooser():
+    app = ClassroomStepper(train=False)
+    assert app.corpora == [{"label": c.label, "text": c.read(), "merges": c.merges} for c in CORPORA]
+    assert "corpora" in app.keys and "train_request" in app.keys and "message" in app.keys  # synced traitlets
 
 
 def test_every_ready_made_corpus_fills_the_box_and_trains():
     app = ClassroomStepper(train=False)
-    assert app.stepper is None
+    assert not app.trained and app.num_steps == 0
     for corpus in CORPORA:
         app.choose(corpus.label)
         assert app.text == corpus.read() and app.text.strip()
         assert app.merges == corpus.merges
-        app.train_button.click()
-        assert app.stepper is not None and app.stepper.num_steps == len(app.result.merges) > 0
+        assert app.train()
+        assert app.result.merges == train_bpe(corpus.read(), corpus.merges).merges
+        assert app.num_steps == len(app.result.merges) > 0
 
 
-def test_typed_text_and_train_build_the_stepper_on_train_bpe_with_those_settings():
+def test_the_pages_train_request_trains_with_train_bpe_and_those_settings():
     app = ClassroomStepper()
-    app.choose(OWN_TEXT)
-    assert app.text == ""
-    app.text = "nest sent tens net ten"
-    app.merges = 6
-    app.tie_break = "lexicographic"
-    app.train_button.click()
+    request(app, "nest sent tens net ten", 6, "lexicographic")
     expected = train_bpe("nest sent tens net ten", 6, tie_break="lexicographic")
     assert app.result.merges == expected.merges
-    assert app.stepper.step == 0 and app.stepper.num_steps == 6
-    app.stepper.next()
-    assert app.stepper.highlighted_pair == expected.merges[0][0] == ("e", "n")
+    assert app.step == 0 and app.num_steps == 6
+    assert app.trace["merges"][0][3] == str(expected.steps[0].count)  # the page draws this trace
+    assert (app.text, app.merges, app.tie_break, app.corpus_label) == (
+        "nest sent tens net ten",
+        6,
+        "lexicographic",
+        OWN_TEXT,
+    )
+    assert app.message.startswith("Trained 6 merges on 5 words (5 different), ties: smallest pair.")
+    app.next()
+    assert app.highlighted_pair == expected.merges[0][0] == ("e", "n")
+
+
+def test_the_same_request_twice_trains_twice():
+    """Each press carries a new counter, so pressing Train again after a step starts over at step 0."""
+    app = ClassroomStepper()
+    request(app, "step pest pets", 4)
+    app.next()
+    request(app, "step pest pets", 4)
+    assert app.step == 0
 
 
 def test_switching_the_tie_rule_retrains_and_keeps_the_step():
-    app = ClassroomStepper(corpus=OWN_TEXT, train=False)
-    app.text = "step pest pets"
-    app.train()
-    app.stepper.next()
-    assert app.stepper.highlighted_pair == ("s", "t")  # first seen
-    app.tie_rule.value = "lexicographic"  # what a click on the toggle does
-    assert app.stepper.step == 1
-    assert app.stepper.highlighted_pair == ("p", "e")  # the smaller of the tied pairs
+    app = ClassroomStepper(corpus="step pest pets")
+    app.next()
+    assert app.highlighted_pair == ("s", "t")  # first seen
+    app.tie_break = "lexicographic"  # from Python
+    assert app.step == 1 and app.highlighted_pair == ("p", "e")  # the smaller of the tied pairs
     assert app.result.merges == train_bpe("step pest pets", 10, tie_break="lexicographic").merges
+    request(app, "step pest pets", 10, "first", keep_step=True)  # the page's toggle
+    assert app.step == 1 and app.highlighted_pair == ("s", "t")
 
 
-def test_editing_a_ready_made_corpus_makes_it_your_own_text_and_asks_for_train():
+def test_editing_a_ready_made_corpus_makes_it_your_own_text_and_nothing_retrains():
     app = ClassroomStepper()
     before = app.result
     app.text = app.text + " lowest"
-    assert app.corpus_choice.value == OWN_TEXT
-    assert app.text.endswith(" lowest")  # the box keeps what was typed
+    assert app.corpus_label == OWN_TEXT
     assert app.result is before  # nothing retrains while the class types
-    assert "press Train" in plain(app.message.value)
     app.train()
     assert app.result.initial_word_freq[("l", "o", "w", "e", "s", "t", "</w>")] == 1
 
@@ -90,18 +134,17 @@ def test_editing_a_ready_made_corpus_makes_it_your_own_text_and_asks_for_train()
 @pytest.mark.parametrize("text", ["", "   \n\t  "])
 def test_no_text_gives_a_friendly_message_not_an_exception(text):
     app = ClassroomStepper(corpus=OWN_TEXT, train=False)
-    app.text = text
-    app.train_button.click()
-    assert app.stepper is None and app.stepper_area.children == ()
-    assert "no text to train on" in plain(app.message.value)
+    request(app, text, 10)
+    assert not app.trained and app.num_steps == 0
+    assert "no text to train on" in app.message
     assert "no text to train on" in app.render_text()
 
 
 def test_a_text_too_long_for_a_class_is_refused_with_its_length():
     app = ClassroomStepper(corpus=OWN_TEXT, train=False)
     app.text = "ab " * (MAX_CHARACTERS // 3 + 1)
-    assert app.train() is None
-    assert f"{len(app.text):,} characters" in plain(app.message.value)
+    assert app.train() is False
+    assert f"{len(app.text):,} characters" in app.message
 
 
 def test_asking_for_more_merges_than_exist_says_how_many_were_made():
@@ -109,8 +152,8 @@ def test_asking_for_more_merges_than_exist_says_how_many_were_made():
     app.text = "ab ab"  # a+b, then ab+</w>: two merges and every word is one symbol
     app.merges = 10
     app.train()
-    assert app.stepper.num_steps == 2
-    assert "after 2 every word is a single symbol" in plain(app.message.value)
+    assert app.num_steps == 2
+    assert "after 2 every word is a single symbol" in app.message
 
 
 def test_bad_settings_are_refused_with_a_clear_error():
@@ -121,72 +164,89 @@ def test_bad_settings_are_refused_with_a_clear_error():
         app.tie_break = "random"
     with pytest.raises(ValueError, match="choose one of"):
         app.choose("Shakespeare")
+    with pytest.raises(TypeError, match="text must be a str"):
+        app.text = 3  # type: ignore[assignment]
 
 
-def test_the_settings_can_be_hidden_to_give_the_stepper_the_screen():
-    app = ClassroomStepper()
-    app.settings_button.value = True
-    assert app.settings.layout.display == "none"
-    assert app.settings_button.description == "Show the corpus"
-    app.settings_button.value = False
-    assert app.settings.layout.display is None
-
-
-def test_every_button_has_a_text_label_because_icons_are_missing_offline():
-    app = ClassroomStepper()
-    buttons = [
-        app.train_button,
-        app.settings_button,
-    ]  # the stepper's own buttons are drawn by its ES module: tests/browser/test_present_app.py
-    for button in buttons:
-        assert re.search(r"[A-Za-z]{3,}", button.description), f"{button.description!r} has no word in it"
-        assert not button.icon
-
-
-def test_the_keyboard_script_presses_the_apps_next_and_back_but_not_while_typing():
-    script = keyboard_shortcuts()
-    assert script.data == KEYBOARD_JS
-    for needle in ("button.bpe-' + which", "ArrowRight", "ArrowLeft", "textarea", "data-voila"):
-        assert needle in KEYBOARD_JS
-    app = ClassroomStepper()
-    assert "bpe-classroom" in app._dom_classes
-    module = app.stepper._esm  # the stepper's module draws the buttons the script presses
-    assert 'button("Next", "bpe-next"' in module and 'button("Back", "bpe-back"' in module
-
-
-def test_a_text_given_at_the_start_is_the_classes_own_text():
-    app = ClassroomStepper(corpus="hug pug pun", merges=3)
-    assert app.corpus_choice.value == OWN_TEXT and app.text == "hug pug pun"
-    assert app.result.merges == train_bpe("hug pug pun", 3).merges
-
-
-@pytest.mark.parametrize("typed", [900, 0, -3])
-def test_merges_out_of_range_typed_in_the_box_get_a_message_not_a_silent_clamp(typed):
-    """TEACHING.md promises a message above 500 merges or below 1; the box keeps what was typed."""
+@pytest.mark.parametrize("typed", [900, 0, -3, 2.5, None])
+def test_merges_out_of_range_from_the_page_get_a_message_and_keep_the_run(typed):
+    """TEACHING.md promises a message above 500 merges or below 1, not a silent clamp."""
     app = ClassroomStepper()
     before = app.result
-    app.merges_input.value = typed  # what typing in the box does
-    assert app.merges_input.value == typed
-    assert f"from 1 to 500 merges; you asked for {typed}" in plain(app.message.value)
-    assert app.train() is None and app.result is before
-    assert "you asked for" in plain(app.message.value)
-    app.merges_input.value = 10
-    assert "you asked for" not in plain(app.message.value)
+    request(app, app.text, typed)
+    assert app.result is before and app.merges == 10
+    assert f"from 1 to {MAX_MERGES} merges; you asked for" in app.message
 
 
-def test_tie_rules_have_one_name_each_in_the_toggle_the_message_and_the_pair_table():
+def test_a_request_the_app_cannot_read_gets_a_message_not_a_traceback():
     app = ClassroomStepper()
-    assert [label for label, _value in app.tie_rule.options] == ["first seen", "smallest pair"]
-    assert "ties: first seen" in plain(app.message.value)
-    app.tie_rule.value = "lexicographic"  # the API's value stays
-    assert "ties: smallest pair" in plain(app.message.value)
-    assert app.stepper.trace["tieBreak"] == "lexicographic"  # the page names it "smallest pair" (TIE_RULE_NAMES)
-    assert "lexicographic" not in plain(app.message.value)
+    app.train_request = {"text": None, "n": 1}
+    assert "cannot read" in app.message
 
 
-def test_the_app_asks_the_stepper_for_its_projector_layout():
-    """The step box and the "at step n" notes are hidden on the projector, by the stepper's own module
-    (the browser tests measure the layout at 1280×720)."""
+def test_tie_rules_have_one_name_each_in_the_message_and_the_pair_table():
     app = ClassroomStepper()
-    assert app.stepper.projector
-    assert ".bpe-projector .bpe-step-box,.bpe-projector .bpe-step-ref" in app.stepper._esm
+    assert "ties: first seen" in app.message
+    app.tie_break = "lexicographic"  # the API's value stays
+    assert "ties: smallest pair" in app.message and "lexicographic" not in app.message
+    assert app.trace["tieBreak"] == "lexicographic"  # the page names it "smallest pair" (TIE_RULE_NAMES)
+
+
+CASES = [
+    ("the cat sat", 0),
+    ("the cat sat", 501),
+    ("", 10),
+    (" \t\n\x1c ", 10),
+    ("ab " * (MAX_CHARACTERS // 3 + 1), 10),
+    ("é" * (MAX_CHARACTERS + 1), 10),  # code points, not bytes or UTF-16 units
+    ("the cat sat", 10),
+]
+
+
+def test_the_page_without_a_kernel_says_what_python_says():
+    """classroom.js's problemWith and runSummary (the static page's messages) are Python's sentences."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is needed (Node 20: apt-get install nodejs)")
+    runs = [train_bpe(t, 30, tie_break=rule) for t, rule in (("ab ab", "first"), ("step pest pets", "lexicographic"))]
+    script = """
+import { readFileSync } from "node:fs";
+import { problemWith, runSummary } from "./bpelab/widgets/static/classroom.js";
+const [cases, runs] = JSON.parse(readFileSync(0, "utf8"));
+console.log(JSON.stringify([cases.map(([t, m]) => problemWith(t, m)), runs.map((r) => runSummary(r))]));
+"""
+    facts = [
+        {
+            "made": len(r.merges),
+            "words": sum(r.initial_word_freq.values()),
+            "distinct": len(r.initial_word_freq),
+            "tieBreak": r.tie_break,
+            "stoppedEarly": r.stopped_early,
+            "asked": 30,
+        }
+        for r in runs
+    ]
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        input=json.dumps([CASES, facts]),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO_ROOT,
+        timeout=60,
+    )
+    problems, summaries = json.loads(out.stdout)
+    assert problems == [_problem_with(t, m) for t, m in CASES]
+    texts = ["ab ab", "step pest pets"]
+    assert summaries == [_summary(t, r, 30) for t, r in zip(texts, runs, strict=True)]
+
+
+def test_the_static_classroom_page_holds_this_classs_state():
+    """site/present.html is the same app: the module and the values a fresh ClassroomStepper() syncs."""
+    from bpelab.course.present_page import present_html, synced_values
+
+    page = present_html()
+    app = ClassroomStepper()
+    assert json.dumps(synced_values(app)) in page
+    assert app._esm.split("// ---- chips.js ----")[1][:2000] in page
+    assert "renderClassroom({ model, el:" in page and "globalThis.bpelabStatic = true" in page

@@ -392,11 +392,11 @@ def test_the_pages_workflow_passes_actionlint(tmp_path: Path):
 
 
 def test_the_site_has_a_classroom_page_that_trains_in_the_browser_linked_from_the_index(site: Path):
-    """Issue 14 item 3: site/present.html, the stepper's own module inline (file:// cannot import a
+    """Issue 14 item 3: site/present.html, the classroom app's own module inline (file:// cannot import a
     sibling module), opened on the toy corpus as train_bpe trains it, with the training form."""
     present = page(site, "present.html")
     assert 'href="present.html"' in page(site, "index.html")
-    assert "export default { render: renderStepper }" in present and "function trainBpe(" in present
+    assert "export default { render: renderClassroom }" in present and "function trainBpe(" in present
     assert 'src="' not in present and "import " not in present.split('<script type="module">')[1]
     values = json.loads(re.search(r"const values = (\{.*?\});\n", present).group(1))
     assert values["train_form"] and values["projector"]

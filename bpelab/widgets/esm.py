@@ -7,7 +7,8 @@ order given, dropping their imports of each other. The rules that makes work (ch
 
 - a module imports a sibling on one line only: ``import { a, b } from "./chips.js";``;
 - top-level names are unique across the bundled files;
-- only the last file has ``export default``.
+- the last file's ``export default`` is the widget's entry point; an earlier file's (the stepper's,
+  inside the classroom app) is dropped, so each module also works as a widget by itself.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 _SIBLING_IMPORT = re.compile(r"""^import\s*\{[^}]*\}\s*from\s*["']\./([\w.-]+\.js)["'];?\s*$""", re.MULTILINE)
+_DEFAULT_EXPORT = re.compile(r"^export default [^\n]*;\s*$", re.MULTILINE)
 
 
 @cache
@@ -29,11 +31,17 @@ def bundle(*names: str) -> str:
         for needed in _SIBLING_IMPORT.findall(text):
             if needed not in names[:position]:
                 raise ValueError(f"{name} imports {needed}: bundle it before {name}")
-        if position < len(names) - 1 and re.search(r"^export default", text, re.MULTILINE):
-            raise ValueError(f"{name} has `export default` but is not the last module of the bundle")
-        parts.append(f"// ---- {name} ----\n" + _SIBLING_IMPORT.sub("", text))
+        text = _SIBLING_IMPORT.sub("", text)
+        if position < len(names) - 1:
+            text = _DEFAULT_EXPORT.sub("", text)
+            if re.search(r"^export default", text, re.MULTILINE):
+                raise ValueError(f"{name}: write its `export default` on one line ending with ';'")
+        parts.append(f"// ---- {name} ----\n" + text)
     return "\n".join(parts)
 
 
 STEPPER_MODULES = ("chips.js", "bpe.js", "trace.js", "stepper.js")
 """What the merge stepper's module is made of."""
+
+CLASSROOM_MODULES = (*STEPPER_MODULES, "classroom.js")
+"""Classroom mode's module: the stepper, with the classroom's form around it."""

@@ -98,19 +98,10 @@ class MergeStepper(anywidget.AnyWidget):
         train_form: bool = False,
         projector: bool = False,
     ) -> None:
-        _check_result(result)
         _check_count(top_words, "top_words")
         _check_count(top_pairs, "top_pairs")
         _check_count(log_rows, "log_rows")
-        self.result = result
-        self._merge_steps = list(result.steps)
-        self._corpora = [dict(result.initial_word_freq)] + [dict(s.word_freq) for s in self._merge_steps]
-        if len({len(corpus) for corpus in self._corpora}) > 1:
-            raise ValueError("every step of the result must hold the same words; was it changed after training?")
-        self._token_bytes: dict[int, bytes] | None = getattr(result, "token_bytes", None)
-        self._score_name: str = getattr(result, "score_name", "count")
-        trace = training_trace(result, top_words=top_words, top_pairs=top_pairs)
-        self._characters: int = trace["characters"]
+        trace = self._load(result, top_words=top_words, top_pairs=top_pairs)
         super().__init__(
             trace=trace,
             top_words=top_words,
@@ -120,6 +111,21 @@ class MergeStepper(anywidget.AnyWidget):
             projector=bool(projector),
         )
         self.add_class(VERSION_CLASS)
+
+    def _load(self, result: Any, *, top_words: int, top_pairs: int) -> dict[str, Any]:
+        """Take ``result`` as the run to replay; return its trace (for the ``trace`` traitlet)."""
+        _check_result(result)
+        corpora = [dict(result.initial_word_freq)] + [dict(s.word_freq) for s in result.steps]
+        if len({len(corpus) for corpus in corpora}) > 1:
+            raise ValueError("every step of the result must hold the same words; was it changed after training?")
+        trace = training_trace(result, top_words=top_words, top_pairs=top_pairs)
+        self.result = result
+        self._merge_steps = list(result.steps)
+        self._corpora = corpora
+        self._token_bytes: dict[int, bytes] | None = getattr(result, "token_bytes", None)
+        self._score_name: str = getattr(result, "score_name", "count")
+        self._characters: int = trace["characters"]
+        return trace
 
     @classmethod
     def for_word(cls, tokenizer: object, text: str, **kwargs: Any) -> MergeStepper:

@@ -3,8 +3,9 @@
 The app notebook is served by Voilà (the ``voila_app`` fixture) from a copy in the test's server
 folder. A teacher types the corpus the class suggested, sets the merges, presses Train, then steps
 with the Next button and with the keyboard; every merge the page shows is checked against
-``train_bpe`` run here on the same text. The page must not need the internet for anything it
-shows: requests to other hosts fail here, and the test records them.
+``train_bpe`` run here on the same text. The form is drawn by the widget's ES module (the same as
+site/present.html's) and, with a kernel, Train asks Python to train. The page must not need the
+internet for anything it shows: requests to other hosts fail here, and the test records them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from bpelab import train_bpe
+from bpelab.widgets.classroom import CORPORA
 from bpelab.words import TrainingResult
 from tests.browser.lab import save_screenshot
 from tests.browser.projector import TWELVE_WORDS, check_projector_layout
@@ -29,6 +31,7 @@ CORPUS = "nest sent tens net ten"
 """What the class suggests. Its letters include N and B's neighbour keys: typing it must not step
 the stepper. Its first merge depends on the tie rule (t+</w> and e+n are both met 3 times)."""
 MERGES = 6
+CORPUS_LABELS = [corpus.label for corpus in CORPORA]
 
 
 @pytest.fixture
@@ -76,6 +79,7 @@ def test_present_app_trains_a_typed_corpus_and_steps_with_buttons_and_keys(app_p
     merges.fill(str(MERGES))
     merges.press("Enter")
     app.locator("button.bpe-train").click()
+    # Python's answer: the page without a kernel says "Trained in this page: ..." instead
     expect(app.locator(".bpe-message")).to_contain_text(
         f"Trained {MERGES} merges on {len(CORPUS.split())} words", timeout=WIDGET_TIMEOUT_MS
     )
@@ -123,7 +127,12 @@ def test_present_app_shows_its_controls_without_icons_and_says_so_on_empty_text(
     expect(app.locator(".bpe-corpus-input textarea")).to_have_value("", timeout=WIDGET_TIMEOUT_MS)
     app.locator("button.bpe-train").click()
     expect(app.locator(".bpe-message")).to_contain_text("no text to train on", timeout=WIDGET_TIMEOUT_MS)
-    expect(app.locator(".bpe-stepper")).to_have_count(0)
+    expect(app.locator(".bpe-step-label")).to_have_text("Step 0 of 10")  # the last run stays on screen
+    hide = app.locator("button.bpe-hide-settings")
+    hide.click()
+    expect(app.locator(".bpe-corpus-input textarea")).to_be_hidden()
+    expect(hide).to_have_text("Show the corpus")
+    expect(hide).to_have_attribute("aria-expanded", "false")
     expect(app_page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
 
 
@@ -228,3 +237,31 @@ def test_the_legend_is_visible_at_1920_by_1080_with_30_words(app_page: Page) -> 
     save_screenshot(page, "present_app_1920x1080_30_words")
     outside = page.evaluate(OUTSIDE_VIEWPORT_JS, [".bpe-classroom .bpe-legend"])
     assert not outside, f"the legend is off screen: {outside}"
+
+
+def test_in_voila_the_form_is_the_es_modules_and_train_asks_python(app_page: Page) -> None:
+    """Issue 14: one drawing path. No ipywidgets control is on the page; the chooser offers the
+    lessons' corpora with "your own text" last; a ready-made corpus, trained by the kernel, shows
+    ``train_bpe``'s merges; PageDown / PageUp (a presenter's clicker) step from the form's buttons."""
+    page = app_page
+    assert page.evaluate("() => globalThis.bpelabStatic === true") is False, "Voilà has a kernel"
+    ipywidgets_controls = ".widget-dropdown, .widget-textarea, .widget-toggle-buttons, .widget-button, .widget-text"
+    expect(page.locator(ipywidgets_controls)).to_have_count(0)
+    app = page.locator(".bpe-classroom")
+    options = app.locator(".bpe-corpus-choice select option").all_inner_texts()
+    assert options == [*CORPUS_LABELS, "your own text"]
+
+    sentence = CORPORA[1]
+    app.locator(".bpe-corpus-choice select").select_option(label=sentence.label)
+    expect(app.locator(".bpe-merges input")).to_have_value(str(sentence.merges))
+    app.locator("button.bpe-train").click()
+    result = train_bpe(sentence.read(), sentence.merges)
+    message = app.locator(".bpe-message")
+    expect(message).to_contain_text(f"Trained {len(result.merges)} merges on", timeout=WIDGET_TIMEOUT_MS)
+    expect(message).not_to_contain_text("in this page")  # trained by Python, not by bpe.js
+    page.keyboard.press("PageDown")  # the focus is on Train, outside the stepper
+    expect_merge_shown(app, result, 1)
+    page.keyboard.press("PageDown")
+    expect_merge_shown(app, result, 2)
+    page.keyboard.press("PageUp")
+    expect_merge_shown(app, result, 1)

@@ -176,7 +176,7 @@ function replay(trace) {
 
 // ---- drawing ----
 
-function el(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "class") node.className = value;
@@ -373,8 +373,9 @@ function isStatic() {
   return globalThis.bpelabStatic === true;
 }
 
-/** anywidget's entry point: draw the stepper into `el` and keep it in step with the model. */
-export function renderStepper({ model, el: root }) {
+/** anywidget's entry point: draw the stepper into `el` and keep it in step with the model.
+ *  `ownForm: false`: the caller draws the training form (classroom.js, around the stepper). */
+export function renderStepper({ model, el: root }, { ownForm = true } = {}) {
   ensureCss(root, CHIP_CSS);
   ensureCss(root, STEPPER_CSS, "bpe-stepper-css");
   const box = el("div", { class: "bpe-stepper" });
@@ -398,7 +399,7 @@ export function renderStepper({ model, el: root }) {
   const page = skeleton();
   const views = el("div", { class: "bpe-views" }, page.root);
   const legend = el("div", { class: "bpe-legend-box" });
-  const form = trainForm();
+  const form = ownForm ? trainForm() : null;
   if (form && model.get("train_form")) box.append(form);
   box.append(controls, announce, views, legend);
   if (form && !model.get("train_form")) box.append(form);
