@@ -20,7 +20,7 @@ import ipywidgets
 import pytest
 
 from bpelab import train_bpe
-from bpelab.course.paths import REPO_ROOT
+from bpelab.paths import REPO_ROOT
 from bpelab.widgets import MergeStepper
 from bpelab.widgets.classroom import (
     CORPORA,

@@ -36,7 +36,7 @@ from tests.installing import copy_repository  # noqa: E402  (the path above firs
 
 PYTHONS = ("3.11", "3.13")
 RESOLUTIONS = ("lowest-direct", "highest")
-SHOWN = ("ipywidgets", "matplotlib", "numpy", "pandas", "regex", "tiktoken", "tokenizers", "jupyterlab")
+SHOWN = ("anywidget", "ipywidgets", "matplotlib", "numpy", "pandas", "regex", "tiktoken", "tokenizers", "jupyterlab")
 """The versions printed for each venv, so a log says what was tested."""
 UNIT_TESTS_LEFT_OUT = (
     "tests/browser",  # drive Chromium against JupyterLab: the pinned make test does that
