@@ -23,10 +23,10 @@ with the first difference, if the ids disagree.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bpelab.hugging_face import byte_level_text, byte_to_char, merges_as_written
 from bpelab.patterns import PATTERNS
 
 if TYPE_CHECKING:  # tiktoken is only imported when an export is asked for
@@ -136,26 +136,6 @@ def to_tiktoken(tokenizer: BPETokenizer, name: str = "bpelab") -> tiktoken.Encod
 # ---- Hugging Face tokenizers ------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def byte_to_char() -> dict[int, str]:
-    """GPT-2's printable stand-in for each byte, which Hugging Face's ``ByteLevel`` uses.
-
-    Bytes that are printable Latin-1 characters stand for themselves; the other 68 (controls, the space,
-    a few others) take the characters from U+0100 on, in byte order: the space becomes ``Ġ`` (U+0120).
-    """
-    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
-    table = {b: chr(b) for b in printable}
-    others = (b for b in range(256) if b not in table)
-    table.update({b: chr(256 + n) for n, b in enumerate(others)})
-    return table
-
-
-def byte_level_text(token: bytes) -> str:
-    """How Hugging Face writes a token in ``tokenizer.json``: each byte as its stand-in (``b" the"`` -> ``"Ġthe"``)."""
-    table = byte_to_char()
-    return "".join(table[b] for b in token)
-
-
 def hf_json(tokenizer: BPETokenizer) -> dict[str, Any]:
     """The content of a Hugging Face ``tokenizer.json`` for ``tokenizer`` (what ``save_hf`` writes)."""
     _check_exportable(tokenizer, "Hugging Face")
@@ -207,9 +187,28 @@ def hf_json(tokenizer: BPETokenizer) -> dict[str, Any]:
             "byte_fallback": False,
             "ignore_merges": False,  # apply the merges by rank, as bpelab does, even to a piece that is a token
             "vocab": {byte_level_text(vocab[i]): i for i in range(256 + len(tokenizer.merges))},
-            "merges": [[byte_level_text(vocab[a]), byte_level_text(vocab[b])] for a, b in tokenizer.merges],
+            "merges": merges_as_written(
+                [(byte_level_text(vocab[a]), byte_level_text(vocab[b])) for a, b in tokenizer.merges]
+            ),
         },
     }
+
+
+def _unreadable(tokenizer: BPETokenizer, err: Exception) -> str:
+    """Why ``tokenizers`` could not read the file: the pattern (Oniguruma rejects it), or something else."""
+    import tokenizers
+
+    try:
+        tokenizers.pre_tokenizers.Split(tokenizers.Regex(split_regex(tokenizer.pattern)), "isolated")
+    except Exception as regex_err:
+        return (
+            f"cannot export to Hugging Face: its regex engine (Oniguruma) rejects this tokenizer's pattern "
+            f"{tokenizer.pattern!r} ({regex_err}). Train with one of the course's patterns ({', '.join(PATTERNS)})"
+        )
+    return (
+        f"cannot export to Hugging Face: tokenizers {tokenizers.__version__} could not read the tokenizer.json "
+        f"bpelab wrote ({err}); please report it, with that version"
+    )
 
 
 def save_hf(tokenizer: BPETokenizer, path: str | Path) -> Path:
@@ -223,11 +222,8 @@ def save_hf(tokenizer: BPETokenizer, path: str | Path) -> Path:
     content = json.dumps(hf_json(tokenizer), ensure_ascii=False, indent=2)
     try:
         loaded = Tokenizer.from_str(content)
-    except Exception as err:  # tokenizers raises a plain Exception for a regex Oniguruma rejects
-        raise ExportError(
-            f"cannot export to Hugging Face: its regex engine (Oniguruma) rejects this tokenizer's pattern "
-            f"{tokenizer.pattern!r} ({err}). Train with one of the course's patterns ({', '.join(PATTERNS)})"
-        ) from None
+    except Exception as err:  # tokenizers raises a plain Exception, whatever it could not read
+        raise ExportError(_unreadable(tokenizer, err)) from None
     _probe(tokenizer, lambda text: loaded.encode(text).ids, "Hugging Face")
     path = Path(path)
     if path.is_dir():

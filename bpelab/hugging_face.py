@@ -1,7 +1,8 @@
 """Reading what Hugging Face ``tokenizers`` saves: its byte-level BPE merges as pairs of bytes (lesson 11).
 
 A byte-level ``tokenizers`` model writes every token as text, each byte replaced by a printable stand-in
-character (GPT-2's table), and it has written its merges in two ways: ``"Ġ t"`` strings (one space between
+character (GPT-2's table: ``byte_to_char``, used by ``bpelab.export`` to write one), and it has written its
+merges in two ways: ``"Ġ t"`` strings (one space between
 the two sides) before version 0.20, ``["Ġ", "t"]`` pairs since. ``hf_merges`` reads both, so a lesson
 works with whichever version the learner has.
 """
@@ -9,17 +10,47 @@ works with whichever version the learner has.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 
-def gpt2_byte_table() -> dict[str, int]:
-    """Stand-in character -> byte: printable bytes stand for themselves, the other 68 are moved to chr(256), ...
+@lru_cache(maxsize=1)
+def byte_to_char() -> dict[int, str]:
+    """GPT-2's printable stand-in for each byte, which Hugging Face's ``ByteLevel`` uses.
 
-    The printable ones are 33-126 and 161-255 except 173 (the soft hyphen); the rest, in order, get 256, 257, ...
+    Bytes that are printable Latin-1 characters stand for themselves (33-126, 161-172, 174-255); the other 68
+    (controls, the space, the soft hyphen 173, ...) take the characters from U+0100 on, in byte order: the space
+    becomes ``Ġ`` (U+0120).
     """
-    printable = [*range(33, 127), *range(161, 173), *range(174, 256)]
-    others = [b for b in range(256) if b not in printable]
-    return {chr(b): b for b in printable} | {chr(256 + i): b for i, b in enumerate(others)}
+    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
+    table = {b: chr(b) for b in printable}
+    others = (b for b in range(256) if b not in table)
+    table.update({b: chr(256 + n) for n, b in enumerate(others)})
+    return table
+
+
+def gpt2_byte_table() -> dict[str, int]:
+    """The same table read backwards: stand-in character -> byte."""
+    return {char: b for b, char in byte_to_char().items()}
+
+
+def byte_level_text(token: bytes) -> str:
+    """How Hugging Face writes a token in ``tokenizer.json``: each byte as its stand-in (``b" the"`` -> ``"Ġthe"``)."""
+    table = byte_to_char()
+    return "".join(table[b] for b in token)
+
+
+def merges_as_written(pairs: list[tuple[str, str]]) -> list[Any]:
+    """Merges in the format the installed ``tokenizers`` writes: pairs from 0.20 on, ``"left right"`` strings before.
+
+    0.19 cannot read pairs; both read strings, which are unambiguous for byte-level tokens (a space is ``Ġ``).
+    """
+    import tokenizers
+    from packaging.version import Version
+
+    if Version(tokenizers.__version__) >= Version("0.20"):
+        return [list(pair) for pair in pairs]
+    return [f"{left} {right}" for left, right in pairs]
 
 
 def merge_pairs(merges: list[Any]) -> list[tuple[str, str]]:

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from tokenizers import Tokenizer
 
 from bpelab import BPETokenizer, load_parallel
-from bpelab.export import ExportError, byte_to_char, split_regex
+from bpelab.export import ExportError, split_regex
+from bpelab.hugging_face import byte_to_char
 from bpelab.paths import data_dir
 from bpelab.text import replace_lone_surrogates
 
@@ -208,3 +209,30 @@ def test_tokenizers_reads_merges_written_as_pairs_or_as_one_string(tmp_path):
     content["model"]["merges"] = [" ".join(m) for m in content["model"]["merges"]]
     text = (data_dir() / "english_heldout.txt").read_text(encoding="utf-8")[:5_000]
     assert Tokenizer.from_str(json.dumps(content)).encode(text).ids == tok.encode(text)
+
+
+def test_merges_are_written_as_the_installed_tokenizers_reads_them(monkeypatch):
+    """tokenizers 0.19 (the oldest the course supports) cannot read pairs: it gets "a b" strings."""
+    import tokenizers
+
+    from bpelab.export import hf_json
+
+    tok = BPETokenizer().train("the cat sat on the mat " * 10, 270, pattern="gpt2")
+    monkeypatch.setattr(tokenizers, "__version__", "0.19.1")
+    old = hf_json(tok)["model"]["merges"]
+    monkeypatch.setattr(tokenizers, "__version__", "0.20.0")
+    new = hf_json(tok)["model"]["merges"]
+    assert old == [" ".join(pair) for pair in new] and all(isinstance(pair, list) for pair in new)
+    assert old[0] == "a t"  # hand-checked: "at" is in cat, sat and mat, the most frequent pair
+
+
+def test_a_file_tokenizers_cannot_read_is_not_blamed_on_the_pattern(tmp_path, monkeypatch):
+    tok = BPETokenizer().train("the cat sat on the mat " * 10, 270, pattern="gpt2")
+
+    def cannot_read(_content: str) -> Tokenizer:
+        raise Exception("data did not match any variant of untagged enum ModelWrapper")
+
+    monkeypatch.setattr(Tokenizer, "from_str", cannot_read)
+    with pytest.raises(ExportError, match="could not read the tokenizer.json") as caught:
+        tok.save_hf(tmp_path / "tokenizer.json")
+    assert "Oniguruma" not in str(caught.value) and "ModelWrapper" in str(caught.value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
-from bpelab.export import byte_level_text
+from bpelab.hugging_face import byte_level_text
 
 _PRINTABLE = {*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)}
 
