@@ -1,5 +1,7 @@
 """The benchmark's plumbing (no timing is asserted: timings belong in the benchmark's own output)."""
 
+import pytest
+
 from bpelab.bench import __main__ as bench
 from bpelab.bench.common import against_target, corpus, note, speed
 from bpelab.bench.encoding import encode_by_replaying
@@ -62,6 +64,7 @@ def test_hostile_section_has_the_emoji_and_chinese_single_pieces():
 
 
 def test_the_drawing_row_skips_with_a_reason_without_chromium(monkeypatch):
+    pytest.importorskip("playwright.sync_api", reason="without Playwright the row names Playwright instead")
     from bpelab.bench import drawing
 
     monkeypatch.setattr(drawing, "chromium_path", lambda: None)
