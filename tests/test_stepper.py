@@ -17,6 +17,7 @@ from bpelab.analysis.replay import merge_sites, replay_word
 from bpelab.bench.stepper import real_text
 from bpelab.paths import REPO_ROOT
 from bpelab.widgets import MergeStepper
+from bpelab.widgets.esm import STEPPER_MODULES, bundle
 from bpelab.widgets.stepper import TIE_RULE_NAMES, VERSION_CLASS
 
 TOY = "low " * 5 + "lower " * 2 + "newest " * 3 + "widest " * 2
@@ -152,7 +153,7 @@ def test_tie_rules_have_one_name_each_and_decide_the_first_row_of_the_pair_table
     result = train_bpe(TOY, 6, tie_break="lexicographic")
     stepper = MergeStepper(result)
     assert TIE_RULE_NAMES == {"first": "first seen", "lexicographic": "smallest pair"}
-    js = (REPO_ROOT / "bpelab" / "widgets" / "static" / "stepper.js").read_text(encoding="utf-8")
+    js = (REPO_ROOT / "bpelab" / "widgets" / "static" / "stepper_text.js").read_text(encoding="utf-8")
     assert 'TIE_RULE_NAMES = { first: "first seen", lexicographic: "smallest pair" }' in js  # the same names
     for k, step in enumerate(result.steps):
         rows = stepper.trace["pairs"][k]["rows"]
@@ -175,6 +176,20 @@ def test_the_stepper_is_one_anywidget_with_one_es_module(toy_result):
     assert "\nimport " not in module and not module.startswith("import ")  # the bundle has no imports left
     for name in ("First", "Back", "Next", "Last", "Play"):
         assert f'"{name}"' in module
+
+
+def test_the_stepper_bundle_holds_each_of_its_modules_once():
+    """The stepper is three files (the widget, its view, how it writes symbols); a new stepper_*.js left out
+    of STEPPER_MODULES would be missing from every page, and bundle() refuses a file imported unbundled."""
+    static = REPO_ROOT / "bpelab" / "widgets" / "static"
+    files = {p.name for p in static.glob("stepper*.js") if not p.name.endswith(".test.js")}
+    assert files == {"stepper.js", "stepper_view.js", "stepper_text.js"}
+    assert files <= set(STEPPER_MODULES) and STEPPER_MODULES[-1] == "stepper.js"  # the widget's default export is last
+    module = bundle(*STEPPER_MODULES)
+    for name in files:
+        assert module.count(f"// ---- {name} ----") == 1
+    for defined in ("function renderStepper(", "function drawView(", "function pyRepr(", "const STEPPER_CSS ="):
+        assert module.count(defined) == 1
 
 
 def test_text_fallback_is_stable_and_has_no_ids_or_addresses(toy_result):

@@ -40,8 +40,8 @@ def bundle(*names: str) -> str:
     return "\n".join(parts)
 
 
-STEPPER_MODULES = ("chips.js", "bpe.js", "trace.js", "stepper.js")
-"""What the merge stepper's module is made of."""
+STEPPER_MODULES = ("chips.js", "bpe.js", "trace.js", "stepper_text.js", "stepper_view.js", "stepper.js")
+"""What the merge stepper's module is made of: how it writes symbols, how it draws a step, the widget."""
 
 CLASSROOM_MODULES = (*STEPPER_MODULES, "classroom.js")
 """Classroom mode's module: the stepper, with the classroom's form around it."""

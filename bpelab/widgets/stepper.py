@@ -11,8 +11,9 @@ that merges next (``upcoming_pair``). So after n clicks of "Next" from the start
 shows step n and highlights ``result.steps[n - 1].pair``.
 
 Python computes, the browser draws. The widget is an ``anywidget``: Python turns the training run
-into a trace once (``bpelab.widgets.trace``, synced as ``trace``), and one ES module
-(``static/stepper.js`` with the chips it draws, ``esm.py`` bundles them) draws every step from it.
+into a trace once (``bpelab.widgets.trace``, synced as ``trace``), and one ES module draws every
+step from it (``esm.py`` bundles ``STEPPER_MODULES``: ``static/stepper.js``, the widget, with
+``stepper_view.js``, which draws a step, ``stepper_text.js``, which writes its symbols, and the chips).
 Stepping never waits for a kernel, and a page without one (the course's static site) steps through
 all the merges with the same code. The browser sends back the step it shows (``current_step``), so
 ``stepper.step`` reads it; setting ``stepper.step`` in Python moves the page.
@@ -42,7 +43,7 @@ VERSION_CLASS = f"bpe-stepper-v{STEPPER_VERSION}"
 
 TIE_RULE_NAMES: dict[str, str] = {"first": "first seen", "lexicographic": "smallest pair"}
 """What people read for ``tie_break="first"`` and ``"lexicographic"``, everywhere in the course's widgets
-(``static/stepper.js`` holds the same two names)."""
+(``static/stepper_text.js`` holds the same two names)."""
 
 __all__ = ["TIE_RULE_NAMES", "MergeStepper", "word_characters"]
 

@@ -8,7 +8,9 @@
 
 import { splitWords, trainBpe } from "./bpe.js";
 import { traceOf } from "./trace.js";
-import { TIE_RULE_NAMES, el, renderStepper } from "./stepper.js";
+import { TIE_RULE_NAMES } from "./stepper_text.js";
+import { el } from "./stepper_view.js";
+import { renderStepper } from "./stepper.js";
 
 export const OWN_TEXT = "your own text";
 

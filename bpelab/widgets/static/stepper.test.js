@@ -1,27 +1,29 @@
-// node --test: what the stepper writes, as Python writes it.
+// node --test: the keys the stepper widget (stepper.js) answers. Buttons, Play and the form need a DOM:
+// the browser tests (tests/browser/test_stepper_in_browser.py) press them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { announcement, fixed2, pyRepr } from "./stepper.js";
-import { trainBpe } from "./bpe.js";
-import { traceOf } from "./trace.js";
+import { onKey } from "./stepper.js";
 
-test("symbols are written as Python's repr writes them", () => {
-  assert.equal(pyRepr("th"), "'th'");
-  assert.equal(pyRepr("don't"), '"don\'t"');
-  assert.equal(pyRepr("a\u200db"), "'a\\u200db'");
-  assert.equal(pyRepr("\n"), "'\\n'");
-  assert.equal(pyRepr("é👍"), "'é👍'");
+function press(key, modifiers = {}) {
+  const pressed = [];
+  const moves = { first: () => pressed.push("first"), back: () => pressed.push("back"), next: () => pressed.push("next"), last: () => pressed.push("last") };
+  let prevented = false;
+  const handled = onKey({ key, altKey: false, ctrlKey: false, metaKey: false, ...modifiers, preventDefault: () => (prevented = true) }, moves);
+  return { handled, pressed, prevented };
+}
+
+test("arrows, a presenter's clicker (PageDown / PageUp), Home and End move the stepper", () => {
+  assert.deepEqual(press("ArrowRight").pressed, ["next"]);
+  assert.deepEqual(press("PageDown").pressed, ["next"]);
+  assert.deepEqual(press("ArrowLeft").pressed, ["back"]);
+  assert.deepEqual(press("PageUp").pressed, ["back"]);
+  assert.deepEqual(press("Home").pressed, ["first"]);
+  assert.deepEqual(press("End").pressed, ["last"]);
+  assert.equal(press("End").prevented, true); // the page does not scroll as well
 });
 
-test("two decimals round a tie to even, as Python's format does", () => {
-  assert.equal(fixed2(0.125), "0.12");
-  assert.equal(fixed2(0.375), "0.38");
-  assert.equal(fixed2(2.5), "2.50");
-  assert.equal(fixed2(1 / 3), "0.33");
-});
-
-test("each step is announced with its merge and count", () => {
-  const trace = traceOf(trainBpe("low ".repeat(5) + "lower ".repeat(2) + "newest ".repeat(3) + "widest ".repeat(2), 10));
-  assert.equal(announcement(trace, 0), "Step 0 of 10: nothing merged yet");
-  assert.equal(announcement(trace, 3), "Step 3 of 10: merged low + </w> into low</w>, count 5");
+test("other keys, and keys held with Ctrl, Alt or Cmd, are left to the browser", () => {
+  for (const outcome of [press("a"), press("ArrowRight", { ctrlKey: true }), press("ArrowLeft", { altKey: true }), press("End", { metaKey: true })]) {
+    assert.deepEqual(outcome, { handled: false, pressed: [], prevented: false });
+  }
 });

@@ -1,0 +1,21 @@
+// node --test: the run replayed on the words on screen (stepper_view.js). Drawing needs a DOM; the
+// browser tests (tests/browser/test_stepper_in_browser.py) check what is drawn.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { replay } from "./stepper_view.js";
+
+test("each merge replaces its pair in every shown word and marks where the merged symbol landed", () => {
+  // symbols: 0 a, 1 b, 2 </w>, 3 ab, 4 abab; the word "abab</w>"
+  const trace = { words: [[0, 1, 0, 1, 2], [1, 2]], merges: [[0, 1, 3, 2], [3, 3, 4, 1]] };
+  assert.deepEqual(replay(trace), [
+    [{ word: [0, 1, 0, 1, 2], merged: [] }, { word: [1, 2], merged: [] }],
+    [{ word: [3, 3, 2], merged: [0, 1] }, { word: [1, 2], merged: [] }],
+    [{ word: [4, 2], merged: [0] }, { word: [1, 2], merged: [] }],
+  ]);
+});
+
+test("a run of one symbol merges from the left, one pair at a time, as Python's merge does", () => {
+  // "aaa": a + a merges the first two, the third stays alone
+  const states = replay({ words: [[0, 0, 0]], merges: [[0, 0, 1, 1]] });
+  assert.deepEqual(states[1], [{ word: [1, 0], merged: [0] }]);
+});
