@@ -291,3 +291,13 @@ def test_every_saved_stepper_in_the_lessons_comes_from_the_current_widget_versio
     stale = sorted({name for name, m in steppers if VERSION_CLASS not in m["state"].get("_dom_classes", [])})
     assert not stale, f"re-run these lessons, their saved merge steppers are older than {VERSION_CLASS}: {stale}"
     assert {name[:2] for name, _model in steppers} >= {"04", "07", "11"}
+
+
+def test_the_lessons_saved_stepper_module_is_todays():
+    """A static page draws each stepper with the module the notebook saved: after a change to any of
+    STEPPER_MODULES, re-run the lessons that show one (make lessons ONLY="04 07 11")."""
+    today = MergeStepper(train_bpe("low lower", 1))._esm
+    steppers = [(name, m) for name, m in saved_states() if "renderStepper" in m.get("state", {}).get("_esm", "")]
+    assert {name[:2] for name, _model in steppers} >= {"04", "07", "11"}
+    stale = sorted({name for name, m in steppers if m["state"]["_esm"] != today})
+    assert not stale, f'these lessons hold an older stepper module: make lessons ONLY="04 07 11" ({stale})'
