@@ -33,20 +33,16 @@ def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[s
     decode one id at a time. Special-token text is encoded as ordinary text, as in
     tiktoken's ``encode_ordinary``.
     """
-    if isinstance(tokenizer, tiktoken.Encoding):
-        enc = tokenizer
-
-        def encode_tiktoken(text: str) -> Encoded:
-            ids = enc.encode_ordinary(text)
-            return ids, list(enc.decode_tokens_bytes(ids))
-
-        return encode_tiktoken
-    if isinstance(tokenizer, BPETokenizer):
-        tok = tokenizer
+    if isinstance(tokenizer, tiktoken.Encoding | BPETokenizer):
+        byte_level = tokenizer
+        # the same question to both; tiktoken names it decode_tokens_bytes, bpelab token_bytes
+        token_bytes = (
+            byte_level.decode_tokens_bytes if isinstance(byte_level, tiktoken.Encoding) else byte_level.token_bytes
+        )
 
         def encode_bytes(text: str) -> Encoded:
-            ids = tok.encode_ordinary(text)
-            return ids, list(tok.token_bytes(ids))
+            ids = byte_level.encode_ordinary(text)
+            return ids, list(token_bytes(ids))
 
         return encode_bytes
     if isinstance(tokenizer, TrainingResult):
