@@ -116,7 +116,9 @@ data: $(COURSE_STAMP)
 	@$(PY) -m bpelab.setup_data
 
 # JupyterLab saves widget state with each notebook (so a saved lesson reopens with its widgets) and asks no
-# news question: bpelab/course/lab_settings.py writes both into the venv's lab/settings/overrides.json.
+# news question: bpelab/course/lab_settings.py writes both into the venv's lab/settings/overrides.json. It also
+# enables the course's save hook (bpelab/course/save_hook.py) in the venv's etc/jupyter/jupyter_server_config.d:
+# JupyterLab alone saves only the widgets alive in the kernel, so an autosave of a lesson merely opened dropped them.
 lab: setup
 	@$(PY) -m bpelab.course.lab_settings
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(ROOT_FLAG) $(LAB_ARGS)

@@ -1,48 +1,87 @@
 """bpelab: learn Byte-Pair Encoding by building it, then hold it against GPT-2, GPT-4, GPT-4o and Llama 3.
 
 The algorithms the lessons build sit at the root (``words``, ``text``, ``byte_level``, ``saving``, ``patterns``,
-``merging``, ``fast``, ``wordpiece``, ``production``, ``export``); the layers above them live in subpackages:
+``merging``, ``fast``, ``wordpiece``, ``production``, ``export``, ``corpora``); the layers above them live in subpackages:
 ``analysis`` (compression, tax, replay), ``plots``, ``widgets``, ``exercises``, ``bench`` and ``course``
-(paths, corpora, offline tokenizer data, the environment check, the static site). They import the
+(offline tokenizer data, the environment check, progress, the static site). They import the
 algorithms, never the reverse.
 
 Importing it first checks the installed packages against the ranges bpelab declares, and warns once,
 naming each one outside its range and the pip command that fixes it (``bpelab.course.versions``).
+
+The names below are imported when first used (``from bpelab import BPETokenizer`` works as ever): the
+Jupyter server's save hook and the setup commands import ``bpelab.course`` without paying for pandas.
 """
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from bpelab.course.versions import warn_if_out_of_range
 
-warn_if_out_of_range()  # before the imports below, which may be what an out-of-range package breaks
+warn_if_out_of_range()  # before any import below, which may be what an out-of-range package breaks
 
-# ruff: noqa: E402  (the version check above must run first)
-from bpelab.analysis.compression import bytes_per_token, compression_curve
-from bpelab.analysis.replay import replay_word
-from bpelab.analysis.tax import token_tax
-from bpelab.byte_level import BPETokenizer, count_pretokens
-from bpelab.course.corpora import load_parallel, read_corpus
-from bpelab.export import ExportError
-from bpelab.patterns import PATTERNS, split_text
-from bpelab.production import (
-    ENCODING_NAMES,
-    from_tiktoken,
-    llama3_encoding,
-    load_encoding,
-    mergeable_ranks,
-    recover_merges,
-)
-from bpelab.saving import TokenizerFileError
-from bpelab.text import CharTokenizer, byte_count
-from bpelab.vocab_files import TokenizerDataError
-from bpelab.wordpiece import encode_wordpiece, train_wordpiece
-from bpelab.words import (
-    END_OF_WORD,
-    count_pairs,
-    decode_words,
-    encode_word,
-    get_word_frequencies,
-    merge_pair,
-    train_bpe,
-)
+if TYPE_CHECKING:  # mypy and editors see the names; Python imports each on first use (__getattr__)
+    from bpelab.analysis.compression import bytes_per_token, compression_curve
+    from bpelab.analysis.replay import replay_word
+    from bpelab.analysis.tax import token_tax
+    from bpelab.byte_level import BPETokenizer, count_pretokens
+    from bpelab.corpora import load_parallel, read_corpus
+    from bpelab.export import ExportError
+    from bpelab.patterns import PATTERNS, split_text
+    from bpelab.production import (
+        ENCODING_NAMES,
+        from_tiktoken,
+        llama3_encoding,
+        load_encoding,
+        mergeable_ranks,
+        recover_merges,
+    )
+    from bpelab.saving import TokenizerFileError
+    from bpelab.text import CharTokenizer, byte_count
+    from bpelab.vocab_files import TokenizerDataError
+    from bpelab.wordpiece import encode_wordpiece, train_wordpiece
+    from bpelab.words import (
+        END_OF_WORD,
+        count_pairs,
+        decode_words,
+        encode_word,
+        get_word_frequencies,
+        merge_pair,
+        train_bpe,
+    )
+
+_HOMES = {
+    "bytes_per_token": "bpelab.analysis.compression",
+    "compression_curve": "bpelab.analysis.compression",
+    "replay_word": "bpelab.analysis.replay",
+    "token_tax": "bpelab.analysis.tax",
+    "BPETokenizer": "bpelab.byte_level",
+    "count_pretokens": "bpelab.byte_level",
+    "load_parallel": "bpelab.corpora",
+    "read_corpus": "bpelab.corpora",
+    "ExportError": "bpelab.export",
+    "PATTERNS": "bpelab.patterns",
+    "split_text": "bpelab.patterns",
+    "ENCODING_NAMES": "bpelab.production",
+    "from_tiktoken": "bpelab.production",
+    "llama3_encoding": "bpelab.production",
+    "load_encoding": "bpelab.production",
+    "mergeable_ranks": "bpelab.production",
+    "recover_merges": "bpelab.production",
+    "TokenizerFileError": "bpelab.saving",
+    "CharTokenizer": "bpelab.text",
+    "byte_count": "bpelab.text",
+    "TokenizerDataError": "bpelab.vocab_files",
+    "encode_wordpiece": "bpelab.wordpiece",
+    "train_wordpiece": "bpelab.wordpiece",
+    "END_OF_WORD": "bpelab.words",
+    "count_pairs": "bpelab.words",
+    "decode_words": "bpelab.words",
+    "encode_word": "bpelab.words",
+    "get_word_frequencies": "bpelab.words",
+    "merge_pair": "bpelab.words",
+    "train_bpe": "bpelab.words",
+}
 
 __all__ = [
     "ENCODING_NAMES",
@@ -76,3 +115,16 @@ __all__ = [
     "train_bpe",
     "train_wordpiece",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'bpelab' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # the next use finds it without asking again
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))

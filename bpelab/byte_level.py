@@ -11,27 +11,33 @@ that training ended with. Special tokens such as ``<|endoftext|>`` live outside 
 
 from __future__ import annotations
 
-import operator
 import warnings
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, SupportsIndex
-
-import regex
 
 from bpelab.fast import ByteMerge, train_bytes_fast
 from bpelab.merging import RankOf, SafeCuts, merge_by_rank
 from bpelab.patterns import pattern_name_of, resolve_pattern, split_text
 from bpelab.saving import FORMAT_HEADER, TokenizerFileError  # noqa: F401  (their old home: still importable here)
+from bpelab.special_tokens import (
+    AllowedSpecial,
+    DisallowedSpecial,
+    allowed_specials,
+    disallowed_message,
+    disallowed_specials,
+    special_token_list,
+    specials_regex,
+    split_on_specials,
+)
 from bpelab.text import replace_lone_surrogates, utf8_bytes
-from bpelab.words import check_merge_count, learn_merges
+from bpelab.tie_rules import ByteTieBreak, check_byte_tie_break, hf_byte_order
+from bpelab.token_ids import check_ids
+from bpelab.words import Score, check_merge_count, learn_merges
 
 if TYPE_CHECKING:
     import tiktoken
 
-AllowedSpecial = Literal["all"] | Iterable[str]
-DisallowedSpecial = Literal["all"] | Iterable[str]
 CUT_PIECES_FROM = 1_000
 """Pieces of at least this many bytes are cut with ``SafeCuts`` first; its index is built on first use
 (up to a second for o200k_base), which ordinary text, whose pieces are short, never needs."""
@@ -50,50 +56,53 @@ def count_pretokens(text: str, pattern: str | None, special_tokens: str | Iterab
     """
     utf8_bytes(text)  # a clear error for text UTF-8 cannot encode
     counts: dict[bytes, int] = {}
-    for segment in _split_on_specials(text, special_token_list(special_tokens)):
+    for segment in split_on_specials(text, special_token_list(special_tokens)):
         for piece in split_text(segment, pattern, keep_gaps=True):
             key = piece.encode("utf-8")
             counts[key] = counts.get(key, 0) + 1
     return counts
 
 
-def train_bytes_naive(counts: dict[bytes, int], num_merges: int, *, progress: bool = False) -> list[ByteMerge]:
+def train_bytes_naive(
+    counts: dict[bytes, int], num_merges: int, *, tie_break: ByteTieBreak = "first", progress: bool = False
+) -> list[ByteMerge]:
     """Byte-level BPE the readable way: recount every pair after every merge (lesson 06).
 
     The same arguments and result as ``bpelab.fast.train_bytes_fast``, and the same merges: new ids
-    256, 257, ...; ties go to the pair seen first; training stops early when the best pair occurs
-    fewer than 2 times. Lesson 12 times the two side by side.
+    256, 257, ...; ties go by ``tie_break`` (``bpelab.tie_rules``; the pair seen first by default); training
+    stops early when the best pair occurs fewer than 2 times. Lesson 12 times the two side by side.
     """
     from tqdm.auto import tqdm
 
     check_merge_count(num_merges)
+    rule = check_byte_tie_break(tie_break)
     word_freq = {tuple(piece): freq for piece, freq in counts.items()}
-    next_id = iter(range(256, 256 + num_merges))
-    steps = learn_merges(word_freq, num_merges, new_symbol=lambda _pair: next(next_id), min_count=2)
+    vocab = {i: bytes([i]) for i in range(256)}
+
+    def new_symbol(pair: tuple[int, int]) -> int:
+        vocab[len(vocab)] = vocab[pair[0]] + vocab[pair[1]]
+        return len(vocab) - 1
+
+    steps = learn_merges(word_freq, num_merges, new_symbol=new_symbol, min_count=2, score=_tie_score(rule, vocab))
     return [(step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")]
 
 
-def special_token_list(special_tokens: str | Iterable[str] | None) -> list[str]:
-    """The special tokens as a list without repeats. One string is one special token, never its characters."""
-    if special_tokens is None:
-        return []
-    if isinstance(special_tokens, str):
-        special_tokens = [special_tokens]
-    elif not isinstance(special_tokens, Iterable):
-        raise TypeError(f"special_tokens must be a list of strings, e.g. ['<|endoftext|>'], got {special_tokens!r}")
-    specials = list(dict.fromkeys(special_tokens))
-    if not all(isinstance(s, str) and s for s in specials):
-        raise TypeError(f"special_tokens must be non-empty strings, e.g. ['<|endoftext|>'], got {specials!r}")
-    for special in specials:
-        utf8_bytes(special)  # a clear error for a lone surrogate: a token must have bytes
-    return specials
+def _tie_score(rule: ByteTieBreak, vocab: dict[int, bytes]) -> Score | None:
+    """A reference's tie rule written as what the naive loop maximises: the count, then the rule's preference.
 
+    None for "first": ``learn_merges`` already keeps the first of equal counts. Two tokens with the same bytes
+    (two merges can spell one string) fall back to the smaller ids, as the fast trainer's heap does.
+    """
+    if rule == "tokenizers":
+        order = hf_byte_order()
 
-def _split_on_specials(text: str, specials: list[str]) -> list[str]:
-    if not specials:
-        return [text]
-    alternatives = "|".join(regex.escape(s) for s in sorted(specials, key=len, reverse=True))
-    return [part for part in regex.split(alternatives, text) if part]
+        def hf_id(i: int) -> int:
+            return order[i] if i < 256 else i
+
+        return lambda pair_counts, _: {(a, b): (n, -hf_id(a), -hf_id(b)) for (a, b), n in pair_counts.items()}
+    if rule == "greatest_bytes":
+        return lambda pair_counts, _: {(a, b): (n, vocab[a], vocab[b], -a, -b) for (a, b), n in pair_counts.items()}
+    return None
 
 
 def _check_vocab_size(vocab_size: object, minimum: int, extra: str) -> None:
@@ -105,63 +114,6 @@ def _check_vocab_size(vocab_size: object, minimum: int, extra: str) -> None:
             f"vocab_size must be at least {minimum}: a byte-level tokenizer starts with one id for each of the "
             f"256 byte values{also}, and each merge adds one more; got {vocab_size}"
         )
-
-
-@lru_cache(maxsize=64)
-def _specials_regex(specials: frozenset[str]) -> regex.Pattern[str]:
-    """One regex that finds any of ``specials``; the longest first where one starts another."""
-    return regex.compile("|".join(regex.escape(s) for s in sorted(specials, key=lambda s: (-len(s), s))))
-
-
-def _disallowed_message(special: str) -> str:
-    return (
-        f"the text contains {special!r}, the text of a special token, which encode refuses unless you say "
-        "what it is (as tiktoken does, so that text from a user cannot slip a control token into a prompt). "
-        f"To encode it as the special token pass allowed_special={{{special!r}}} (or allowed_special='all'); "
-        "to encode it as ordinary text pass disallowed_special=()"
-    )
-
-
-def _check_ids(ids: object, vocab: dict[int, bytes]) -> list[int]:
-    """``ids`` as a list of known ids: any iterable of integers (a list, a tuple, a NumPy array)."""
-    if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
-        raise TypeError(f"ids must be a sequence of ints (a list, a tuple, a NumPy array), got {type(ids).__name__}")
-    checked: list[int] = []
-    for position, i in enumerate(ids):
-        if type(i) is not int:  # NumPy integers (np.int64, np.uint32) pass through __index__
-            if isinstance(i, bool):
-                raise TypeError(f"ids must be ints; position {position} holds {i!r}, a bool")
-            try:
-                i = operator.index(i)
-            except TypeError:
-                raise TypeError(f"ids must be ints; position {position} holds {i!r} ({type(i).__name__})") from None
-        if i not in vocab:
-            raise ValueError(_unknown_id_message(i, position, vocab))
-        checked.append(i)
-    return checked
-
-
-def _unknown_id_message(i: int, position: int, vocab: dict[int, bytes]) -> str:
-    """Out of range, or a gap inside the range (cl100k_base has no token 100256): say which, and name it."""
-    largest = max(vocab)
-    where = f"unknown token id {i} at position {position}"
-    if not 0 <= i <= largest:
-        return (
-            f"{where}: this tokenizer's ids run from 0 to {largest} ({len(vocab)} tokens). "
-            "Was it encoded by a different tokenizer?"
-        )
-    below = max((k for k in vocab if k < i), default=None)
-    above = min(k for k in vocab if k > i)
-    first = 0 if below is None else below + 1
-    gap = f"id {i} is" if first == above - 1 else f"ids {first} to {above - 1} are"
-    neighbours = (
-        f"{above} ({vocab[above]!r})" if below is None else f"{below} ({vocab[below]!r}) and {above} ({vocab[above]!r})"
-    )
-    return (
-        f"{where}: {gap} a gap in this tokenizer's ids, unused by any token. The ids run from 0 to {largest}, "
-        f"but only {len(vocab)} of them are tokens; the tokens on either side of this gap are {neighbours}. "
-        "Was it encoded by a different tokenizer?"
-    )
 
 
 class BPETokenizer:
@@ -200,11 +152,14 @@ class BPETokenizer:
         pattern: str | None = None,
         special_tokens: str | Iterable[str] | None = None,
         method: Literal["naive", "fast"] = "fast",
+        tie_break: ByteTieBreak = "first",
         progress: bool = False,
     ) -> BPETokenizer:
         """Learn merges from ``text`` until the vocabulary has ``vocab_size`` ids (specials included).
 
-        Ties go to the pair seen first; training stops early when no pair occurs twice, and then
+        Ties between equally frequent pairs go by ``tie_break``, one rule per reference trainer
+        (``bpelab.tie_rules``): ``"first"``, the default, the pair seen first (minbpe, tiktoken's educational
+        trainer); ``"tokenizers"``, Hugging Face's; ``"greatest_bytes"``, Stanford CS336's. Training stops early when no pair occurs twice, and then
         warns, sets ``stopped_early`` and says so in the ``repr`` (merging a pair seen once saves nothing).
         ``pattern`` is None (all bytes in one run), a name ("gpt2", "cl100k", "o200k", "llama3", or
         an encoding name such as "cl100k_base") or a regex: see ``bpelab.patterns.resolve_pattern``
@@ -218,18 +173,17 @@ class BPETokenizer:
             raise TypeError(f"text must be a str, got {type(text).__name__}")
         specials = special_token_list(special_tokens)
         _check_vocab_size(vocab_size, 256 + len(specials), f"plus one per special token ({len(specials)})")
+        check_byte_tie_break(tie_break)
+        if method not in ("naive", "fast"):
+            raise ValueError(f"method must be 'naive' or 'fast', got {method!r}")
         self.__init__()  # type: ignore[misc]  # training always starts from the 256 bytes
         self.pattern = resolve_pattern(pattern)
         self.pattern_name = pattern_name_of(pattern)
         num_merges = vocab_size - 256 - len(specials)
         counts = count_pretokens(text, self.pattern, specials)
 
-        if method == "fast":
-            learned = train_bytes_fast(counts, num_merges, progress=progress)
-        elif method == "naive":
-            learned = train_bytes_naive(counts, num_merges, progress=progress)
-        else:
-            raise ValueError(f"method must be 'naive' or 'fast', got {method!r}")
+        trainer = train_bytes_fast if method == "fast" else train_bytes_naive
+        learned = trainer(counts, num_merges, tie_break=tie_break, progress=progress)
 
         for (a, b), new_id in learned:
             self.merges[(a, b)] = new_id
@@ -292,54 +246,23 @@ class BPETokenizer:
         """
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, got {type(text).__name__}; convert it first, e.g. str(x)")
-        allowed = self._allowed_specials(allowed_special)
-        disallowed = self._disallowed_specials(disallowed_special, allowed)
+        allowed = allowed_specials(allowed_special, self.special_tokens)
+        disallowed = disallowed_specials(disallowed_special, allowed, self.special_tokens)
         if disallowed:
-            found = _specials_regex(disallowed).search(text)
+            found = specials_regex(disallowed).search(text)
             if found:
-                raise ValueError(_disallowed_message(found.group()))
+                raise ValueError(disallowed_message(found.group()))
         text = replace_lone_surrogates(text)
         if not allowed:
             return self.encode_ordinary(text)
         ids: list[int] = []
         start = 0
-        for match in _specials_regex(frozenset(allowed)).finditer(text):
+        for match in specials_regex(frozenset(allowed)).finditer(text):
             ids.extend(self.encode_ordinary(text[start : match.start()]))
             ids.append(self.special_tokens[match.group()])
             start = match.end()
         ids.extend(self.encode_ordinary(text[start:]))
         return ids
-
-    def _allowed_specials(self, allowed_special: AllowedSpecial) -> set[str]:
-        if allowed_special == "all":
-            return set(self.special_tokens)
-        if isinstance(allowed_special, str) or not isinstance(allowed_special, Iterable):
-            raise TypeError(
-                'allowed_special must be "all" or a collection of special tokens, e.g. {"<|endoftext|>"} '
-                f"(() for none, the default); got {allowed_special!r}"
-            )
-        allowed = set(allowed_special)
-        unknown = allowed - set(self.special_tokens)
-        if unknown:
-            raise ValueError(
-                f"not special tokens of this tokenizer: {sorted(unknown)}; it has {sorted(self.special_tokens) or 'none'}"
-            )
-        return allowed
-
-    def _disallowed_specials(self, disallowed_special: DisallowedSpecial, allowed: set[str]) -> frozenset[str]:
-        if disallowed_special == "all":
-            return frozenset(self.special_tokens) - allowed
-        if isinstance(disallowed_special, str):
-            raise TypeError(
-                'disallowed_special must be "all", () or a collection of special tokens, e.g. {"<|endoftext|>"}; '
-                "a single string would be read as its characters"
-            )
-        if not isinstance(disallowed_special, Iterable):
-            raise TypeError(
-                'disallowed_special must be "all" (the default), () to encode special tokens\' text as ordinary '
-                f'text, or a collection of special tokens, e.g. {{"<|endoftext|>"}}; got {disallowed_special!r}'
-            )
-        return frozenset(disallowed_special)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Text to ids, treating every character as ordinary text (no special tokens), like tiktoken's
@@ -405,7 +328,7 @@ class BPETokenizer:
     def decode_bytes(self, ids: Iterable[SupportsIndex]) -> bytes:
         """Ids to the bytes they stand for, joined: the exact inverse of ``encode``."""
         vocab = self.vocab
-        return b"".join(vocab[i] for i in _check_ids(ids, vocab))
+        return b"".join(vocab[i] for i in check_ids(ids, vocab))
 
     def decode(self, ids: Iterable[SupportsIndex], errors: str = "replace") -> str:
         """Ids to text. A cut multi-byte character becomes U+FFFD (``errors="replace"``)."""
@@ -414,7 +337,7 @@ class BPETokenizer:
     def token_bytes(self, ids: Iterable[SupportsIndex]) -> list[bytes]:
         """The bytes of each token, one entry per id: what the chips in the explorer show."""
         vocab = self.vocab
-        return [vocab[i] for i in _check_ids(ids, vocab)]
+        return [vocab[i] for i in check_ids(ids, vocab)]
 
     # ---- the piece cache ------------------------------------------------------------------
 
@@ -458,11 +381,20 @@ class BPETokenizer:
 
         return to_tiktoken(self, name)
 
-    def save_hf(self, path: str | Path) -> Path:
-        """Write a Hugging Face ``tokenizer.json`` (``bpelab.export``, lesson 13); a folder gets one inside."""
+    def save_hf(self, path: str | Path, *, end_of_text: str | None = None, padding: str | None = None) -> Path:
+        """Write a Hugging Face ``tokenizer.json`` (``bpelab.export.save_hf``, lesson 13): ``"x.json"`` is the
+        file; any other path is a folder that gets ``tokenizer.json`` and the ``tokenizer_config.json``
+        ``transformers`` reads (its end-of-text and padding tokens: ``"<|endoftext|>"`` if there is one)."""
         from bpelab.export import save_hf
 
-        return save_hf(self, path)
+        return save_hf(self, path, end_of_text=end_of_text, padding=padding)
+
+    def save_tiktoken(self, path: str | Path, name: str = "bpelab") -> Path:
+        """Write tiktoken's ``.tiktoken`` file of ranks and a JSON beside it with the pattern and special tokens;
+        ``bpelab.tiktoken_file.load_tiktoken(path)`` rebuilds the ``tiktoken.Encoding`` (lesson 13)."""
+        from bpelab.tiktoken_file import save_tiktoken
+
+        return save_tiktoken(self, path, name)
 
     @classmethod
     def load(cls, path: str | Path) -> BPETokenizer:

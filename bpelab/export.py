@@ -6,28 +6,33 @@ order they were learned, and special tokens beside them. Exporting is mostly ren
 - **tiktoken** wants ``mergeable_ranks`` (each token's bytes -> its rank; here the rank is the id, since
   merges were learned in id order) and the pattern. tiktoken keeps only what the pattern matches, while
   bpelab also keeps the stretches between matches (``split_text(..., keep_gaps=True)``), so a pattern
-  that can leave a gap gets one more alternative that matches the gap itself.
+  that can leave a gap gets one more alternative that matches the gap itself. ``bpelab.tiktoken_file``
+  writes the same as a ``.tiktoken`` file.
 - **Hugging Face** ``tokenizers`` wants a JSON file: a ``Split`` pre-tokenizer with the pattern
   (``behavior: Isolated`` keeps the gaps as pieces, as bpelab does), a ``ByteLevel`` step that turns
   bytes into printable characters (GPT-2's table: byte 32, the space, becomes ``Ġ``), the vocabulary and
-  merges in those characters, special tokens as added tokens, and a ``ByteLevel`` decoder.
-  ``tokenizers`` 0.23 writes each merge as a pair ``["Ġ", "t"]`` and still reads the older form, one string
-  ``"Ġ t"``: byte-level stand-ins never hold a real space, so both are unambiguous. The pair is written here.
+  merges in those characters, special tokens as added tokens, and a ``ByteLevel`` decoder. Merges are
+  written as the installed ``tokenizers`` writes them (``bpelab.hugging_face.merges_as_written``): pairs
+  ``["Ġ", "t"]`` from 0.20 on, one string ``"Ġ t"`` for 0.19, which cannot read pairs.
 
 The two libraries read regexes with engines other than Python's ``regex`` (Rust's fancy-regex for
-tiktoken, Oniguruma for ``tokenizers``). The course's four patterns mean the same in all three; a
-pattern of your own may not, so every export is checked on a probe text in many scripts and refused,
-with the first difference, if the ids disagree.
+tiktoken, Oniguruma for ``tokenizers``), and the engines do not read every pattern alike: Oniguruma reads
+GPT-4's ``\\p{N}{1,3}+`` otherwise (``bpelab.regex_engines``), so the ``tokenizer.json`` gets it rewritten in
+a form Oniguruma reads as the others do. No pattern is trusted: every export splits generated probe texts
+in bpelab and in the other library's engine and is refused, naming the first text they cut apart, if the
+pieces differ; then it encodes a probe text in many scripts and is refused if one id differs.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from bpelab.files import write_text_atomically
 from bpelab.hugging_face import byte_level_text, byte_to_char, merges_as_written
 from bpelab.patterns import PATTERNS
+from bpelab.regex_engines import Engine, first_disagreement, for_oniguruma
 
 if TYPE_CHECKING:  # tiktoken is only imported when an export is asked for
     import tiktoken
@@ -35,14 +40,14 @@ if TYPE_CHECKING:  # tiktoken is only imported when an export is asked for
     from bpelab.byte_level import BPETokenizer
 
 PROBE_TEXT = (
-    "Hello world! It's 2024, and we're testing: 12345 + 678 = 13023.\n"
+    "Hello world! It's 2024, and we're testing: 12345 + 678 = 13023. In 1920 it cost $1,999.99.\n"
     "  Indented\tline\r\nwith CRLF, trailing spaces   \n\n"
     "Ünïcödé, naïve café, straße; ЁЛКА ёлка; Ελληνικά; עברית; العربية.\n"
     "中文分词测试，日本語のテキスト、한국어 문장. 😀👍🏽👨‍👩‍👧 e\u0301\u0301 x\u0308y\n"
     "def f(x):\n    return x**2  # comment\n"
     "URL https://example.com/a?b=c&d=e ... !!! ??? --- ___ '''\n"
 )
-"""Text the export is checked on: many scripts, digits, code, whitespace runs, emoji and combining marks."""
+"""Text the export's ids are checked on: many scripts, digits, code, whitespace runs, emoji and combining marks."""
 
 
 class ExportError(ValueError):
@@ -52,8 +57,26 @@ class ExportError(ValueError):
 # ---- what both exports share ----------------------------------------------------------------
 
 
+@runtime_checkable
+class ByteLevelTokenizer(Protocol):
+    """What an export reads of a tokenizer: a ``BPETokenizer`` has it all. A protocol rather than the class
+    itself, so that this module never imports ``byte_level``, whose methods import this one."""
+
+    vocab: dict[int, bytes]
+    merges: dict[tuple[int, int], int]
+    special_tokens: dict[str, int]
+    pattern: str | None
+
+    def encode(self, text: str, *, allowed_special: Any = ..., disallowed_special: Any = ...) -> list[int]: ...
+
+
 def _check_exportable(tokenizer: BPETokenizer, target: str) -> None:
     """Only byte-level tokenizers built from merges, with ids 256, 257, ... in learning order."""
+    if not isinstance(tokenizer, ByteLevelTokenizer):
+        raise TypeError(
+            f"cannot export to {target}: expected a BPETokenizer, got {type(tokenizer).__name__}. Train one first: "
+            "yours = BPETokenizer().train(text, vocab_size), then export yours"
+        )
     vocab = tokenizer.vocab
     if any(vocab.get(i) != bytes([i]) for i in range(256)):
         raise ExportError(f"cannot export to {target}: ids 0-255 must be the 256 byte values, as training makes them")
@@ -72,6 +95,23 @@ def _check_exportable(tokenizer: BPETokenizer, target: str) -> None:
                 "Hugging Face give each byte string one id"
             )
         seen[vocab[i]] = i
+    _check_special_tokens(tokenizer, target)
+
+
+def _check_special_tokens(tokenizer: BPETokenizer, target: str) -> None:
+    """Each special token a non-empty string with an id after the learned ones, as ``train`` makes them."""
+    first_free = 256 + len(tokenizer.merges)
+    for special, i in tokenizer.special_tokens.items():
+        if not isinstance(special, str) or not special:
+            raise ExportError(
+                f"cannot export to {target}: the special token {special!r} is not a non-empty str. Special tokens "
+                "are text, like '<|endoftext|>': pass them to train(..., special_tokens=['<|endoftext|>'])"
+            )
+        if not isinstance(i, int) or isinstance(i, bool) or i < first_free:
+            raise ExportError(
+                f"cannot export to {target}: the special token {special!r} has id {i!r}; special tokens take the "
+                f"ids after the learned tokens ({first_free} and up), as train(..., special_tokens=...) gives them"
+            )
 
 
 def split_regex(pattern: str | None) -> str:
@@ -88,19 +128,32 @@ def split_regex(pattern: str | None) -> str:
     return f"(?:{pattern})|(?:(?!(?:{pattern}))[\\s\\S])+"
 
 
+def _check_split(tokenizer: BPETokenizer, regex_text: str, engine: Engine, target: str) -> None:
+    """Refuse an export whose regex engine cuts a probe text otherwise than bpelab: its ids would differ there."""
+    found = first_disagreement(tokenizer.pattern, regex_text, engine)
+    if found is not None:
+        text, ours, theirs = found
+        raise ExportError(
+            f"cannot export to {target}: its regex engine reads this tokenizer's pattern {tokenizer.pattern!r} "
+            f"differently from Python's regex module. The first probe text they split apart is {text!r}: bpelab "
+            f"cuts it into {ours}, {engine} into {theirs}, so the ids would differ there. Change the part of the "
+            "pattern that matches this text (bpelab.regex_engines.probe_texts() lists every probe text), or train "
+            f"with one of the course's patterns ({', '.join(PATTERNS)})"
+        )
+
+
 def _first_difference(ours: list[int], theirs: list[int]) -> str:
     at = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))
     return f"at token {at}: bpelab gives {ours[at : at + 5]}, the export gives {theirs[at : at + 5]}"
 
 
 def _probe(tokenizer: BPETokenizer, encode: Any, target: str) -> None:
-    """Refuse an export that cuts the probe text differently from bpelab (a regex the other engine reads otherwise)."""
+    """Refuse an export that gives other ids than bpelab on the probe text."""
     ours = tokenizer.encode(PROBE_TEXT, allowed_special="all")
     theirs = encode(PROBE_TEXT)
     if ours != theirs:
         raise ExportError(
-            f"cannot export to {target}: its regex engine reads this tokenizer's pattern {tokenizer.pattern!r} "
-            f"differently from Python's regex module, so the ids would differ ({_first_difference(ours, theirs)} "
+            f"cannot export to {target}: the export gives other ids than bpelab ({_first_difference(ours, theirs)} "
             "on bpelab.export.PROBE_TEXT). Train with one of the course's patterns "
             f"({', '.join(PATTERNS)}), or with a simpler regex (letters, digits, \\s, classes like \\p{{L}})"
         )
@@ -109,26 +162,47 @@ def _probe(tokenizer: BPETokenizer, encode: Any, target: str) -> None:
 # ---- tiktoken ---------------------------------------------------------------------------------
 
 
+def _check_special_prefixes(tokenizer: BPETokenizer) -> None:
+    """tiktoken joins its special tokens into one regex in hash-map order: where one special token begins
+    another ("<|a" and "<|a|>"), which one it finds depends on that order, not on the text."""
+    specials = sorted(tokenizer.special_tokens)
+    for short in specials:
+        longer = next((s for s in specials if s != short and s.startswith(short)), None)
+        if longer is not None:
+            raise ExportError(
+                f"cannot export to tiktoken: the special token {short!r} is the start of another, {longer!r}. "
+                "tiktoken joins its special tokens into one regex in no fixed order, so in a text holding "
+                f"{longer!r} it may find {short!r} instead and the ids would differ from bpelab's (which takes the "
+                "longest). Use special tokens none of which begins another, e.g. '<|a|>' and '<|b|>'"
+            )
+
+
+def tiktoken_parts(tokenizer: BPETokenizer) -> dict[str, Any]:
+    """What ``tiktoken.Encoding`` is built from: the split regex, the ranks, the special tokens (checked)."""
+    _check_exportable(tokenizer, "tiktoken")
+    _check_special_prefixes(tokenizer)
+    return {
+        "pat_str": split_regex(tokenizer.pattern),
+        "mergeable_ranks": {tokenizer.vocab[i]: i for i in range(256 + len(tokenizer.merges))},
+        "special_tokens": dict(tokenizer.special_tokens),
+    }
+
+
 def to_tiktoken(tokenizer: BPETokenizer, name: str = "bpelab") -> tiktoken.Encoding:
     """A ``tiktoken.Encoding`` that gives the same ids as ``tokenizer.encode`` (and refuses what it refuses)."""
     import tiktoken
 
     if not isinstance(name, str) or not name:
         raise TypeError(f"name must be a non-empty str, e.g. 'my_tokenizer', got {name!r}")
-    _check_exportable(tokenizer, "tiktoken")
-    ranks = {tokenizer.vocab[i]: i for i in range(256 + len(tokenizer.merges))}
+    parts = tiktoken_parts(tokenizer)
     try:
-        encoding = tiktoken.Encoding(
-            name,
-            pat_str=split_regex(tokenizer.pattern),
-            mergeable_ranks=ranks,
-            special_tokens=dict(tokenizer.special_tokens),
-        )
+        encoding = tiktoken.Encoding(name, **parts)
     except ValueError as err:  # tiktoken's regex engine (fancy-regex) could not compile the pattern
         raise ExportError(
             f"cannot export to tiktoken: its regex engine (Rust fancy-regex) rejects this tokenizer's pattern "
             f"{tokenizer.pattern!r} ({err}). Train with one of the course's patterns ({', '.join(PATTERNS)})"
         ) from None
+    _check_split(tokenizer, parts["pat_str"], "tiktoken", "tiktoken")
     _probe(tokenizer, lambda text: encoding.encode(text, allowed_special="all"), "tiktoken")
     return encoding
 
@@ -163,7 +237,8 @@ def hf_json(tokenizer: BPETokenizer) -> dict[str, Any]:
     ]
     split_step: dict[str, Any] = {
         "type": "Split",
-        "pattern": {"Regex": split_regex(tokenizer.pattern)},
+        # Oniguruma's reading of the pattern: GPT-4's possessive \p{N}{1,3}+ as an atomic group
+        "pattern": {"Regex": for_oniguruma(split_regex(tokenizer.pattern))},
         "behavior": "Isolated",  # matches AND the stretches between them are pieces, as in bpelab
         "invert": False,
     }
@@ -194,12 +269,35 @@ def hf_json(tokenizer: BPETokenizer) -> dict[str, Any]:
     }
 
 
+def transformers_config(tokenizer: BPETokenizer, end_of_text: str | None, padding: str | None) -> dict[str, Any]:
+    """The ``tokenizer_config.json`` that makes ``transformers`` load the folder as a fast tokenizer with its
+    end-of-text and padding roles set. ``None``: ``"<|endoftext|>"`` if the tokenizer has it (and padding takes
+    the end-of-text token, as GPT-2's users do)."""
+    specials = tokenizer.special_tokens
+    if end_of_text is None and "<|endoftext|>" in specials:
+        end_of_text = "<|endoftext|>"
+    if padding is None:
+        padding = end_of_text
+    for role, special in (("end_of_text", end_of_text), ("padding", padding)):
+        if special is not None and special not in specials:
+            raise ExportError(
+                f"cannot give {role} to {special!r}: it is not one of this tokenizer's special tokens "
+                f"({sorted(specials) or 'it has none'}). Train with special_tokens=[{special!r}], or pass one of them"
+            )
+    config: dict[str, Any] = {"tokenizer_class": "PreTrainedTokenizerFast", "clean_up_tokenization_spaces": False}
+    if end_of_text is not None:
+        config["eos_token"] = end_of_text
+    if padding is not None:
+        config["pad_token"] = padding
+    return config
+
+
 def _unreadable(tokenizer: BPETokenizer, err: Exception) -> str:
     """Why ``tokenizers`` could not read the file: the pattern (Oniguruma rejects it), or something else."""
     import tokenizers
 
     try:
-        tokenizers.pre_tokenizers.Split(tokenizers.Regex(split_regex(tokenizer.pattern)), "isolated")
+        tokenizers.pre_tokenizers.Split(tokenizers.Regex(for_oniguruma(split_regex(tokenizer.pattern))), "isolated")
     except Exception as regex_err:
         return (
             f"cannot export to Hugging Face: its regex engine (Oniguruma) rejects this tokenizer's pattern "
@@ -211,22 +309,44 @@ def _unreadable(tokenizer: BPETokenizer, err: Exception) -> str:
     )
 
 
-def save_hf(tokenizer: BPETokenizer, path: str | Path) -> Path:
-    """Write ``tokenizer`` as a Hugging Face ``tokenizer.json`` that ``tokenizers.Tokenizer.from_file`` reads.
+def hf_path(path: str | Path) -> tuple[Path, bool]:
+    """Where ``save_hf`` writes, and whether it writes into a folder: a name ending in ``.json`` is the file;
+    anything else (``"my_tokenizer"``, ``"out/"``, an existing folder) is a folder, as in ``transformers``."""
+    if not isinstance(path, str | Path) or str(path) == "":
+        raise ValueError(
+            f"save_hf needs a folder or a .json file name, e.g. save_hf('my_tokenizer') or "
+            f"save_hf('tokenizer.json'), got {path!r}"
+        )
+    folder = not str(path).lower().endswith(".json") or Path(path).is_dir()
+    return (Path(path) / "tokenizer.json" if folder else Path(path)), folder
 
-    The file is checked by loading it back with ``tokenizers`` and encoding
-    ``PROBE_TEXT``; a tokenizer whose pattern Oniguruma reads otherwise is refused and nothing is written.
+
+def save_hf(
+    tokenizer: BPETokenizer, path: str | Path, *, end_of_text: str | None = None, padding: str | None = None
+) -> Path:
+    """Write ``tokenizer`` as a Hugging Face ``tokenizer.json`` that ``tokenizers.Tokenizer.from_file`` reads;
+    returns the file's path.
+
+    ``path`` ending in ``.json`` is the file (its folder is made if needed). Any other path is a folder (made if
+    needed): it gets ``tokenizer.json`` and a ``tokenizer_config.json`` naming the end-of-text and padding tokens
+    (``transformers_config``), so ``transformers.AutoTokenizer.from_pretrained(folder)`` loads it with those
+    roles set. The file is checked first, by loading it back with ``tokenizers``, splitting the probe texts and
+    encoding ``PROBE_TEXT``; a tokenizer it cannot represent is refused and nothing is written. The write is
+    atomic: a write that fails midway (a full disk) leaves the file that was there before.
     """
     from tokenizers import Tokenizer  # imported here: only this export needs it
 
+    target, folder = hf_path(path)
     content = json.dumps(hf_json(tokenizer), ensure_ascii=False, indent=2)
+    config = transformers_config(tokenizer, end_of_text, padding) if folder else None
     try:
         loaded = Tokenizer.from_str(content)
     except Exception as err:  # tokenizers raises a plain Exception, whatever it could not read
         raise ExportError(_unreadable(tokenizer, err)) from None
+    _check_split(tokenizer, for_oniguruma(split_regex(tokenizer.pattern)), "tokenizers", "Hugging Face")
     _probe(tokenizer, lambda text: loaded.encode(text).ids, "Hugging Face")
-    path = Path(path)
-    if path.is_dir():
-        path = path / "tokenizer.json"
-    path.write_text(content + "\n", encoding="utf-8", newline="\n")
-    return path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomically(target, content + "\n")
+    if config is not None:
+        write_text_atomically(target.parent / "tokenizer_config.json", json.dumps(config, indent=2) + "\n")
+    return target

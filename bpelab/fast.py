@@ -22,6 +22,8 @@ Ties are settled exactly as the naive loop settles them:
   Places are measured in starting symbols (characters or bytes) from the start of the word,
   which a merge elsewhere in the word does not move.
 - ``"lexicographic"``: the smallest pair, as Python compares tuples.
+- a function of the pair (byte-level training's reference rules, ``bpelab.tie_rules``): a key that never
+  changes once the pair's symbols exist; the smaller key wins.
 
 Why lazy entries are enough: a pair's live (count, tie key) only gets worse when it loses
 occurrences (a lower count, a later first place). It can only get better when a merge creates
@@ -38,12 +40,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from heapq import heapify, heappop, heappush
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from bpelab.merging import TieBreak, check_merge_count, check_tie_break, replace_pair
+from bpelab.tie_rules import ByteTieBreak, TieKeys, check_byte_tie_break
 
 S = TypeVar("S", bound=Hashable)
 ByteMerge = tuple[tuple[int, int], int]
+TieKey = Callable[[Any], Any]
+"""A fixed tie key for a pair: among equal counts, the pair with the smaller key wins."""
+
+
+def _the_pair_itself(pair: Any) -> Any:
+    return pair
 
 
 class IncrementalTrainer(Generic[S]):
@@ -54,8 +63,15 @@ class IncrementalTrainer(Generic[S]):
     updates ``words`` in place, so that they always hold the current corpus.
     """
 
-    def __init__(self, words: list[tuple[S, ...]], freqs: list[int], tie_break: TieBreak = "first") -> None:
-        check_tie_break(tie_break)
+    def __init__(self, words: list[tuple[S, ...]], freqs: list[int], tie_break: TieBreak | TieKey = "first") -> None:
+        if not callable(tie_break):
+            check_tie_break(tie_break)
+        self.fixed_key: TieKey | None = None
+        """The key of a rule that never changes its mind about a pair; None for "first", whose key moves."""
+        if callable(tie_break):
+            self.fixed_key = tie_break
+        elif tie_break == "lexicographic":
+            self.fixed_key = _the_pair_itself
         self.words = words
         self.freqs = freqs
         self.tie_break = tie_break
@@ -75,14 +91,14 @@ class IncrementalTrainer(Generic[S]):
                     self.where[pair] = {w}
                 else:
                     self.where[pair].add(w)
-        key = first_place.__getitem__ if tie_break == "first" else (lambda pair: pair)
+        key = self.fixed_key or first_place.__getitem__
         self.heap = [(-count, key(pair), pair) for pair, count in self.counts.items()]
         heapify(self.heap)
 
     def tie_key(self, pair: tuple[S, S]) -> tuple:
         """The live tie key: smaller wins among equal counts."""
-        if self.tie_break == "lexicographic":
-            return pair
+        if self.fixed_key is not None:
+            return self.fixed_key(pair)
         candidates = self.where[pair]
         while True:
             w = min(candidates)  # the first word that may contain the pair ...
@@ -151,15 +167,27 @@ class IncrementalTrainer(Generic[S]):
                 yield pair, symbol, count
 
 
-def train_bytes_fast(counts: dict[bytes, int], num_merges: int, *, progress: bool = False) -> list[ByteMerge]:
+def train_bytes_fast(
+    counts: dict[bytes, int], num_merges: int, *, tie_break: ByteTieBreak = "first", progress: bool = False
+) -> list[ByteMerge]:
     """Byte-level BPE with the incremental trainer: the same merges as ``BPETokenizer(method="naive")``.
 
     ``counts`` holds each distinct pre-token's bytes and count in first-seen order (from
-    ``count_pretokens``). New ids are 256, 257, ...; ties go to the pair seen first; training
-    stops early when the best pair occurs fewer than 2 times.
+    ``count_pretokens``). New ids are 256, 257, ...; ties go by ``tie_break`` (``bpelab.tie_rules``: the
+    pair seen first by default); training stops early when the best pair occurs fewer than 2 times.
     """
     check_merge_count(num_merges)
-    trainer: IncrementalTrainer[int] = IncrementalTrainer([tuple(piece) for piece in counts], list(counts.values()))
+    rule = check_byte_tie_break(tie_break)
+    keys = None if rule == "first" else TieKeys(rule)
+    words = [tuple(piece) for piece in counts]
+    trainer: IncrementalTrainer[int] = IncrementalTrainer(words, list(counts.values()), keys or "first")
     next_id = iter(range(256, 256 + num_merges))
-    learned = trainer.learn(num_merges, lambda _pair: next(next_id), min_count=2, progress=progress)
+
+    def new_id(pair: tuple[int, int]) -> int:
+        made = next(next_id)
+        if keys is not None:
+            keys.add(made, pair)  # before the merge pushes the pairs that hold the new token
+        return made
+
+    learned = trainer.learn(num_merges, new_id, min_count=2, progress=progress)
     return [(pair, new_id) for pair, new_id, _ in learned]

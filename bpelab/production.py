@@ -16,18 +16,16 @@ the whole-piece lookup or when two parts happen to join into one, and so does th
 
 from __future__ import annotations
 
-import base64
-import binascii
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
 
 import tiktoken
 
 from bpelab.byte_level import BPETokenizer
-from bpelab.merging import RankOf, merge_by_rank
+from bpelab.merging import RankOf
 from bpelab.patterns import LLAMA3_PATTERN, PATTERNS
-from bpelab.vocab_files import FIX_COMMAND, SOURCES, TokenizerDataError, require
+from bpelab.token_build import merge_below_rank
+from bpelab.vocab_files import FIX_COMMAND, SOURCES, TokenizerDataError, read_tiktoken_file, require
 
 ENCODING_NAMES = ("r50k_base", "cl100k_base", "o200k_base", "llama3")
 FRIENDLY_NAMES = {
@@ -51,27 +49,6 @@ LLAMA3_SPECIAL_TOKENS = [
     *(f"<|reserved_special_token_{i}|>" for i in range(5, 251)),
 ]
 """Meta's 256 special tokens, in id order from 128,000 (Llama 3 release, ``tokenizer.py``)."""
-
-
-def read_tiktoken_file(path: Path) -> dict[bytes, int]:
-    """A vocabulary in tiktoken's text format: on each line, the token's bytes in base64, a space, its rank.
-
-    Read here rather than with ``tiktoken.load.load_tiktoken_bpe``, which before tiktoken 0.12 opened
-    a local file only through the optional ``blobfile`` package.
-    """
-    ranks = {}
-    for number, line in enumerate(Path(path).read_bytes().splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            token, rank = line.split()
-            ranks[base64.b64decode(token, validate=True)] = int(rank)
-        except (ValueError, binascii.Error) as err:
-            raise ValueError(
-                f"{Path(path).name}, line {number}: expected the token in base64, a space and its rank, "
-                f"got {line[:40]!r}. The file is damaged: run {FIX_COMMAND}"
-            ) from err
-    return ranks
 
 
 @lru_cache(maxsize=1)
@@ -176,20 +153,13 @@ def recover_merges(ranks: dict[bytes, int]) -> dict[tuple[int, int], int]:
     those are its parents. Tokens that never come out as two parts (Llama 3 has such) are left
     out: no merge creates them.
     """
-    vocab = {rank: token for token, rank in ranks.items()}
-    byte_ids = [ranks[bytes([b])] for b in range(256)]
     merges: dict[tuple[int, int], int] = {}
     for token, rank in sorted(ranks.items(), key=lambda item: item[1]):
         if len(token) < 2:
             continue
-
-        def below(a: int, b: int, limit: int = rank) -> int | None:
-            r = ranks.get(vocab[a] + vocab[b])
-            return r if r is not None and r < limit else None
-
-        parts = merge_by_rank([byte_ids[b] for b in token], below)
+        parts = merge_below_rank(token, rank, ranks.get)
         if len(parts) == 2:
-            merges[(parts[0], parts[1])] = rank
+            merges[(ranks[parts[0]], ranks[parts[1]])] = rank
     return merges
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from bpelab.files import write_text_atomically
 from bpelab.patterns import compile_pattern, pattern_name_of
 
 if TYPE_CHECKING:
@@ -52,9 +53,8 @@ def write_tokenizer(tokenizer: BPETokenizer, path: str | Path) -> Path:
         ),
         "end",
     ]
-    path = Path(path)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8", newline="\n")
-    return path
+    # through a temporary file: a save that fails midway (a full disk) leaves the earlier file whole
+    return write_text_atomically(Path(path), "\n".join(lines) + "\n")
 
 
 def read_tokenizer(path: str | Path, tokenizer: BPETokenizer) -> BPETokenizer:

@@ -9,6 +9,8 @@ before opening one, so the algorithms never reach into the course's setup code.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import os
 import tempfile
@@ -134,3 +136,24 @@ def require(name: str) -> Path:
     if problem != "ok":
         raise TokenizerDataError(f"the {name} vocabulary is {problem}. Run: {FIX_COMMAND}")
     return store_path(name) if name == "llama3" else tiktoken_cache_path(name)
+
+
+def read_tiktoken_file(path: str | Path, fix: str = f"the file is damaged: run {FIX_COMMAND}") -> dict[bytes, int]:
+    """A vocabulary in tiktoken's text format: on each line, the token's bytes in base64, a space, its rank.
+
+    Read here rather than with ``tiktoken.load.load_tiktoken_bpe``, which before tiktoken 0.12 opened
+    a local file only through the optional ``blobfile`` package. ``fix``: what the error tells the reader to do.
+    """
+    ranks = {}
+    for number, line in enumerate(Path(path).read_bytes().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            token, rank = line.split()
+            ranks[base64.b64decode(token, validate=True)] = int(rank)
+        except (ValueError, binascii.Error) as err:
+            raise ValueError(
+                f"{Path(path).name}, line {number}: expected the token in base64, a space and its rank, "
+                f"got {line[:40]!r}: {fix}"
+            ) from err
+    return ranks

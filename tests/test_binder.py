@@ -7,6 +7,7 @@ With a ``binder/`` folder, repo2docker reads only that folder: ``runtime.txt`` p
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -67,6 +68,8 @@ def test_repo2docker_steps_give_a_working_lesson_00(tmp_path, monkeypatch):
     package, asked = run([str(python), "-c", code], cwd=repo / "notebooks", env=env).stdout.split()
     assert Path(package).is_relative_to(tmp_path / "venv"), "postBuild installed bpelab as a package"
     assert Path(asked) == store
+    hook = json.loads((tmp_path / "venv" / "etc" / "jupyter" / "jupyter_server_config.d" / "bpelab.json").read_text())
+    assert hook["ServerApp"]["jpserver_extensions"] == {"bpelab.course.save_hook": True}, "postBuild enabled the hook"
     started = run(["./binder/start", str(python), "-c", "print('server starts')"], cwd=repo, env=env).stdout
     assert started.strip() == "server starts"
 

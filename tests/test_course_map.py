@@ -100,11 +100,116 @@ def test_a_home_that_cannot_be_written_never_fails_a_check(monkeypatch, tmp_path
     assert not (tmp_path / "ro" / "progress.json").exists()
 
 
-def test_a_damaged_file_counts_as_empty_and_is_rewritten(progress_file, capsys):
-    progress_file.write_text("{not json", encoding="utf-8")
+def test_a_damaged_file_is_kept_aside_and_the_learner_told_once(progress_file, capsys):
+    progress_file.write_text('{"format": "bpelab-progress v1", "passed": ["count_pairs", "merge_pa', encoding="utf-8")
     assert progress.passed_exercises() == set()
-    check_count_characters(count_characters)
+    assert "is damaged (not valid JSON)" in course_map_html()  # the map says why it looks empty
+    assert check_count_characters(count_characters)
+    told = capsys.readouterr().err
+    kept = progress_file.with_name("progress.json.damaged")
+    assert told.count("progress file was damaged (not valid JSON)") == 1 and str(kept) in told
+    assert kept.read_text(encoding="utf-8").endswith('"merge_pa')  # the learner's file, untouched
     assert progress.passed_exercises() == {"count_characters"}
+    assert "damaged" not in course_map_html()
+    # told once: the next passes find a sound file and say nothing more
+    assert check_count_characters(count_characters)
+    assert exercises.check_count_pairs(_count_pairs)
+    assert capsys.readouterr().err == ""
+    assert progress.passed_exercises() == {"count_characters", "count_pairs"}
+
+
+@pytest.mark.parametrize(
+    "content", ['{"passed": "count_pairs"}', "[1, 2]", '{"passed": [1]}', "", "\udcff".encode("utf-8", "surrogatepass")]
+)
+def test_every_kind_of_damage_is_kept_aside(progress_file, capsys, content):
+    if isinstance(content, bytes):
+        progress_file.write_bytes(b"\xff\xfe{")
+    else:
+        progress_file.write_text(content, encoding="utf-8")
+    assert check_count_characters(count_characters)
+    assert "progress file was damaged" in capsys.readouterr().err
+    assert progress_file.with_name("progress.json.damaged").exists()
+    assert progress.passed_exercises() == {"count_characters"}
+
+
+def _count_pairs(word_freq):
+    pairs = {}
+    for word, freq in word_freq.items():
+        for pair in zip(word, word[1:]):
+            pairs[pair] = pairs.get(pair, 0) + freq
+    return pairs
+
+
+def _pass_at_once(path: str, name: str, start) -> None:
+    os.environ["BPELAB_PROGRESS_FILE"] = path
+    start.wait()
+    assert progress.record_pass(name)
+
+
+def test_eight_processes_passing_at_once_are_all_kept(tmp_path):
+    """Eight notebooks (or a classroom server's workers) passing eight exercises at the same moment, five times."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    names = [f"exercise_{i}" for i in range(8)]
+    for attempt in range(5):
+        path = tmp_path / f"progress-{attempt}.json"
+        start = context.Barrier(len(names))
+        workers = [context.Process(target=_pass_at_once, args=(str(path), name, start)) for name in names]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(60)
+        assert [worker.exitcode for worker in workers] == [0] * len(names)
+        assert json.loads(path.read_text(encoding="utf-8"))["passed"] == names, f"attempt {attempt + 1}"
+
+
+def test_a_demonstration_ticks_nothing(progress_file, capsys):
+    """record=False: a lesson showing what a checker says about the course's own example."""
+    assert check_count_characters(count_characters, record=False)
+    assert exercises.check_shorter_prompt(_SHORT_PROMPT, record=False)
+    assert not progress_file.exists()
+    assert exercises.check_shorter_prompt(_SHORT_PROMPT)
+    assert progress.passed_exercises() == {"shorter_prompt"}
+
+
+_SHORT_PROMPT = (
+    "Summarise the review below in at most three sentences, in French, and say whether it is positive, negative "
+    "or neutral."
+)
+
+
+def test_every_checker_can_be_told_not_to_record():
+    import inspect
+
+    for name in exercises.__all__:
+        if name.startswith("check_"):
+            parameter = inspect.signature(getattr(exercises, name)).parameters.get("record")
+            assert parameter is not None and parameter.kind is parameter.KEYWORD_ONLY, name
+            assert parameter.default is True, name
+
+
+def test_no_lesson_ticks_an_exercise_the_learner_did_not_write():
+    """Run All of a lesson as shipped: every checker call either checks the learner's stub, and its saved report
+    says "not yet" or "failed", or is a demonstration on the course's own example, called with record=False.
+
+    The saved reports are what nbval compares with a fresh run, so they are what Run All prints. (The root
+    conftest.py also fails any lesson under nbval whose run leaves a pass in its own progress file.)"""
+    problems = []
+    for path in lesson_paths():
+        notebook = nbformat.read(path, as_version=4)
+        for index, cell in enumerate(notebook.cells):
+            if cell.cell_type != "code" or not re.search(r"\bcheck_(?!environment)\w+\(", cell.source):
+                continue
+            printed = "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
+            passes = re.findall(r"^✅ \w+:", printed, flags=re.M)
+            demonstration = "record=False" in cell.source
+            if passes and not demonstration:
+                problems.append(f"{path.name} cell {index}: {passes} without record=False")
+            if not passes and not demonstration and not re.search(r"^(⏳|❌) \w+:", printed, flags=re.M):
+                problems.append(f"{path.name} cell {index}: a checker call whose saved report is neither ⏳ nor ❌")
+    assert problems == []
 
 
 def test_the_map_lists_every_lessons_checkers_as_the_notebooks_call_them():

@@ -86,3 +86,12 @@ def test_odd_answers_never_crash(capsys, odd):
     result = check_byte_level_text(odd)
     assert not result.passed and result.status in ("failed", "not yet")
     assert report(capsys).strip()
+
+
+def test_the_solution_shows_how_the_table_is_built(capsys):
+    """Not only a call to byte_to_char(): the printable ranges and the n-th stand-in from U+0100."""
+    from bpelab.exercises.solutions import show_solution
+
+    show_solution("byte_level_text")
+    shown = capsys.readouterr().out
+    assert "def byte_to_char" in shown and "chr(256 + n)" in shown and "def byte_level_text" in shown

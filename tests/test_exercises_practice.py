@@ -1,5 +1,7 @@
 """The checkers of lessons 09 and 10: right answers pass, stubs say "not yet", typical mistakes get their hint."""
 
+import math
+
 import pytest
 
 from bpelab.exercises.practice import (
@@ -219,6 +221,26 @@ def test_estimate_cost_floor_division_is_named_not_called_rounding(capsys):
     out = report(capsys)
     assert "// divides and rounds down to a whole number" in out, out
     assert "decimal place" not in out, out
+
+
+@pytest.mark.parametrize(
+    "whole, said",
+    [
+        (lambda i, o, pi, po: round((i * pi + o * po) / 1e6), "round() with no number of places rounds to the nearest"),
+        (
+            lambda i, o, pi, po: int((i * pi + o * po) / 1e6),
+            "int() and math.floor() cut off everything after the point",
+        ),
+        (lambda i, o, pi, po: math.floor((i * pi + o * po) / 1e6), "int() and math.floor() cut off everything"),
+    ],
+    ids=["round()", "int()", "math.floor()"],
+)
+def test_estimate_cost_names_the_rounding_the_learner_wrote(capsys, whole, said):
+    """round(), int() and math.floor() were all told "// divides and rounds down", though none wrote //."""
+    assert not check_estimate_cost(whole).passed
+    out = report(capsys)
+    assert said in out, out
+    assert "//" not in out, out
 
 
 @pytest.mark.parametrize("places", [3, 4, 6])

@@ -144,3 +144,32 @@ def test_split_pieces_dropping_repeated_pieces_is_named():
     result = SPLIT_PIECES.run(lambda text, pattern: list(dict.fromkeys(regex.findall(pattern, text))))
     assert not result.passed, result.message
     assert "occurs twice" in result.message, result.message
+
+
+def test_split_pieces_dropping_repeats_in_order_is_not_told_to_use_findall():
+    """list(dict.fromkeys(regex.findall(...))) used findall: the hint names the repeats, not findall."""
+    result = SPLIT_PIECES.run(lambda text, pattern: list(dict.fromkeys(regex.findall(pattern, text))))
+    hint = result.message.split("hint:", 1)[1]
+    assert "dict.fromkeys" in hint and "repeats" in hint, result.message
+    assert "findall" not in hint, result.message
+
+
+@pytest.mark.parametrize(
+    "through_a_set",
+    [
+        lambda text, pattern: list(set(regex.findall(pattern, text))),
+        # what a set may make of them, whatever this run's hash seed: each once, in another order
+        lambda text, pattern: list(reversed(dict.fromkeys(regex.findall(pattern, text)))),
+    ],
+    ids=["list(set(...))", "a set's order, fixed"],
+)
+def test_split_pieces_through_a_set_is_told_it_lost_order_and_repeats(through_a_set):
+    result = SPLIT_PIECES.run(through_a_set)
+    assert not result.passed
+    hint = result.message.split("hint:", 1)[1]
+    assert "list(set(...)) loses the order" in hint and "only once" in hint, result.message
+
+
+def test_split_pieces_sorted_is_told_so():
+    result = SPLIT_PIECES.run(lambda text, pattern: sorted(regex.findall(pattern, text)))
+    assert "you sorted the pieces" in result.message, result.message

@@ -174,3 +174,16 @@ def test_merge_replay_in_dict_order_names_the_order(capsys):
     out = report(capsys)
     assert "the order the dict lists them" in out
     assert "lowest new id" in out
+
+
+def test_merge_replay_in_sorted_pair_order_is_named_not_called_leftmost(capsys):
+    """sorted(merges.items()) orders merges by the ids of their pairs: a learner who replays them so was told
+    "you merged the leftmost pair that has a rank", which they never did."""
+
+    def sorted_replay(ids, merges):  # the dict's own order, once the dict is sorted by pair
+        return replay(ids, dict(sorted(merges.items())), in_rank_order=False)
+
+    assert not check_merge_lowest_rank(sorted_replay).passed
+    out = report(capsys)
+    assert "sorted by their pairs" in out and "lowest new id" in out, out
+    assert "leftmost" not in out, out

@@ -177,3 +177,45 @@ def test_the_trace_built_in_the_browser_equals_the_one_python_sends(cases: list[
             keys = [key for key in expected if expected[key] != answer["trace"].get(key)]
             wrong.append((case, keys))
     assert not wrong, f"{len(wrong)} traces differ, e.g. {wrong[:2]!r}"
+
+
+def long_text(characters: int = 50_000, seed: int = 21) -> str:
+    """The page's own limit: 50,000 characters of 3,000 generated words in every script above, drawn
+    with Zipf-like frequencies (a few words often, most rarely) as in real text, so that 500 merges
+    meet long runs of ties on small counts."""
+    rng = random.Random(seed)
+    vocabulary = ["".join(rng.choice(PIECES) for _ in range(rng.randint(1, 9))) for _ in range(3000)]
+    weights = [1 / rank for rank in range(1, len(vocabulary) + 1)]
+    out: list[str] = []
+    size = 0
+    while size < characters:
+        word = rng.choices(vocabulary, weights)[0] + rng.choice(SPACES)
+        out.append(word)
+        size += len(word)
+    return "".join(out)[:characters]
+
+
+@pytest.mark.parametrize("tie_break", ["first", "lexicographic"])
+def test_at_the_pages_limit_javascript_training_is_train_bpe_merge_for_merge(tie_break: str) -> None:
+    """50,000 characters and 500 merges, as the page allows: every merge, count and the whole trace."""
+    if NODE is None:
+        pytest.fail("node is needed for the JavaScript tests (Node 20: apt-get install nodejs)")
+    text = long_text()
+    assert len(text) == 50_000 and len(set(text.split())) > 1000
+    case = {"text": text, "merges": 500, "tieBreak": tie_break, "splitPunctuation": False}
+    run = subprocess.run(
+        [NODE, str(RUNNER)], input=json.dumps([case]), capture_output=True, text=True, timeout=300, check=False
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    [answer] = json.loads(run.stdout)
+    result = train_bpe(text, 500, tie_break=tie_break)
+    expected = [[*step.pair, step.count] for step in result.steps]
+    assert len(expected) == 500
+    first_wrong = next((i for i, (a, b) in enumerate(zip(answer["merges"], expected)) if a != b), None)
+    assert answer["merges"] == expected, f"merge {first_wrong} differs: {answer['merges'][first_wrong or 0]}"
+    trace = training_trace(result, top_words=40, top_pairs=10)
+    # per step the page keeps the merge, ten pair rows and a total, never a copy of the corpus (the run
+    # held 515 MB when every step kept one): the whole run written out is smaller than the text's words
+    # written out once per step would be
+    assert answer["resultSize"] < 2_000_000, answer["resultSize"]
+    assert answer["trace"] == trace, [key for key in trace if trace[key] != answer["trace"].get(key)]

@@ -1,4 +1,5 @@
-"""``make lab`` writes JupyterLab's venv-wide defaults: widget state saved with the notebook, no news prompt."""
+"""``make lab`` writes JupyterLab's venv-wide defaults (widget state saved with the notebook, no news prompt)
+and enables the course's save hook for every Jupyter server of the venv."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bpelab.course.lab_settings import overrides_path, write_overrides
+from bpelab.course.lab_settings import main, overrides_path, server_config_path, write_overrides, write_server_config
 from bpelab.paths import REPO_ROOT
 
 SAVE_STATE = "@jupyter-widgets/jupyterlab-manager:plugin"
@@ -47,6 +48,29 @@ def test_broken_overrides_file_is_named_not_overwritten(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="overrides.json is not valid JSON"):
         write_overrides(tmp_path)
     assert path.read_text(encoding="utf-8") == "{not json"
+
+
+def test_the_server_config_enables_the_save_hook_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    path = write_server_config(tmp_path)
+    assert path == tmp_path / "etc/jupyter/jupyter_server_config.d/bpelab.json"  # read by every server of the venv
+    first = path.read_bytes()
+    config = json.loads(first)
+    assert config == {"ServerApp": {"jpserver_extensions": {"bpelab.course.save_hook": True}}}
+    write_server_config(tmp_path)
+    assert path.read_bytes() == first
+
+
+def test_a_jupyter_server_of_this_environment_reads_the_server_config() -> None:
+    """``make lab`` writes into the venv's sys.prefix, and the venv's ``jupyter lab`` looks there."""
+    from jupyter_core.paths import jupyter_config_path
+
+    assert server_config_path().parents[1] in [Path(p) for p in jupyter_config_path()]
+
+
+def test_the_command_writes_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(tmp_path) == 0
+    assert overrides_path(tmp_path).exists() and server_config_path(tmp_path).exists()
+    assert "widgets" in capsys.readouterr().out
 
 
 def recipe_lines(target: str) -> list[str]:

@@ -55,3 +55,60 @@ def test_the_measurements_never_import_the_layers_above_them(path):
     above = {"bench", "exercises", "plots", "widgets"}
     upward = sorted(m for m in bpelab_imports(path) if layer_of(m) in above)
     assert not upward, f"analysis/{path.name} imports {upward}"
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The ``bpelab`` modules a file imports when it runs: imports under ``if TYPE_CHECKING:`` are for mypy only."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            node.body = []
+    found = set()
+    for name in bpelab_imports_of(tree):
+        file = PACKAGE.parent / (name.replace(".", "/") + ".py")
+        if file.exists() and file.name not in ENTRY_POINTS:
+            found.add(name)
+    return found
+
+
+def bpelab_imports_of(tree: ast.AST) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name.startswith("bpelab.")}
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+
+
+def test_no_two_modules_import_each_other_round_a_circle():
+    """A circle (byte_level imports export, which imports byte_level back) means neither can be read alone."""
+    files = [p for p in PACKAGE.rglob("*.py") if p.name not in ENTRY_POINTS]
+    graph = {module_name(p): runtime_imports(p) for p in files}
+    circles = []
+    for start in graph:
+        stack = [(start, [start])]
+        while stack:
+            module, route = stack.pop()
+            for nxt in graph.get(module, ()):
+                if nxt == start:
+                    circles.append(" -> ".join([*route, start]))
+                elif nxt not in route and nxt > start:  # each circle once, from its smallest name
+                    stack.append((nxt, [*route, nxt]))
+    assert not circles, "import circles:\n" + "\n".join(circles)
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for layer in ("analysis", "plots", "widgets") for p in (PACKAGE / layer).glob("*.py")),
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_what_draws_and_measures_reads_the_data_from_below_not_from_the_course_tools(path):
+    """Corpora are read through ``bpelab.corpora`` (root), so a widget never reaches up into the course's setup."""
+    upward = sorted(m for m in bpelab_imports(path) if layer_of(m) == "course")
+    assert not upward, f"{path.parent.name}/{path.name} imports {upward}: import from bpelab.corpora instead"

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 
+import nbformat
 import pytest
 
 from bpelab.course import lessons
@@ -47,3 +48,13 @@ def test_rerunning_an_untouched_lesson_changes_no_byte(tmp_path):
         copies.append((tmp_path / LESSON_00).read_bytes())
     assert copies[0] == copies[1]
     assert b'"language_info": {\n   "name": "python"\n  }' in copies[0], "no interpreter version is stored"
+
+
+@pytest.mark.parametrize("path", sorted((REPO_ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")), ids=lambda p: p.name[:2])
+def test_every_lesson_is_stored_as_a_jupyter_server_writes_it(path):
+    """JupyterLab's autosave writes through nbformat (keys sorted): a lesson stored in any other form changes
+    its bytes when a learner merely opens it, and then `git status` and `make html` call it changed."""
+    stored = path.read_text(encoding="utf-8")
+    assert stored == nbformat.writes(nbformat.reads(stored, as_version=4)) + "\n", (
+        f"{path.name} is not in nbformat's form: re-run it with make lessons ONLY={path.name[:2]}"
+    )

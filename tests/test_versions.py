@@ -67,7 +67,7 @@ def test_an_unreadable_version_is_not_a_crash():
 
 
 def test_import_bpelab_warns_once_naming_the_package_and_its_fix():
-    """ipywidgets 7 (common on hosted notebooks) installed: `import bpelab` says so, then imports."""
+    """An ipywidgets older than the course allows installed: `import bpelab` says so, then imports."""
     code = textwrap.dedent(
         """
         import importlib.metadata, warnings
@@ -84,8 +84,8 @@ def test_import_bpelab_warns_once_naming_the_package_and_its_fix():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT)
     assert result.returncode == 0, result.stderr
-    assert "ipywidgets 7.7.1 is outside the course's range >=8.1" in result.stdout
-    assert 'pip install "ipywidgets>=8.1"' in result.stdout
+    assert "ipywidgets 7.7.1 is outside the course's range >=7.7.2" in result.stdout
+    assert 'pip install "ipywidgets>=7.7.2"' in result.stdout
     assert "imported: True" in result.stdout
 
 

@@ -149,11 +149,11 @@ def fertility(
 
     Only languages that write spaces between words are measured: Chinese, Japanese, Thai or
     Burmese text has few spaces, and "words" would be whole clauses. ``spaced`` names the
-    languages to measure; by default, those that ``bpelab.course.corpora.languages()`` marks as spaced.
+    languages to measure; by default, those that ``bpelab.corpora.languages()`` marks as spaced.
     """
     texts = _check_texts(texts_by_language)
     if spaced is None:
-        from bpelab.course.corpora import languages
+        from bpelab.corpora import languages
 
         spaced = [lang.code for lang in languages() if lang.spaces_between_words]
     if isinstance(spaced, str):

@@ -16,7 +16,17 @@ from types import ModuleType
 
 from bpelab.bench.common import Row, say
 
-SECTIONS = ("training", "encoding", "scaling", "hostile", "stepper", "drawing")
+SECTIONS = (
+    "training",
+    "encoding",
+    "scaling",
+    "hostile",
+    "stepper",
+    "drawing",
+    "page_training",
+    "page_long_text",
+    "variants",
+)
 """The section modules, in the order they are run and printed."""
 HEADER: Row = ("what", "ours", "peer", "ratio")
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from bpelab.course.corpora import read_corpus
+from bpelab.corpora import read_corpus
 
 Row = tuple[str, str, str, str]
 """(what, ours, peer, ratio)"""

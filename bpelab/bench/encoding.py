@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bpelab.bench.common import Row, against_target, best_of, corpus, kb, note, race, say, seconds, speed
 from bpelab.byte_level import BPETokenizer
-from bpelab.course.corpora import read_corpus
+from bpelab.corpora import read_corpus
 from bpelab.patterns import split_text
 from bpelab.production import from_tiktoken, load_encoding
 from bpelab.words import replace_pair

@@ -11,7 +11,7 @@ of computing it.
 from __future__ import annotations
 
 from bpelab.bench.common import Row, race, seconds
-from bpelab.course.corpora import read_corpus
+from bpelab.corpora import read_corpus
 from bpelab.patterns import split_text
 from bpelab.widgets.stepper import MergeStepper
 from bpelab.words import train_bpe

@@ -10,12 +10,14 @@ settled differently (theirs: the smaller pair of ids), so the vocabularies diffe
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from bpelab.bench.common import WALL, Row, against_target, best_of, corpus, kb, note, race, say, seconds, timed
 from bpelab.byte_level import BPETokenizer, count_pretokens, train_bytes_naive
-from bpelab.course.corpora import read_corpus
+from bpelab.corpora import read_corpus
 from bpelab.fast import train_bytes_fast
+from bpelab.tie_rules import ByteTieBreak
 
 
 def hf_train(lines: list[str], vocab_size: int) -> Any:  # a tokenizers.Tokenizer
@@ -65,6 +67,18 @@ def rows(quick: bool = False) -> list[Row]:
             against_target(fast_time, naive_time, at_least_faster=100),
         )
     )
+
+    rules: tuple[ByteTieBreak, ...] = ("tokenizers", "greatest_bytes")
+    for rule in rules:  # a tie rule must not slow the trainer down (lesson 15)
+        rule_time, _ = best_of(partial(train_bytes_fast, counts, naive_merges, tie_break=rule), repeats)
+        out.append(
+            (
+                f"training loop, {naive_merges:,} merges: fast with tie_break={rule!r} vs the default 'first'",
+                seconds(rule_time),
+                seconds(fast_time),
+                against_target(rule_time, fast_time, at_most_slower=1.5),
+            )
+        )
 
     say(f"training: fast vs tokenizers, {hf_merges:,} merges on {kb(size)}")
     lines = text.splitlines(keepends=True)

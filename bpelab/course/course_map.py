@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from bpelab.course.progress import passed_exercises
+from bpelab.course.progress import passed_exercises, progress_problem
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("11", "Beyond BPE", _checks("best_wordpiece_pair", "encode_wordpiece_word")),
     Lesson("12", "Making BPE fast", _checks("pair_count_changes", "merge_lowest_rank")),
     Lesson("13", "Your tokenizer, for real", _checks("byte_level_text")),
+    Lesson("14", "Fairer merges, bigger tokens", _checks("parity_next_pair", "gini")),
+    Lesson("15", "Numbers, glitches and fair comparisons", _checks("group_digits", "bits_per_byte")),
 )
 
 
@@ -62,7 +64,10 @@ def course_map(passed: set[str] | None = None) -> pd.DataFrame:
 
 
 def course_map_html(passed: set[str] | None = None) -> str:
-    """The map as an HTML table: a row per lesson, each exercise with ✅ (passed) or ⬜ (not yet)."""
+    """The map as an HTML table: a row per lesson, each exercise with ✅ (passed) or ⬜ (not yet).
+
+    When the passes come from the progress file and it is damaged, the caption says so (instead of an empty map
+    that looks like a fresh start)."""
     table = course_map(passed)
     rows = []
     for (number, title), group in table.groupby(["lesson", "title"], sort=False):
@@ -76,9 +81,11 @@ def course_map_html(passed: set[str] | None = None) -> str:
             f"<td style='text-align:left'>{marks}</td><td>{count}</td></tr>"
         )
     total = f"{int(table['done'].sum())} of {len(table)} exercises passed"
+    problem = progress_problem() if passed is None else None
+    note = f"<br>⚠️ {html.escape(problem)}" if problem else ""
     return (
         "<table class='bpelab-course-map'><caption style='text-align:left'><b>Course map</b>: "
-        f"{total} (✅ passed, ⬜ not yet)</caption>"
+        f"{total} (✅ passed, ⬜ not yet){note}</caption>"
         "<thead><tr><th>lesson</th><th>title</th><th>exercises</th><th>done</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )

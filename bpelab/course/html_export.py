@@ -19,9 +19,10 @@ when that is given (the GitHub Pages workflow passes the repository's blob URL a
 and is otherwise left as it is, with a warning that names it.
 
 Nothing on the pages comes from a CDN: nbconvert's default page loads require.js, MathJax and the
-widget manager from the internet, so the pages here use their own template and two JavaScript
-packages (and require.js) copied into ``site/_static/``, fetched once with ``npm pack`` from the npm registry (at
-pinned versions, checked against their published sha512) and cached in ``build/web-assets/``.
+widget manager from the internet, so the pages here use their own template (``page_template``) and
+two JavaScript packages (and require.js) copied into ``site/_static/``, fetched once with ``npm pack``
+from the npm registry (at pinned versions, checked against their published sha512) and cached in
+``build/web-assets/``.
 Without npm or the registry the pages are still written: widgets then show their text summaries
 and formulas stay as TeX source, and the command says so.
 
@@ -33,28 +34,36 @@ and formulas stay as TeX source, and the command says so.
 from __future__ import annotations
 
 import argparse
-import base64
 import copy
-import hashlib
 import importlib.util
 import os
 import re
 import shutil
-import subprocess
 import sys
-import tarfile
-import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 import nbformat
-from jinja2 import DictLoader
 
+# (`name as name`: names this module held before it was split, still importable from here)
+from bpelab.course.npm_assets import CACHE_DIR as CACHE_DIR
+from bpelab.course.npm_assets import NpmAsset as NpmAsset
+from bpelab.course.npm_assets import fetch_tarball as fetch_tarball
+from bpelab.course.npm_assets import install_asset as install_asset
+from bpelab.course.page_template import page_exporter
 from bpelab.course.present_page import PAGE_NAME as PRESENT_PAGE
 from bpelab.course.present_page import write_present_page
+from bpelab.course.progress_bars import drop_progress_bars
+from bpelab.course.site_assets import MATHJAX as MATHJAX
+from bpelab.course.site_assets import REQUIREJS as REQUIREJS
+from bpelab.course.site_assets import WEB_ASSETS as WEB_ASSETS
+from bpelab.course.site_assets import WIDGET_MANAGER as WIDGET_MANAGER
+from bpelab.course.site_assets import install_assets
+from bpelab.course.site_notes import WIDGET_STATE as WIDGET_STATE
+from bpelab.course.site_notes import WIDGET_VIEW as WIDGET_VIEW
+from bpelab.course.site_notes import page_note, widget_note
 from bpelab.paths import REPO_ROOT
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
@@ -67,152 +76,8 @@ ANYWIDGET_DIR = "anywidget"
 """Its folder under _static/ (require.js maps the module name ``anywidget`` to ``anywidget/index``)."""
 SOURCE_URL_VARIABLE = "BPELAB_SOURCE_URL"
 """The environment's default for ``--source-url`` (the GitHub Pages workflow sets it)."""
-CACHE_DIR = REPO_ROOT / "build" / "web-assets"
 STATIC = "_static"
 LESSON_PATTERN = "[0-9][0-9]_*.ipynb"
-
-
-@dataclass(frozen=True)
-class NpmAsset:
-    """Files taken from one pinned npm package: ``files`` maps a path in its tarball to a path under _static/."""
-
-    package: str
-    version: str
-    integrity: str
-    licence: str
-    files: dict[str, str]
-    folders: dict[str, str]
-    """A folder in the tarball to a folder under _static/: the files directly inside are copied..."""
-    folder_suffixes: tuple[str, ...] = ("",)
-    """...when their names end with one of these."""
-
-    @property
-    def tarball_name(self) -> str:
-        return f"{self.package.lstrip('@').replace('/', '-')}-{self.version}.tgz"
-
-
-WIDGET_MANAGER = NpmAsset(
-    package="@jupyter-widgets/html-manager",
-    version="1.0.15",
-    integrity="sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
-    licence="BSD-3-Clause",
-    files={
-        "package/dist/embed-amd.js": "html-manager/embed-amd.js",
-        "package/dist/embed.js.LICENSE.txt": "html-manager/embed.js.LICENSE.txt",
-    },
-    folders={"package/dist": "html-manager"},
-    folder_suffixes=(".woff2", ".woff"),
-)
-"""Draws widgets from their saved state, without a kernel. ``embed-amd.js``, not ``embed.js``: only
-the AMD build loads custom widget modules (anywidget), through require.js. Its icon fonts come along
-(the woff formats browsers use), so that nothing is missing offline."""
-
-REQUIREJS = NpmAsset(
-    package="requirejs",
-    version="2.3.8",
-    integrity="sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
-    licence="MIT",
-    files={"package/require.js": "requirejs/require.js"},
-    folders={},
-)
-"""The module loader ``embed-amd.js`` needs; ``paths`` points it at the local anywidget."""
-
-MATHJAX = NpmAsset(
-    package="mathjax",
-    version="3.2.2",
-    integrity="sha512-Bt+SSVU8eBG27zChVewOicYs7Xsdt40qm4+UpHyX7k0/O9NliPc+x77k1/FEsPsjKPZGJvtRZM1vO+geW0OhGw==",
-    licence="Apache-2.0",
-    files={"package/es5/tex-chtml.js": "mathjax/tex-chtml.js", "package/LICENSE": "mathjax/LICENSE"},
-    folders={"package/es5/output/chtml/fonts/woff-v2": "mathjax/output/chtml/fonts/woff-v2"},
-)
-"""Typesets the few formulas of lessons 08, 09 and 11; it finds its fonts beside its script."""
-
-WEB_ASSETS: tuple[NpmAsset, ...] = (WIDGET_MANAGER, REQUIREJS, MATHJAX)
-
-PAGE_TEMPLATE = r"""
-{%- extends 'index.html.j2' -%}
-{%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
-{% block jupyter_widgets %}
-{%- if "widgets" in nb.metadata -%}
-<script>window.__jupyter_widgets_assets_path__ = "_static/html-manager/"; window.bpelabStatic = true;</script>
-<script src="_static/requirejs/require.js"></script>
-<script>require.config({paths: {anywidget: "_static/anywidget/index"}});</script>
-<script src="_static/html-manager/embed-amd.js"></script>
-{%- endif -%}
-{% endblock jupyter_widgets %}
-{%- block html_head_js_mathjax -%}
-{%- if nb.metadata.get("bpelab_math") -%}
-<script>
-// MathJax 3, with the one MathJax 2 call the widget library makes (Hub.Queue) mapped onto it
-window.MathJax = {
-  tex: {inlineMath: [["$", "$"], ["\\(", "\\)"]], processEscapes: true},
-  Hub: {Queue: function () {}},
-  startup: {ready: function () {
-    MathJax.startup.defaultReady();
-    MathJax.Hub = {Queue: function (job) {
-      var element = Array.isArray(job) ? job[2] : null;
-      if (element) { MathJax.typesetPromise([element]); }
-    }};
-  }}
-};
-</script>
-<script src="_static/mathjax/tex-chtml.js" async></script>
-{%- endif -%}
-{%- endblock html_head_js_mathjax -%}
-{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
-{% block extra_css %}
-<style type="text/css">
-.bpe-site-nav { font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px; padding: 8px 16px;
-  margin: 0 0 12px 0; background: #f3f6fa; border-bottom: 1px solid #d0d7de; }
-.bpe-site-nav a { margin-right: 16px; color: #0b4f8a; }
-.bpe-site-nav .bpe-site-note { color: #4a4a4a; }
-/* WCAG 2.1 AA contrast (4.5:1) on the code cells' grey: JupyterLab's light theme draws prompts at half
-   opacity (2.2:1) and a few syntax colours at 4.2-4.4:1; the same hues, darker */
-body {
-  --jp-cell-prompt-not-active-opacity: 1;
-  --jp-cell-prompt-not-active-font-color: #616161;
-  --jp-mirror-editor-operator-color: #8a1ad6;
-  --jp-mirror-editor-meta-color: #8a1ad6;
-  --jp-mirror-editor-number-color: #007000;
-  --jp-mirror-editor-quote-color: #007000;
-  --jp-mirror-editor-comment-color: #3a7070;
-  --jp-mirror-editor-atom-color: #4040c0;
-  --jp-mirror-editor-bracket-color: #5f5f3f;
-  --jp-mirror-editor-error-color: #c00000;
-}
-/* links in running text are underlined: colour alone does not mark them (WCAG 1.4.1); "body" outranks
-   the theme's own rule, which comes later in the page */
-body .jp-RenderedHTMLCommon a:link, body .jp-RenderedHTMLCommon a:visited, .bpe-site-nav a {
-  text-decoration: underline;
-}
-.jupyter-widgets { font-family: var(--jp-ui-font-family); font-size: var(--jp-ui-font-size1); }
-.bpe-widget-fallback { white-space: pre-wrap; font-size: var(--jp-code-font-size, 13px); }
-.jupyter-widgets:has(> .widget-subarea) > .bpe-widget-fallback { display: none; }
-</style>
-{% endblock extra_css %}
-{%- block body_header -%}
-{{ super() }}
-<nav class="bpe-site-nav"><a href="index.html">bpelab: all lessons</a>
-{%- if resources.bpelab_guide %}<a href="TEACHING.html">Teacher's guide</a>{% endif %}
-<span class="bpe-site-note">A copy to read, with the outputs as stored; to run the code and use the widgets, open the
-course with <code>make lab</code>.</span></nav>
-{%- endblock body_header -%}
-{%- block data_widget_view scoped %}
-<div class="jupyter-widgets jp-OutputArea-output {{ extra_class }}">
-<script type="application/vnd.jupyter.widget-view+json">
-{{ output.data['application/vnd.jupyter.widget-view+json'] | json_dumps | escape_html_script }}
-</script>
-{%- if 'text/plain' in output.data %}
-<pre class="bpe-widget-fallback">{{ output.data['text/plain'] | escape }}</pre>
-{%- endif %}
-</div>
-{%- endblock data_widget_view -%}
-"""
-"""nbconvert's "lab" page with local scripts only, a navigation bar, and each widget's text
-summary kept under it (hidden once the widget manager has drawn the widget)."""
-
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 # ---- the pages -----------------------------------------------------------------------------------
@@ -235,16 +100,6 @@ def title_of(nb: nbformat.NotebookNode, fallback: str) -> str:
 
 def page_name(source: Path) -> str:
     return source.stem + ".html"
-
-
-def _exporter() -> Any:  # nbconvert is imported here: it is slow to import and only this command needs it
-    from nbconvert import HTMLExporter
-
-    return HTMLExporter(
-        template_name="lab",
-        extra_loaders=[DictLoader({"bpelab_page.html.j2": PAGE_TEMPLATE})],
-        template_file="bpelab_page.html.j2",
-    )
 
 
 RELATIVE_HREF = re.compile(r'href="(?P<path>(?![a-zA-Z][a-zA-Z0-9+.-]*:|/|#)[^"#?]+)(?P<anchor>[?#][^"]*)?"')
@@ -307,23 +162,6 @@ def has_math(nb: nbformat.NotebookNode) -> bool:
     return any(cell.cell_type == "markdown" and MATH.search(cell.source) for cell in nb.cells)
 
 
-def widget_note(nb: nbformat.NotebookNode) -> str:
-    """How the page will show the notebook's widgets: drawn from saved state, or as their text."""
-    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    views = [
-        output["data"][WIDGET_VIEW]["model_id"]
-        for cell in nb.cells
-        if cell.cell_type == "code"
-        for output in cell.get("outputs", [])
-        if WIDGET_VIEW in output.get("data", {})
-    ]
-    drawn = sum(model in state for model in views)
-    notes = [f"{drawn} widget{'s' * (drawn != 1)} drawn"] if drawn else []
-    if len(views) > drawn:
-        notes.append(f"{len(views) - drawn} shown as text (no saved widget state)")
-    return f"  ({'; '.join(notes)})" if notes else ""
-
-
 REMOTE_IMAGE = re.compile(r'<img\b[^>]*\bsrc="(?:https?:)?//[^"]*"[^>]*>')
 ALT_TEXT = re.compile(r'\balt="([^"]*)"')
 
@@ -350,79 +188,9 @@ def export_notebook(
     nb = copy.deepcopy(nb)
     nb.metadata["title"] = title
     nb.metadata["bpelab_math"] = has_math(nb)
-    resources = {"metadata": {"name": title}, "bpelab_guide": guide}
-    body, _resources = (exporter or _exporter()).from_notebook_node(nb, resources=resources)
+    resources = {"metadata": {"name": title}, "bpelab_guide": guide, "bpelab_note": page_note(nb)}
+    body, _resources = (exporter or page_exporter()).from_notebook_node(nb, resources=resources)
     return body
-
-
-# ---- transient output: progress bars ------------------------------------------------------------
-
-TEXT_PROGRESS = re.compile(
-    r"^\s*(?:[^\r\n|]*:\s*)?\d{1,3}%\|[^\r\n|]*\|\s*[\d.]+[kMGT]?/[\d.]+[kMGT]?(?:\s*\[[^\]\r\n]*\])?\s*$"
-)
-"""One state of tqdm's text bar, e.g. `` 69%|██████▉   | 6753/9744 [00:00<00:00, 13926.84it/s]``."""
-
-PROGRESS_MODELS = ("FloatProgressModel", "IntProgressModel")
-
-
-def _is_progress_widget(model_id: str, state: dict[str, Any]) -> bool:
-    """tqdm's notebook bar: an HBox of exactly (HTML, a Progress bar, HTML)."""
-    model = state.get(model_id, {})
-    if model.get("model_name") != "HBoxModel":
-        return False
-    children = [str(child).removeprefix("IPY_MODEL_") for child in model.get("state", {}).get("children", [])]
-    names = [state.get(child, {}).get("model_name") for child in children]
-    return len(names) == 3 and names[0] == names[2] == "HTMLModel" and names[1] in PROGRESS_MODELS
-
-
-def _is_progress_output(output: nbformat.NotebookNode, state: dict[str, Any]) -> bool:
-    data = output.get("data", {})
-    if WIDGET_VIEW not in data:
-        return False
-    if data[WIDGET_VIEW].get("model_id") in state:
-        return _is_progress_widget(data[WIDGET_VIEW]["model_id"], state)
-    text = str(data.get("text/plain", ""))  # no saved state: the bar's text summary
-    return bool(TEXT_PROGRESS.match(text)) or (text.startswith("HBox(children=(HTML(") and "Progress(" in text)
-
-
-def _without_text_bars(text: str) -> str:
-    """The stream's text without the lines (or ``\\r``-separated states) that are tqdm bars."""
-    kept = []
-    for line in text.splitlines(keepends=True):
-        body = line.rstrip("\n")
-        states = [part for part in body.split("\r") if not TEXT_PROGRESS.match(part)]
-        if "".join(states).strip() or (body == "" and line.endswith("\n")):
-            kept.append("\r".join(states) + line[len(body) :])
-    return "".join(kept)
-
-
-def drop_progress_bars(nb: nbformat.NotebookNode) -> int:
-    """Remove progress bars from the notebook's outputs (in place); return how many outputs changed.
-
-    A bar is transient: in the notebook it moved while the cell ran; on a page it is a stopped bar,
-    red when its loop ended early ("6753/9744"), which reads as a failure. What a cell printed
-    besides a bar is kept."""
-    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    changed = 0
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        outputs = []
-        for output in cell.get("outputs", []):
-            if output.get("output_type") == "stream" and output.get("name") == "stderr":
-                text = _without_text_bars(str(output.get("text", "")))
-                if text != output.get("text"):
-                    changed += 1
-                    if not text.strip():
-                        continue
-                    output = copy.deepcopy(output)
-                    output["text"] = text
-            elif _is_progress_output(output, state):
-                changed += 1
-                continue
-            outputs.append(output)
-        cell["outputs"] = outputs
-    return changed
 
 
 def install_anywidget(out_dir: Path) -> None:
@@ -450,8 +218,10 @@ def index_markdown(lessons: list[tuple[str, str]], guide: bool, readme: bool = F
         "# bpelab: learn Byte-Pair Encoding by building it",
         "",
         "These pages are the course's notebooks as they are stored, with every output, so that you can read",
-        "the whole course before installing anything. The merge steppers step here too; to run the code and",
-        "try your own text, get the course and open it with `make lab`.",
+        "the whole course before installing anything. Much works here without Python: the merge steppers step",
+        "through every merge and train a text you type, and the encode explorers encode a text you type with",
+        "the lesson's tokenizers and GPT-2, GPT-4, GPT-4o and Llama 3; each page says what works in it. Running the",
+        "code needs Python: get the course and open it with `make lab`.",
         "",
         "| # | Lesson |",
         "|---|---|",
@@ -496,7 +266,7 @@ def write_site(
     install_anywidget(out_dir)
     write_present_page(out_dir)
     log(f"  {PRESENT_PAGE:40} classroom mode, training in the page")
-    exporter = _exporter()
+    exporter = page_exporter()
     unresolved: list[str] = []
 
     def write(nb: nbformat.NotebookNode, title: str, path: Path, note: str, source: Path | None) -> Path:
@@ -527,84 +297,6 @@ def write_site(
             + "\n".join(f"    {path}" for path in sorted(set(unresolved)))
         )
     return written
-
-
-# ---- the two scripts, from the npm registry --------------------------------------------------------
-
-
-def _integrity(path: Path) -> str:
-    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode("ascii")
-
-
-def fetch_tarball(asset: NpmAsset, cache_dir: Path = CACHE_DIR) -> Path:
-    """The package's tarball from the cache, or from the npm registry with ``npm pack``; checked either way."""
-    cached = cache_dir / asset.tarball_name
-    if not cached.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise RuntimeError("npm is not installed (it fetches the page scripts once; e.g. apt-get install npm)")
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
-            run = subprocess.run(
-                [npm, "pack", f"{asset.package}@{asset.version}", "--pack-destination", tmp, "--silent"],
-                capture_output=True,
-                text=True,
-                timeout=300,
-            )
-            fetched = Path(tmp) / asset.tarball_name
-            if run.returncode != 0 or not fetched.exists():
-                tail = "\n".join((run.stderr or run.stdout).strip().splitlines()[-5:])
-                raise RuntimeError(f"npm pack {asset.package}@{asset.version} failed:\n{tail}")
-            fetched.replace(cached)
-    found = _integrity(cached)
-    if found != asset.integrity:
-        cached.unlink()
-        raise RuntimeError(f"{cached.name} is not the published file (sha512 differs); it was deleted, run again")
-    return cached
-
-
-def install_asset(asset: NpmAsset, static_dir: Path, cache_dir: Path = CACHE_DIR) -> None:
-    """Copy the asset's files out of its (verified) tarball into ``static_dir``."""
-    tarball = fetch_tarball(asset, cache_dir)
-    with tarfile.open(tarball, "r:gz") as archive:
-        wanted = dict(asset.files)
-        for member in archive.getmembers():
-            folder = str(Path(member.name).parent)
-            if member.isfile() and folder in asset.folders and member.name.endswith(asset.folder_suffixes):
-                wanted[member.name] = f"{asset.folders[folder]}/{Path(member.name).name}"
-        for name, target in wanted.items():
-            data = archive.extractfile(name)
-            if data is None:
-                raise RuntimeError(f"{tarball.name} has no file {name}")
-            path = static_dir / target
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data.read())
-
-
-def install_assets(static_dir: Path, cache_dir: Path = CACHE_DIR) -> list[str]:
-    """Put the page scripts into ``static_dir``; return one line per asset that could not be had."""
-    static_dir.mkdir(parents=True, exist_ok=True)
-    problems, installed = [], []
-    for asset in WEB_ASSETS:
-        try:
-            install_asset(asset, static_dir, cache_dir)
-            installed.append(f"{asset.package} {asset.version} ({asset.licence}), from the npm registry")
-        except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as err:
-            problems.append(f"{asset.package}@{asset.version}: {err}")
-    from bpelab.course.tiktoken_scripts import JS_TIKTOKEN, install_tiktoken_scripts  # that module imports this one
-
-    try:  # GPT-2/4/4o for the explorer without Python; each page loads them only when one is chosen
-        install_tiktoken_scripts(static_dir, cache_dir)
-    except (RuntimeError, OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as err:
-        problems.append(
-            f"{JS_TIKTOKEN.package}@{JS_TIKTOKEN.version}: {err} (the explorer's GPT tokenizers without Python)"
-        )
-    if installed:
-        (static_dir / "THIRD_PARTY.txt").write_text(
-            "Scripts these pages use, copied unchanged from their npm packages:\n" + "\n".join(installed) + "\n",
-            encoding="utf-8",
-        )
-    return problems
 
 
 # ---- the command ------------------------------------------------------------------------------------

@@ -9,7 +9,13 @@ file as the venv-wide default; a learner's own settings still win):
 - no "Would you like to receive official Jupyter news?" prompt on first open (``fetchNews``): the
   course needs nothing from the internet, and a learner's first screen is the lesson.
 
-Settings already in the file are kept; running it twice writes the same bytes.
+``saveState`` alone saves only the widgets alive in the kernel (jupyter-widgets/ipywidgets#3888): an
+autosave of a lesson merely opened would drop every widget it shows. So the Jupyter server gets the
+course's pre-save hook too (``bpelab.course.save_hook``, enabled as a server extension in
+``<venv>/etc/jupyter/jupyter_server_config.d/bpelab.json``, which every Jupyter server started from
+the venv reads).
+
+Settings already in overrides.json are kept; running it twice writes the same bytes.
 
     python -m bpelab.course.lab_settings            # into this interpreter's environment (sys.prefix)
 """
@@ -31,6 +37,26 @@ COURSE_OVERRIDES: dict[str, dict[str, Any]] = {
 def overrides_path(prefix: Path | str = sys.prefix) -> Path:
     """Where JupyterLab looks for an environment's default settings."""
     return Path(prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+
+
+SAVE_HOOK_EXTENSION = "bpelab.course.save_hook"
+"""The server extension that keeps the state of the widgets a notebook's outputs show through every save."""
+
+
+def server_config_path(prefix: Path | str = sys.prefix) -> Path:
+    """The course's own file among the Jupyter server settings of an environment."""
+    return Path(prefix) / "etc" / "jupyter" / "jupyter_server_config.d" / "bpelab.json"
+
+
+def write_server_config(prefix: Path | str = sys.prefix) -> Path:
+    """Enable the save hook for every Jupyter server of the environment; return the file's path."""
+    path = server_config_path(prefix)
+    config = {"ServerApp": {"jpserver_extensions": {SAVE_HOOK_EXTENSION: True}}}
+    text = json.dumps(config, indent=2, sort_keys=True) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return path
 
 
 def merged_overrides(existing: dict[str, Any]) -> dict[str, Any]:
@@ -61,13 +87,16 @@ def write_overrides(prefix: Path | str = sys.prefix) -> Path:
     return path
 
 
-def main() -> int:
+def main(prefix: Path | str = sys.prefix) -> int:
+    """Write both into the environment at ``prefix`` (this interpreter's by default); 1 on a broken file."""
     try:
-        path = write_overrides()
+        path = write_overrides(prefix)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    print(f"JupyterLab saves widget state with each notebook and asks no news question ({path})")
+    hook = write_server_config(prefix)
+    print(f"JupyterLab saves widget state with each notebook and asks no news question ({path});")
+    print(f"every save keeps the state of the widgets the notebook shows ({hook})")
     return 0
 
 

@@ -131,7 +131,9 @@ def stable_model_ids(text: str, seed: str) -> str:
     ]
     for index, old in enumerate(order + [m for m in displayed if m not in order]):
         text = text.replace(old, hashlib.sha256(f"{seed}:{index}".encode()).hexdigest()[:32])
-    return text
+    # written as a Jupyter server writes a notebook (nbformat: keys sorted), so that opening a lesson and
+    # letting JupyterLab autosave it leaves its file byte for byte as committed
+    return json.dumps(json.loads(text), sort_keys=True, indent=1, ensure_ascii=False)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -29,18 +29,23 @@ PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Classroom mode: Byte-Pair Encoding, merge by merge</title>
 <style>
-body {{ font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 6px 16px; color: #000; background: #fff; }}
-h1 {{ font-size: 22px; margin: 2px 0 4px 0; }}
-.bpe-page-note {{ font-size: 15px; margin: 0 0 4px 0; color: #333; }}
+body {{ font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 4px 16px; color: #000; background: #fff;
+  font-size: clamp(18px, min(1.45vw, 2.6vh), 34px); }}
+/* the title and the note share one line: a 720-pixel projector needs every line for the words */
+.bpe-page-head {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; margin: 0 0 2px 0; }}
+h1 {{ font-size: 1.25em; margin: 0; }}
+.bpe-page-note {{ margin: 0; color: #333; }}
 .bpe-page-note a {{ color: #0b4f8a; text-decoration: underline; }}
+@media (max-width: 640px) {{ body {{ margin: 4px 8px; }} }}
 </style>
 </head>
 <body>
 <main>
+<header class="bpe-page-head">
 <h1>Byte-Pair Encoding, merge by merge</h1>
-<p class="bpe-page-note">Classroom mode in the browser: choose a corpus or type the class's text, press
-<b>Train</b>, then step with <b>→</b> / <b>←</b> (a presenter's clicker too) or the buttons. Training runs in this
-page, exactly as <code>train_bpe</code> does. <a href="index.html">All lessons</a></p>
+<p class="bpe-page-note">Classroom mode: training runs in this page, exactly as <code>train_bpe</code> does.
+<a href="index.html">All lessons</a></p>
+</header>
 <div id="bpe-app"></div>
 </main>
 <script type="module">
@@ -73,8 +78,8 @@ def _inline(script: str) -> str:
     return re.sub(r"</(script)", r"<\\/\1", script, flags=re.IGNORECASE).replace("<!--", "<\\!--")
 
 
-def synced_values(app: ClassroomStepper) -> dict[str, Any]:
-    """The values ``app`` syncs to its page (its own traitlets, not the widget frame's)."""
+def synced_values(app: anywidget.AnyWidget) -> dict[str, Any]:
+    """The values ``app`` (any anywidget) syncs to its page: its own traitlets, not the widget frame's."""
     own = set(app.trait_names(sync=True)) - set(anywidget.AnyWidget.class_trait_names(sync=True))
     return {name: getattr(app, name) for name in sorted(own)}
 

@@ -170,12 +170,16 @@ def check_environment(*, show: bool = True) -> list[CheckResult]:
     return results
 
 
-WIDGET_FALLBACK = "(Widgets are not drawn here: open this notebook in JupyterLab 4 or Notebook 7, trust it, run again)"
-"""What a front end without widget support shows instead of the widget (ipywidgets cuts text/plain at 110)."""
+WIDGET_FALLBACK = (
+    "(Widget probe: run this cell in JupyterLab, Notebook 7 or VS Code, and a green ✅ box replaces this line)"
+)
+"""The probe's text, shown wherever it is not drawn (ipywidgets cuts text/plain at 110 characters). A kernel cannot
+know whether a front end draws what it sends, and the stored lesson ran with none (nbval, ``make lessons``): so the
+text says what the learner will see where widgets are drawn, true on every page that shows it."""
 
 
 def widget_probe() -> object:
-    """A small green widget that says widgets render. Where they do not, its text fallback says so.
+    """A small green widget that says widgets render; where it is not drawn, its text says where it would be.
 
     Without a usable ipywidgets it is a line of text that says so (the report above has the fix)."""
     if check_widgets().status != OK:

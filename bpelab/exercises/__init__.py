@@ -3,7 +3,9 @@
 Every checker runs the learner's function on small hand-checked cases first, then a few larger
 ones, compares with the reference in ``bpelab``, prints ONE plain-text report and returns a
 ``CheckResult`` (``bool(result)`` tells whether it passed; in a notebook it shows nothing more).
-It never raises on a learner's mistake. The engine, and how to add a checker: ``core``.
+It never raises on a learner's mistake, nor hangs on a runaway function (``runaway``). Every checker takes
+``record=False`` for a demonstration: a pass then ticks nothing on the course map. The engine, and how to add
+a checker: ``core``.
 
 Checkers (the lesson, then the learner's function they check):
 
@@ -28,11 +30,14 @@ Checkers written with the later lessons, in files named after their idea:
 - 06 ``byte_level``: ``check_build_vocab``, ``check_decode_ids``
 - 07 ``real_tokenizers``: ``check_split_pieces``, ``check_find_parents``
 - 08 ``compression``: ``check_bytes_per_token``, ``check_count_unused``, ``check_smallest_vocab_size``
-- 09, 10 ``practice``: ``check_bytes_per_char``, ``check_premium``, ``check_room_for_answer``,
-  ``check_estimate_cost``, ``check_shorter_prompt``
+- 09, 10 ``practice`` (from ``multilingual_tax``, ``token_costs``, ``shorter_prompt``):
+  ``check_bytes_per_char``, ``check_premium``, ``check_room_for_answer``, ``check_estimate_cost``,
+  ``check_shorter_prompt``
 - 11 ``beyond_bpe``: ``check_best_wordpiece_pair``, ``check_encode_wordpiece_word``
 - 12 ``speed``: ``check_pair_count_changes``, ``check_merge_lowest_rank``
 - 13 ``exporting``: ``check_byte_level_text``
+- 14 ``parity``: ``check_parity_next_pair``, ``check_gini``
+- 15 ``fair_comparisons``: ``check_group_digits``, ``check_bits_per_byte``
 
 ``show_solution(name)`` prints the reference source for an exercise.
 """
@@ -43,8 +48,10 @@ from bpelab.exercises.compression import check_bytes_per_token, check_count_unus
 from bpelab.exercises.core import EXERCISES, Case, CheckResult, Exercise
 from bpelab.exercises.decoding import check_decode_words
 from bpelab.exercises.exporting import check_byte_level_text
+from bpelab.exercises.fair_comparisons import check_bits_per_byte, check_group_digits
 from bpelab.exercises.pair_counts import check_count_pairs
 from bpelab.exercises.pair_merging import check_merge_pair, check_merge_symbols
+from bpelab.exercises.parity import check_gini, check_parity_next_pair
 from bpelab.exercises.practice import (
     check_bytes_per_char,
     check_estimate_cost,
@@ -74,6 +81,7 @@ __all__ = [
     "CheckResult",
     "Exercise",
     "check_best_wordpiece_pair",
+    "check_bits_per_byte",
     "check_build_vocab",
     "check_byte_count",
     "check_byte_level_text",
@@ -92,11 +100,14 @@ __all__ = [
     "check_estimate_cost",
     "check_find_parents",
     "check_get_word_frequencies",
+    "check_gini",
+    "check_group_digits",
     "check_merge_lowest_rank",
     "check_merge_pair",
     "check_merge_symbols",
     "check_most_frequent_pairs",
     "check_pair_count_changes",
+    "check_parity_next_pair",
     "check_premium",
     "check_room_for_answer",
     "check_shorter_prompt",

@@ -212,9 +212,9 @@ BEST_PAIR = Exercise(
 )
 
 
-def check_best_wordpiece_pair(best_wordpiece_pair: Any) -> CheckResult:
+def check_best_wordpiece_pair(best_wordpiece_pair: Any, *, record: bool = True) -> CheckResult:
     """Check ``best_wordpiece_pair(word_freq) -> (a, b)`` against ``bpelab.wordpiece``."""
-    return BEST_PAIR.check(best_wordpiece_pair)
+    return BEST_PAIR.check(best_wordpiece_pair, record=record)
 
 
 # ---- exercise 2: greedy longest-match-first encoding ----------------------------------------------
@@ -310,6 +310,6 @@ ENCODE_WORD = Exercise(
 )
 
 
-def check_encode_wordpiece_word(encode_wordpiece_word: Any) -> CheckResult:
+def check_encode_wordpiece_word(encode_wordpiece_word: Any, *, record: bool = True) -> CheckResult:
     """Check ``encode_wordpiece_word(word, vocab) -> ['hug', '##s']`` against BERT's greedy rule."""
-    return ENCODE_WORD.check(encode_wordpiece_word)
+    return ENCODE_WORD.check(encode_wordpiece_word, record=record)

@@ -123,9 +123,9 @@ BUILD_VOCAB = Exercise(
 )
 
 
-def check_build_vocab(build_vocab: Callable[..., object]) -> CheckResult:
+def check_build_vocab(build_vocab: Callable[..., object], *, record: bool = True) -> CheckResult:
     """Check ``build_vocab(merges) -> {id: bytes}``."""
-    return BUILD_VOCAB.check(build_vocab)
+    return BUILD_VOCAB.check(build_vocab, record=record)
 
 
 # ---- decode_ids -------------------------------------------------------------------------------
@@ -210,9 +210,9 @@ DECODE_IDS = Exercise(
 )
 
 
-def check_decode_ids(decode_ids: Callable[..., object]) -> CheckResult:
+def check_decode_ids(decode_ids: Callable[..., object], *, record: bool = True) -> CheckResult:
     """Check ``decode_ids(vocab, ids) -> str``."""
-    return DECODE_IDS.check(decode_ids)
+    return DECODE_IDS.check(decode_ids, record=record)
 
 
 __all__ = ["BUILD_VOCAB", "DECODE_IDS", "build_vocab", "check_build_vocab", "check_decode_ids", "decode_ids"]

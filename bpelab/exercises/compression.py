@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from bpelab.analysis.compression import bytes_per_token, smallest_vocab_size
 from bpelab.byte_level import BPETokenizer
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Case, CheckResult, Exercise, recording, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 from bpelab.exercises.showing import kind, short, without_addresses
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES
@@ -85,9 +85,9 @@ BYTES_PER_TOKEN = Exercise(
 )
 
 
-def check_bytes_per_token(fn: Callable[..., float]) -> CheckResult:
+def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
     """Lesson 08, exercise 1."""
-    return BYTES_PER_TOKEN.check(fn)
+    return BYTES_PER_TOKEN.check(fn, record=record)
 
 
 # ---- unused tokens --------------------------------------------------------------------------
@@ -145,9 +145,9 @@ COUNT_UNUSED = Exercise(
 )
 
 
-def check_count_unused(fn: Callable[..., int]) -> CheckResult:
+def check_count_unused(fn: Callable[..., int], *, record: bool = True) -> CheckResult:
     """Lesson 08, exercise 2."""
-    return COUNT_UNUSED.check(fn)
+    return COUNT_UNUSED.check(fn, record=record)
 
 
 # ---- choose a vocabulary size ---------------------------------------------------------------
@@ -188,6 +188,7 @@ def check_smallest_vocab_size(
     *,
     production: str = "cl100k_base",
     within: float = 0.10,
+    record: bool = True,
 ) -> CheckResult:
     """Is ``tokenizer.truncated(vocab_size)`` within ``within`` (a fraction) of ``production``'s
     bytes per token on ``text``, and is ``vocab_size`` the SMALLEST size that is?
@@ -195,7 +196,15 @@ def check_smallest_vocab_size(
     Prints how close the chosen size comes and returns the result; never raises. Bytes per token
     never falls as merges are added (``bpelab.analysis.compression``), so "the smallest" is exact: a size
     that reaches the goal is the smallest exactly when one fewer token does not.
+    ``record=False``: a pass does not tick the course map (a lesson showing what the checker says).
     """
+    with recording(record):
+        return _check_smallest_vocab_size(vocab_size, tokenizer, text, production, within)
+
+
+def _check_smallest_vocab_size(
+    vocab_size: object, tokenizer: BPETokenizer, text: str, production: str, within: float
+) -> CheckResult:
     name = "smallest_vocab_size"
     try:
         if vocab_size is None or vocab_size is Ellipsis:

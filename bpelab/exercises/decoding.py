@@ -56,6 +56,6 @@ DECODE_WORDS = Exercise(
 )
 
 
-def check_decode_words(decode_words: Any) -> CheckResult:
+def check_decode_words(decode_words: Any, *, record: bool = True) -> CheckResult:
     """Check ``decode_words(symbols) -> str``: join, ``'</w>'`` becomes a space, no space at the end."""
-    return DECODE_WORDS.check(decode_words)
+    return DECODE_WORDS.check(decode_words, record=record)

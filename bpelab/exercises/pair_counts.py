@@ -144,6 +144,6 @@ COUNT_PAIRS = Exercise(
 )
 
 
-def check_count_pairs(count_pairs: Any) -> CheckResult:
+def check_count_pairs(count_pairs: Any, *, record: bool = True) -> CheckResult:
     """Check ``count_pairs(word_freq) -> {(a, b): count}``, weighted by word counts, in first-seen order."""
-    return COUNT_PAIRS.check(count_pairs)
+    return COUNT_PAIRS.check(count_pairs, record=record)

@@ -187,11 +187,11 @@ MERGE_PAIR = Exercise(
 )
 
 
-def check_merge_symbols(merge_symbols: Any) -> CheckResult:
+def check_merge_symbols(merge_symbols: Any, *, record: bool = True) -> CheckResult:
     """Check ``merge_symbols(symbols, pair) -> tuple``: one word, left to right, no overlaps."""
-    return MERGE_SYMBOLS.check(merge_symbols)
+    return MERGE_SYMBOLS.check(merge_symbols, record=record)
 
 
-def check_merge_pair(merge_pair: Any) -> CheckResult:
+def check_merge_pair(merge_pair: Any, *, record: bool = True) -> CheckResult:
     """Check ``merge_pair(word_freq, pair) -> new dict``: every word merged, counts kept, input untouched."""
-    return MERGE_PAIR.check(merge_pair)
+    return MERGE_PAIR.check(merge_pair, record=record)

@@ -113,6 +113,6 @@ SPLIT_WORDS = Exercise(
 )
 
 
-def check_split_words(split_words: Any) -> CheckResult:
+def check_split_words(split_words: Any, *, record: bool = True) -> CheckResult:
     """Check a learner's ``split_words(text) -> list[str]``; prints one report and returns the result."""
-    return SPLIT_WORDS.check(split_words)
+    return SPLIT_WORDS.check(split_words, record=record)

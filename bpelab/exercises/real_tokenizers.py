@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import regex
 
-from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS
 from bpelab.patterns import PATTERNS, split_text
 from bpelab.production import load_encoding, recover_merges
@@ -64,6 +64,12 @@ def _split_cases() -> list[Case]:
     ]
 
 
+def _through_a_set(attempt: Attempt) -> bool:
+    """The answer holds each right piece once, not in the text's order: what a set makes of the matches."""
+    got, expected = attempt.got, attempt.expected
+    return len(set(got)) == len(got) and set(got) == set(expected) and got != expected
+
+
 _FINDALL = "use the `regex` module's findall, which returns the matches in order: regex.findall(pattern, text)"
 
 SPLIT_PIECES = Exercise(
@@ -96,7 +102,18 @@ SPLIT_PIECES = Exercise(
         same_as(
             lambda text, pattern: list(dict.fromkeys(regex.findall(pattern, text))),
             "a piece that occurs twice in the text must be in the list twice: you kept each piece once "
-            "(dict.fromkeys or a set drops the repeats); " + _FINDALL,
+            "(dict.fromkeys, or skipping pieces already seen, drops the repeats). Return every match, repeats "
+            "included",
+        ),
+        same_as(
+            lambda text, pattern: sorted(regex.findall(pattern, text)),
+            "you sorted the pieces: keep them in the order they occur in the text, as findall returns them",
+        ),
+        when(
+            _through_a_set,
+            "the right pieces in another order: list(set(...)) loses the order of the text (a set keeps none), "
+            "and it keeps a piece that occurs twice only once. Return the matches as a list, as they come",
+            any_type=False,
         ),
         when(
             lambda attempt: isinstance(attempt.got, list) and "".join(map(str, attempt.got)) != attempt.args[0],
@@ -107,9 +124,9 @@ SPLIT_PIECES = Exercise(
 )
 
 
-def check_split_pieces(split_pieces: Callable[..., object]) -> CheckResult:
+def check_split_pieces(split_pieces: Callable[..., object], *, record: bool = True) -> CheckResult:
     """Check ``split_pieces(text, pattern) -> list[str]``."""
-    return SPLIT_PIECES.check(split_pieces)
+    return SPLIT_PIECES.check(split_pieces, record=record)
 
 
 # ---- find_parents -----------------------------------------------------------------------------
@@ -204,9 +221,9 @@ FIND_PARENTS = Exercise(
 )
 
 
-def check_find_parents(find_parents: Callable[..., object]) -> CheckResult:
+def check_find_parents(find_parents: Callable[..., object], *, record: bool = True) -> CheckResult:
     """Check ``find_parents(token, ranks) -> (left_bytes, right_bytes)``."""
-    return FIND_PARENTS.check(find_parents)
+    return FIND_PARENTS.check(find_parents, record=record)
 
 
 __all__ = [

@@ -110,9 +110,9 @@ BYTE_COUNT = Exercise(
 )
 
 
-def check_byte_count(byte_count: Any) -> CheckResult:
+def check_byte_count(byte_count: Any, *, record: bool = True) -> CheckResult:
     """Check ``byte_count(text) -> {'chars', 'bytes', 'bytes_per_char'}`` (rounded to 2 places; 0.0 for "")."""
-    return BYTE_COUNT.check(byte_count)
+    return BYTE_COUNT.check(byte_count, record=record)
 
 
 _TEXTS = ["hi", "", "é", "日本", "🙂", "a b\n", "👋🏽"]
@@ -214,17 +214,17 @@ class _RoundTrip:
         return "decode(encode(...))"
 
 
-def check_char_encode(encode: Any) -> CheckResult:
+def check_char_encode(encode: Any, *, record: bool = True) -> CheckResult:
     """Check ``encode(text) -> list[int]``: one code point per character."""
-    return CHAR_ENCODE.check(encode)
+    return CHAR_ENCODE.check(encode, record=record)
 
 
-def check_char_decode(decode: Any) -> CheckResult:
+def check_char_decode(decode: Any, *, record: bool = True) -> CheckResult:
     """Check ``decode(ids) -> str``: the inverse of ``encode``."""
-    return CHAR_DECODE.check(decode)
+    return CHAR_DECODE.check(decode, record=record)
 
 
-def check_char_tokenizer(tokenizer: Any, decode: Any = None) -> CheckResult:
+def check_char_tokenizer(tokenizer: Any, decode: Any = None, *, record: bool = True) -> CheckResult:
     """Check a character tokenizer: encode, decode, and the round trip, counted as one exercise.
 
     Three ways to call it, whichever the notebook used:
@@ -258,7 +258,7 @@ def check_char_tokenizer(tokenizer: Any, decode: Any = None) -> CheckResult:
     parts = [(CHAR_ENCODE, encode), (CHAR_DECODE, decode)]
     if callable(encode) and callable(decode):
         parts.append((CHAR_ROUND_TRIP, _RoundTrip(encode, decode)))
-    return check_parts(name, parts)
+    return check_parts(name, parts, record=record)
 
 
 def _stop(name: str, problem: str) -> CheckResult:

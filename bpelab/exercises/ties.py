@@ -97,6 +97,6 @@ MOST_FREQUENT_PAIRS = Exercise(
 )
 
 
-def check_most_frequent_pairs(most_frequent_pairs: Any) -> CheckResult:
+def check_most_frequent_pairs(most_frequent_pairs: Any, *, record: bool = True) -> CheckResult:
     """Check a learner's ``most_frequent_pairs(pair_counts) -> list of pairs``; prints one report."""
-    return MOST_FREQUENT_PAIRS.check(most_frequent_pairs)
+    return MOST_FREQUENT_PAIRS.check(most_frequent_pairs, record=record)

@@ -83,6 +83,6 @@ COUNT_CHARACTERS = Exercise(
 )
 
 
-def check_count_characters(count_characters: Any) -> CheckResult:
+def check_count_characters(count_characters: Any, *, record: bool = True) -> CheckResult:
     """Check a learner's ``count_characters(text)``; prints one report and returns the result."""
-    return COUNT_CHARACTERS.check(count_characters)
+    return COUNT_CHARACTERS.check(count_characters, record=record)

@@ -124,6 +124,6 @@ def _cases() -> list[Case]:
     ]
 
 
-def check_encode_word(encode_word: Any) -> CheckResult:
+def check_encode_word(encode_word: Any, *, record: bool = True) -> CheckResult:
     """Check ``encode_word(word, merges) -> list[str]``: merges replayed in the order they were learned."""
-    return ENCODE_WORD.check(encode_word)
+    return ENCODE_WORD.check(encode_word, record=record)

@@ -136,6 +136,6 @@ GET_WORD_FREQUENCIES = Exercise(
 )
 
 
-def check_get_word_frequencies(get_word_frequencies: Any) -> CheckResult:
+def check_get_word_frequencies(get_word_frequencies: Any, *, record: bool = True) -> CheckResult:
     """Check ``get_word_frequencies(text) -> {spelled word: count}`` in first-seen order."""
-    return GET_WORD_FREQUENCIES.check(get_word_frequencies)
+    return GET_WORD_FREQUENCIES.check(get_word_frequencies, record=record)

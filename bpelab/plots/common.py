@@ -1,6 +1,6 @@
 """What every course figure shares: sizes and lettering readable on a projector, colour-blind-safe colours.
 
-Languages are labelled with their English names (from ``bpelab.course.corpora.languages()``): fonts for
+Languages are labelled with their English names (from ``bpelab.corpora.languages()``): fonts for
 Burmese, Amharic or Tamil are missing on many machines, and a label in a missing font is a row of
 empty boxes.
 """
@@ -25,7 +25,7 @@ TOKENIZER_COLOURS = {"r50k_base": PALETTE[0], "cl100k_base": PALETTE[1], "llama3
 
 def language_names() -> dict[str, str]:
     """Language code -> English name, from ``data/parallel/languages.tsv`` (empty if it is missing)."""
-    from bpelab.course.corpora import languages
+    from bpelab.corpora import languages
 
     try:
         return {lang.code: lang.name for lang in languages()}

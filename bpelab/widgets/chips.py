@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 import regex
 
+from bpelab.widgets.encoders import UNKNOWN_ID
+
 PALETTE: tuple[str, ...] = ("#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99")
 """Paul Tol's "light" qualitative scheme (six of its colours): black text on each has a contrast of
 8:1 or more, and neighbours in this order stay apart under simulated protanopia, deuteranopia and
@@ -44,7 +46,12 @@ MARK_STYLES: dict[str, str] = {
 }
 """How a marked chip is drawn. Marks use outlines and weight, never colour alone."""
 
-MARK_WORDS: dict[str, str] = {"merged": "just merged", "next": "merges next"}
+MARK_WORDS: dict[str, str] = {
+    "merged": "just merged",
+    "next": "merges next",
+    "special": "special token",
+    "trained": "trained on",
+}
 """How a mark is said to a screen reader."""
 
 CHIP_CSS = (
@@ -86,12 +93,33 @@ def show_whitespace(text: str) -> str:
     return "".join(WHITESPACE_SIGNS.get(ch, ch) for ch in text)
 
 
+INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}+")
+"""Characters a font draws as nothing (joiners, variation selectors, direction marks, fillers)."""
+
+
+def is_invisible(text: str) -> bool:
+    """True when every character of ``text`` is drawn as nothing (U+FE0F, U+200D, U+00AD ...)."""
+    return INVISIBLE.fullmatch(text) is not None
+
+
+def name_invisible(text: str) -> str:
+    """Invisible characters named so they can be seen: ``"U+FE0F VARIATION SELECTOR-16 + U+200D ZERO WIDTH JOINER"``."""
+    return " + ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip() for ch in text)
+
+
 def chip_label(text: str) -> str:
-    """What a chip shows: its text with whitespace visible; a chip of invisible format characters
-    only (a zero-width joiner cut off by a word-level split) shows their code points, ``U+200D``."""
-    if text and all(unicodedata.category(ch) == "Cf" for ch in text):
-        return " ".join(f"U+{ord(ch):04X}" for ch in text)
+    """What a chip shows: its text with whitespace visible; a chip of invisible characters only (a
+    zero-width joiner cut off by a word-level split) shows their code points and names, ``U+200D ZERO WIDTH JOINER``."""
+    if is_invisible(text):
+        return name_invisible(text)
     return show_whitespace(text)
+
+
+def id_line(ids: Sequence[object]) -> str:
+    """The ids under a chip; a chip whose symbols the vocabulary lacks says so, not "? ?"."""
+    if ids and all(i == UNKNOWN_ID for i in ids):
+        return "no id" if len(ids) == 1 else "no ids"
+    return " ".join(str(i) for i in ids)
 
 
 def _as_bytes(piece: Piece) -> bytes:
@@ -207,7 +235,7 @@ def _hover(chip: Chip, pieces: Sequence[bytes], ids: Sequence[object] | None, wo
 
 def spoken(text: str) -> str:
     """A chip's text as a screen reader should say it: whitespace named, not skipped."""
-    if text and all(unicodedata.category(ch) == "Cf" for ch in text):
+    if is_invisible(text):
         return chip_label(text)
     words, run = [], ""
     for ch in text:
@@ -226,8 +254,12 @@ def spoken(text: str) -> str:
 def _spoken_chip(chip: Chip, ids: Sequence[object] | None, kinds: Sequence[str]) -> str:
     parts = [spoken(chip.text)]
     if ids is not None:
-        shown = ", ".join(str(ids[i]) for i in chip.tokens)
-        parts.append(f"id {shown}" if len(chip.tokens) == 1 else f"{len(chip.tokens)} tokens, ids {shown}")
+        own = [ids[i] for i in chip.tokens]
+        shown = ", ".join(str(i) for i in own)
+        if all(i == UNKNOWN_ID for i in own):
+            parts.append("not in this vocabulary: " + id_line(own))
+        else:
+            parts.append(f"id {shown}" if len(chip.tokens) == 1 else f"{len(chip.tokens)} tokens, ids {shown}")
     elif len(chip.tokens) > 1:
         parts.append(f"{len(chip.tokens)} tokens")
     parts.extend(MARK_WORDS[kind] for kind in kinds)
@@ -282,7 +314,7 @@ def chips_html(
         label = html.escape(chip_label(chip.text)) or "&nbsp;"
         body = f'<span aria-hidden="true">{label}</span>'
         if show_ids and ids is not None:
-            shown = " ".join(str(ids[i]) for i in chip.tokens)
+            shown = id_line([ids[i] for i in chip.tokens])
             body += f'<span class="bpe-chip-id" aria-hidden="true">{html.escape(shown)}</span>'
         body += f'<span class="bpe-sr">{html.escape(_spoken_chip(chip, ids, kinds))}</span>'
         parts.append(f'<span class="{classes}" style="{style}" title="{title}" role="listitem">{body}</span>')

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 import traitlets
 
-from bpelab.course.corpora import read_corpus
+from bpelab.corpora import read_corpus
 from bpelab.widgets.esm import CLASSROOM_MODULES, bundle
 from bpelab.widgets.stepper import TIE_RULE_NAMES, MergeStepper
 from bpelab.words import TIE_BREAKS, TieBreak, get_word_frequencies, train_bpe

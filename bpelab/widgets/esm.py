@@ -40,7 +40,7 @@ def bundle(*names: str) -> str:
     return "\n".join(parts)
 
 
-STEPPER_MODULES = ("chips.js", "bpe.js", "trace.js", "stepper_text.js", "stepper_view.js", "stepper.js")
+STEPPER_MODULES = ("chips.js", "bpe.js", "bpe_train.js", "trace.js", "stepper_text.js", "stepper_view.js", "stepper.js")
 """What the merge stepper's module is made of: how it writes symbols, how it draws a step, the widget."""
 
 CLASSROOM_MODULES = (*STEPPER_MODULES, "classroom.js")

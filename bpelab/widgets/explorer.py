@@ -12,9 +12,10 @@ Python computes, the browser draws. The widget is an ``anywidget``: Python encod
 each tokenizer (ids and each token's text or bytes, synced as ``encodings``) and one ES module
 (``static/explorer.js``, bundled with the chips it draws) draws them. On a page without a kernel
 (the course's static site) the same module encodes typed text itself: the word-level tokenizers by
-replaying their merges (sent as ``tokenizers``), GPT-2, GPT-4 and GPT-4o with js-tiktoken, loaded
-only when chosen; a tokenizer the page cannot run (Llama 3, a byte-level one of your own) says it
-needs the running notebook.
+replaying their merges (sent as ``tokenizers``), GPT-2, GPT-4, GPT-4o and Llama 3 with js-tiktoken,
+each vocabulary loaded only when chosen; a tokenizer the page cannot run (a byte-level one of your
+own) says it needs the running notebook. The note under the chips says which models use each
+encoding, from tiktoken's own model table (``bpelab.model_table``).
 """
 
 from __future__ import annotations
@@ -27,23 +28,44 @@ import anywidget
 import traitlets
 
 from bpelab.byte_level import BPETokenizer
+from bpelab.model_table import models_sentence
 from bpelab.patterns import resolve_pattern, split_text
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
-from bpelab.widgets.chips import Chip, chips_text, make_chips
+from bpelab.token_build import TokenBuild
+from bpelab.widgets.chips import Chip, chips_text, is_invisible, make_chips, name_invisible
 from bpelab.widgets.encoders import Encoded, encoder_for
 from bpelab.widgets.esm import bundle
 from bpelab.widgets.js_regex import js_pattern
+from bpelab.widgets.token_build_view import build_for
 from bpelab.words import END_OF_WORD, TrainingResult
 
 DEFAULT_TEXT = "Tokenizers don't read words. They read pieces: 2024, naïve, 東京, 🙂👍🏽\n\tand   spaces."
 MAX_TOKENS_SHOWN = 3000
+"""The tokens per tokenizer kept in the widget's state (so in a saved notebook); the page asks Python for the
+rest of a longer text by message (``ALL_TOKENS``) and draws them as they scroll into view."""
+ALL_TOKENS = "all tokens"
 PRECOMPUTE_CHARS = 500
 """Up to this many characters, every tokenizer's encoding is sent (so that switching needs no
 kernel, and a static page shows Llama 3 too for the stored text); a longer text is encoded for the
 chosen tokenizer only, to keep notebooks small."""
-EXPLORER_MODULES = ("chips.js", "bpe.js", "production.js", "explorer.js")
+EXPLORER_MODULES = (
+    "chips.js",
+    "bpe.js",
+    "production.js",
+    "token_build.js",
+    "token_build_view.js",
+    "chips_in_view.js",
+    "page_address.js",
+    "explorer_link.js",
+    "encode_in_slices.js",
+    "view_basics.js",
+    "word_level.js",
+    "count_line.js",
+    "chip_builds.js",
+    "explorer.js",
+)
 """What the explorer's ES module is made of (``esm.bundle`` joins them)."""
-BROWSER_ENCODINGS = ("r50k_base", "cl100k_base", "o200k_base")
+BROWSER_ENCODINGS = ("r50k_base", "cl100k_base", "o200k_base", "llama3")
 """Production encodings a static page runs itself (js-tiktoken; ``bpelab/course/tiktoken_scripts.py``)."""
 PUNCTUATION_PROBE = "end."
 """A word-level split that cuts this in two counts punctuation as pieces of its own."""
@@ -71,7 +93,8 @@ def why_fewer_chips(chips: Sequence[Chip]) -> str:
         reasons.append("one character whose UTF-8 bytes they cut")
     kept_apart = next((chip for chip in joined if not chip.cuts_code_point), None)
     if kept_apart is not None:
-        shown = kept_apart.text.removesuffix(END_OF_WORD).strip()
+        shown = kept_apart.text.removesuffix(END_OF_WORD)
+        shown = name_invisible(shown) if is_invisible(shown) else shown.strip()  # never "such as , whose"
         reasons.append(f"one character as you see it, such as {shown}, whose code points they keep apart")
     if not reasons:
         return ""
@@ -98,6 +121,10 @@ class EncodeExplorer(anywidget.AnyWidget):
     token's text, or a byte-level token's bytes as a list of numbers)."""
     show_ids = traitlets.Bool(True).tag(sync=True)
     max_tokens = traitlets.Int(MAX_TOKENS_SHOWN).tag(sync=True)
+    build_request = traitlets.Dict().tag(sync=True)
+    """The chip the learner clicked, set by the page: {"label", "text", "index"} (the token's position)."""
+    token_build = traitlets.Dict().tag(sync=True)
+    """Python's answer: the request, and "build" (TokenBuild.as_dict(), the panel's data) or "error"."""
 
     def __init__(
         self,
@@ -140,6 +167,7 @@ class EncodeExplorer(anywidget.AnyWidget):
                     "kind": "tiktoken",
                     "encoding": name,
                     "browser": name in BROWSER_ENCODINGS,
+                    "models": models_sentence(name),
                 }
             )
         if not self._labels:
@@ -155,6 +183,8 @@ class EncodeExplorer(anywidget.AnyWidget):
         )
         self.add_class("bpe-explorer-widget")
         self.observe(lambda _change: self._refresh(), names=["text", "selected"])
+        self.observe(lambda change: self._answer_build(change["new"]), names=["build_request"])
+        self.on_msg(self._on_page_message)
         self._refresh()
 
     def _describe_for_page(self, label: str, tok: object) -> dict[str, Any]:
@@ -326,3 +356,39 @@ class EncodeExplorer(anywidget.AnyWidget):
                     "error": error,
                 }
         self.encodings = encodings
+
+    # ---- how a clicked chip's token was built (the panel, static/token_build_view.js) ----------
+
+    def build_of(self, index: int, label: str | None = None) -> TokenBuild:
+        """How the ``index``-th token of the current text (under ``label``, default: the one chosen) was built."""
+        label = label or self.tokenizer_name
+        ids, pieces = self.encoding_of(label)
+        if not 0 <= index < len(ids):
+            raise ValueError(f"index must be 0 to {len(ids) - 1} (a token of the text), got {index}")
+        return build_for(self._sources[label](), ids[index], pieces[index])
+
+    def _answer_build(self, request: dict[str, Any]) -> None:
+        """Answer the page's request: the build, or what went wrong, with the request it answers."""
+        if not request:
+            return
+        answer: dict[str, Any] = dict(request)
+        try:
+            if request.get("label") not in self._labels or request.get("text") != self.text:
+                raise ValueError("the text or tokenizer changed: click the chip again")
+            answer["build"] = self.build_of(int(request["index"]), str(request["label"])).as_dict()
+        except (ValueError, TypeError, KeyError) as err:
+            answer["error"] = str(err)
+        self.token_build = answer
+
+    def _on_page_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        """The page asks for every token of a long text: ``encodings`` holds the first ``MAX_TOKENS_SHOWN``
+        (a saved notebook stays small), the rest goes as a message, which no notebook keeps."""
+        if not isinstance(content, dict) or content.get("want") != ALL_TOKENS:
+            return
+        label, text = content.get("label"), content.get("text")
+        if label not in self._labels or not isinstance(text, str):
+            return
+        _text, ids, pieces, error = self._encode(label, text)
+        if error is None:
+            shown = [p if isinstance(p, str) else list(p) for p in pieces]
+            self.send({ALL_TOKENS: {"label": label, "text": text, "ids": ids, "pieces": shown, "count": len(ids)}})

@@ -13,6 +13,10 @@ Unicode versions: a character newer than Python's table can be classed different
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
+import regex
+
 WORD_CHARS = r"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}"
 SPACE_CHARS = r"\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 DIGIT_CHARS = r"\p{Nd}"
@@ -44,6 +48,11 @@ def js_pattern(pattern: str) -> str | None:
                 out.append(INSIDE[nxt])
             elif nxt in OUTSIDE and not in_class:
                 out.append(OUTSIDE[nxt])
+            elif nxt in "pP" and pattern[i + 2 : i + 3] == "{" and "}" in pattern[i:]:
+                close = pattern.index("}", i) + 1
+                out.append(pattern[i:close])  # one item, so that \p{L}+ is not read as a possessive }+
+                i = close
+                continue
             elif nxt in PASS_THROUGH and nxt not in "bB":
                 out.append(ch + nxt)
             else:
@@ -61,3 +70,51 @@ def js_pattern(pattern: str) -> str | None:
         out.append(ch)
         i += 1
     return "".join(out)
+
+
+CASE_GROUP = "(?i:"
+PLAIN = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'_- ")
+"""What a case-insensitive group may hold for ``spell_out_case``: literal text and ``|``."""
+
+
+@cache
+def same_letter_any_case(letter: str) -> str:
+    """Every character that ``(?i:letter)`` matches, as a bracket expression: Rust's regex (tiktoken's)
+    and Python's ``regex`` fold case the same simple Unicode way, so ``s`` also matches ``ſ`` (U+017F
+    LATIN SMALL LETTER LONG S) and ``k`` the Kelvin sign (U+212A); writing ``[sS]`` would miss them."""
+    if not letter.isalpha():
+        return letter
+    matches = regex.findall(f"(?i){regex.escape(letter)}", _every_character())
+    return "[" + "".join(matches) + "]"
+
+
+@lru_cache(maxsize=1)
+def _every_character() -> str:
+    return "".join(chr(cp) for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF)
+
+
+def spell_out_case(pattern: str) -> str | None:
+    """``pattern`` with each ``(?i:...)`` group of literal text written without the flag (JavaScript
+    before ES2025 has no inline flags), or None when a group holds more than literal text, bracketed
+    letters and ``|``."""
+    out, i = [], 0
+    while (start := pattern.find(CASE_GROUP, i)) >= 0:
+        end = pattern.find(")", start)
+        body = pattern[start + len(CASE_GROUP) : end]
+        if end < 0 or not set(body) <= PLAIN | set("|[]"):
+            return None
+        spelled, in_class = [], False
+        for ch in body:  # inside a bracket expression, a letter's cases join the expression
+            in_class = (in_class or ch == "[") and ch != "]"
+            cases = same_letter_any_case(ch)
+            spelled.append(cases[1:-1] if in_class and len(cases) > 1 else cases)
+        out.append(pattern[i:start] + "(?:" + "".join(spelled) + ")")
+        i = end + 1
+    return "".join(out) + pattern[i:]
+
+
+def js_pattern_with_case(pattern: str) -> str | None:
+    """``js_pattern`` for a pattern that may use ``(?i:...)`` around literal text, as Llama 3's and
+    GPT-4's do for contractions ('s, 'T, 'Re...)."""
+    spelled = spell_out_case(pattern)
+    return js_pattern(spelled) if spelled is not None else None

@@ -209,6 +209,9 @@ class MergeStepper(anywidget.AnyWidget):
         if n < total:
             coming = self._merge_steps[n]
             parts.append(f"next merge: {self._pair_text(coming.pair)} ({self._score_name} {coming.count})")
+            notes = getattr(self.result, "notes", None)
+            if notes:
+                parts.append(f"why: {notes[n]}")
         else:
             parts.append("no merges left")
         return "; ".join(parts)

@@ -3,8 +3,10 @@
 Python computes, JavaScript draws. ``training_trace`` turns what ``train_bpe`` (or ``replay_word``,
 or the WordPiece trainer) returned into JSON-ready lists: the symbols, the words on screen spelled as
 symbol numbers, each merge with its count, each step's top rows of the pair table and the token
-totals. The browser replays the merges on the few words it shows, so a trace of lesson 04's 200
-real merges stays small (about 100 KB) and every step can be drawn without a kernel.
+totals, and, when the run gives them (``result.notes``, one per merge), why each merge was chosen. The browser
+replays the merges on the few words it shows, so the trace holds no corpus per step: lesson 04's 200 real merges
+fit in well under the 150,000 characters of JSON that ``tests/test_stepper.py`` allows, and every step can be
+drawn without a kernel.
 
 ``bpelab/widgets/static/trace.js`` builds the same trace from the browser's own training (a page
 without Python); ``tests/test_js_training.py`` checks that the two agree.
@@ -70,10 +72,10 @@ def training_trace(result: Any, *, top_words: int, top_pairs: int) -> dict[str, 
     def pair_table(step: int) -> dict[str, Any] | None:
         if step < len(steps):
             scores, winner = steps[step].pair_counts, steps[step].pair
-        elif token_bytes is None:
+        elif not lower_wins:  # a training run (word- or byte-level): the pairs left after the last merge
             scores, winner = count_pairs(corpora[step]), None
         else:
-            return None  # byte-level: no adjacent pair has a rank, the encoder stops
+            return None  # replaying an encoder: no adjacent pair has a rank, the encoder stops
         top = nsmallest(top_pairs, enumerate(scores.items()), key=key)
         biggest = max((score for _i, (_pair, score) in top), default=0)
         rows = [
@@ -84,7 +86,10 @@ def training_trace(result: Any, *, top_words: int, top_pairs: int) -> dict[str, 
         return {"rows": rows, "total": len(scores), "winner": at}
 
     has_marker = any(END_OF_WORD in word for word in start)
+    notes: list[str] | None = getattr(result, "notes", None)  # why each merge was chosen (parity-aware runs)
+    extra = {"notes": [str(note) for note in notes]} if notes else {}
     return {
+        **extra,
         "symbols": [list(token_bytes[s]) if token_bytes is not None else str(s) for s in order],
         "ids": [int(s) for s in order] if token_bytes is not None else None,
         "words": [[number[s] for s in words[i]] for i in visible],

@@ -4,13 +4,19 @@ Waiting is done on what JupyterLab itself reports (``window.jupyterapp``, expose
 ``--LabApp.expose_app_in_browser``): the notebook's kernel status, and the promise that
 ``notebook:run-all-cells`` returns once every cell has run. A cell that raised fails the test
 with the traceback's text, so a broken lesson is not mistaken for a broken widget.
+
+Playwright's ``evaluate`` has no time limit of its own, and a JupyterLab command can wait forever for a
+click (a dialog such as "File Changed"): every command here runs through ``within``, which gives up after
+a time limit and says which dialog, if any, JupyterLab was showing. A hung test never reaches CI's limit.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 from bpelab.paths import REPO_ROOT
@@ -80,15 +86,34 @@ def open_notebook(page: Page, base_url: str, name: str) -> None:
         raise AssertionError(f"{name}: JupyterLab shows a dialog on opening (kernelspec metadata?): {text!r}")
 
 
+def within(page: Page, script: str, timeout_ms: int = KERNEL_TIMEOUT_MS) -> Any:
+    """``page.evaluate(script)`` (an async function's source) with a time limit; past it, an AssertionError
+    that quotes JupyterLab's open dialog, the usual reason (it waits for a click no test makes)."""
+    try:
+        return page.evaluate(
+            "async (ms) => { const limit = new Promise((_, reject) => setTimeout(() =>"
+            " reject(new Error(`no answer within ${ms} ms`)), ms));"
+            f" return await Promise.race([({script})(), limit]); }}",
+            timeout_ms,
+        )
+    except PlaywrightError as err:
+        if "no answer within" not in str(err):
+            raise
+        dialogs = page.locator(".jp-Dialog").all_inner_texts()
+        shown = f"; JupyterLab shows a dialog: {dialogs[0][:300]!r}" if dialogs else ""
+        raise AssertionError(f"{script[:80]}... gave no answer within {timeout_ms // 1000} s{shown}") from None
+
+
+def run_command(page: Page, command: str, timeout_ms: int = KERNEL_TIMEOUT_MS) -> Any:
+    """Run a JupyterLab command (``docmanager:save``...) and wait for it, within a time limit."""
+    return within(page, f"async () => await window.jupyterapp.commands.execute({command!r})", timeout_ms)
+
+
 def run_all_cells(page: Page, *, timeout_ms: int = RUN_TIMEOUT_MS) -> None:
     """Run every cell as a learner would (Run > Run All Cells) and wait until all have finished."""
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS, polling=250)
     page.wait_for_function(_COMMANDS_READY_JS, timeout=KERNEL_TIMEOUT_MS, polling=250)
-    page.set_default_timeout(timeout_ms)
-    try:
-        page.evaluate(_RUN_ALL_JS)
-    finally:
-        page.set_default_timeout(30_000)
+    within(page, _RUN_ALL_JS, timeout_ms)
     page.wait_for_function(_NO_BUSY_PROMPTS_JS, timeout=timeout_ms, polling=250)
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=timeout_ms, polling=250)
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
@@ -102,8 +127,8 @@ def run_all_cells(page: Page, *, timeout_ms: int = RUN_TIMEOUT_MS) -> None:
 def shut_down_kernels(page: Page) -> None:
     """Stop every kernel of the server (one test at a time uses it), so that finished lessons do
     not hold memory while the next one runs."""
-    page.evaluate(
-        "async () => { if (window.jupyterapp) await window.jupyterapp.serviceManager.sessions.shutdownAll(); }"
+    within(
+        page, "async () => { if (window.jupyterapp) await window.jupyterapp.serviceManager.sessions.shutdownAll(); }"
     )
 
 

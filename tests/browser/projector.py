@@ -7,7 +7,7 @@ stats and the legend sit on one line; nothing inside the stepper scrolls by itse
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator
+from playwright.sync_api import Locator, Page
 
 TWELVE_WORDS = "the cat sat on the mat while a dog ran past every house"
 """Twelve different words (thirteen in all), as a class might suggest them."""
@@ -43,3 +43,85 @@ def check_projector_layout(stepper: Locator) -> None:
     assert found["stepLine"] and found["nextPair"], f"the step line or the next pair is out of view: {found}"
     assert found["oneLine"], "the stats and the legend are not on one line"
     assert not found["scrollers"], f"boxes that scroll inside the page: {found['scrollers']}"
+
+
+# ---- a class's own long words, at every step (issue 21, item 2) ------------------------------------------
+
+LONG_WORDS = (
+    "internationalization antidisestablishmentarianism photosynthesis extraordinary misunderstanding "
+    "responsibility characteristics environmental communication thermodynamics unbelievable transformation"
+)
+"""Twelve distinct long words (12 to 28 letters) as a class might suggest them: 100 merges leave the two
+longest whole, and before that their chips span most of the screen."""
+LONG_MERGES = 100
+SMALLEST_TEXT_PX = 18
+
+STEP_JS = """([appCss, next, smallest]) => {
+  // what the class sees at this step, then (with next) a press of Next: one round trip per step
+  const app = document.querySelector(appCss), root = app.querySelector('.bpe-stepper');
+  const W = document.documentElement.clientWidth, H = innerHeight;
+  const inView = (r) => r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= H && r.right <= W;
+  const name = (row) => [...row.querySelectorAll('.bpe-chip > [aria-hidden]')].map((c) => c.textContent).join('|');
+  const rows = [...root.querySelectorAll('.bpe-word-row')];
+  const problems = [];
+  for (const row of rows) if (!inView(row.getBoundingClientRect())) problems.push(`row out of view: ${name(row)}`);
+  const chips = [...root.querySelectorAll('.bpe-word-row .bpe-chip')].map((c) => [c.getBoundingClientRect(), c]);
+  for (let i = 0; i < chips.length; i++) for (let j = i + 1; j < chips.length; j++) {
+    const [a, ca] = chips[i], [b, cb] = chips[j];
+    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+      problems.push(`chips overlap: ${ca.firstChild.textContent} / ${cb.firstChild.textContent}`);
+  }
+  for (const row of rows) {
+    const c = [...row.querySelectorAll('.bpe-chip')].map((x) => x.getBoundingClientRect());
+    // the chip that ends the word (it holds </w>) must share a line with the chip before it
+    if (c.length > 1 && Math.abs(c[c.length - 1].top - c[c.length - 2].top) > 2) problems.push(`</w> alone on a line: ${name(row)}`);
+  }
+  const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, parent = node.parentElement;
+    if (!node.textContent.trim() || parent.closest('.bpe-sr-only, .bpe-sr, option, style, script') || !parent.checkVisibility()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const size = parseFloat(getComputedStyle(parent).fontSize);
+    if (size < smallest) problems.push(`${size}px text: ${node.textContent.trim().slice(0, 30)}`);
+  }
+  for (const css of ['.bpe-step-label', '.bpe-next-pair', '.bpe-pair-table', '.bpe-log'])
+    if (!inView(root.querySelector(css).getBoundingClientRect())) problems.push(`${css} out of view`);
+  if (scrollX || scrollY) problems.push(`the page is scrolled to ${scrollX},${scrollY}`);
+  const label = root.querySelector('.bpe-step-label').textContent;
+  if (next) root.querySelector('button.bpe-next').click();
+  return {label, problems: [...new Set(problems)]};
+}"""
+
+
+def train_in_the_form(app: Locator, text: str, merges: int) -> None:
+    """Type ``text`` and the number of merges into the classroom's form and press Train."""
+    app.locator(".bpe-corpus-input textarea").fill(text)
+    box = app.locator(".bpe-merges input")
+    box.fill(str(merges))
+    box.press("Enter")
+    app.locator("button.bpe-train").click()
+
+
+def check_every_step(page: Page, app_css: str, steps: int) -> dict[int, list[str]]:
+    """Measure the classroom at steps 0 to ``steps`` (it must show step 0); return what is wrong, by step.
+
+    From the teacher's pressing Train to the last merge: every word row inside the window, no two chips
+    overlapping, no </w> alone on a line, no visible text under 18px, the pair table and the merge log in view.
+    """
+    page.evaluate("() => window.scrollTo(0, 0)")
+    wrong: dict[int, list[str]] = {}
+    for step in range(steps + 1):
+        found = page.evaluate(STEP_JS, [app_css, step < steps, SMALLEST_TEXT_PX])
+        assert found["label"].startswith(f"Step {step} of {steps}"), f"expected step {step}, saw {found['label']!r}"
+        if found["problems"]:
+            wrong[step] = found["problems"]
+    return wrong
+
+
+def summary(wrong: dict[int, list[str]]) -> str:
+    """What a failing check says: how many steps, and the first few problems."""
+    first = [f"step {step}: {problems[:4]}" for step, problems in list(wrong.items())[:4]]
+    return f"{len(wrong)} steps with problems; " + "; ".join(first)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import nbformat
 import pytest
 
 from bpelab.course.html_export import WEB_ASSETS, fetch_tarball, install_assets, write_site
+from bpelab.course.lessons import run_lesson
 
 
 def write_static_site(out: Path, notebooks: list[Path], **options: Any) -> Path:
@@ -24,3 +26,18 @@ def write_static_site(out: Path, notebooks: list[Path], **options: Any) -> Path:
     problems = install_assets(out / "_static")
     assert not problems, problems
     return out
+
+
+def write_notebook(path: Path, title: str, *code: str) -> Path:
+    """A notebook at ``path``: a title cell, then one code cell per string of ``code`` (not run)."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.cells = [nbformat.v4.new_markdown_cell(f"# {title}"), *map(nbformat.v4.new_code_cell, code)]
+    nbformat.write(notebook, path)
+    return path
+
+
+def static_page_of(notebook: Path, out: Path) -> Path:
+    """``notebook`` run as the lessons are (widget state stored) and written as ``make html`` does: its page."""
+    run_lesson(notebook)
+    return write_static_site(out, [notebook], guide=None) / notebook.with_suffix(".html").name

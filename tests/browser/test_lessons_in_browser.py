@@ -18,6 +18,7 @@ import tiktoken
 from playwright.sync_api import Locator, Page, expect
 
 from bpelab import train_bpe
+from bpelab.course.setup_check import WIDGET_FALLBACK
 from bpelab.paths import REPO_ROOT
 from bpelab.words import TrainingResult
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot
@@ -55,14 +56,14 @@ def code_cell_with(page: Page, source_fragment: str) -> Locator:
 
 def test_lesson00_environment_check_shows_a_live_widget(lab_page: Page, lab_server: RunningServer) -> None:
     """The setup cell prints an all-✅ report, and ``widget_probe()`` draws a real widget: its green
-    box is in the page and its text fallback ("Widgets are not drawn here") is not."""
+    box is in the page and its text fallback (shown where it is not drawn) is not."""
     run_lesson(lab_page, lab_server, "00_start_here.ipynb")
     cell = code_cell_with(lab_page, "widget_probe()")
     output = cell.locator(".jp-OutputArea")
 
     probe = output.locator(".jupyter-widgets.widget-html", has_text="widgets render")
     expect(probe).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    expect(output).not_to_contain_text("Widgets are not drawn here")
+    expect(output).not_to_contain_text(WIDGET_FALLBACK)
 
     report = output.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stdout']").inner_text()
     assert "Python" in report and "cl100k" in report, f"the setup report is missing rows:\n{report}"

@@ -19,7 +19,15 @@ from bpelab import train_bpe
 from bpelab.widgets.classroom import CORPORA
 from bpelab.words import TrainingResult
 from tests.browser.lab import save_screenshot
-from tests.browser.projector import TWELVE_WORDS, check_projector_layout
+from tests.browser.projector import (
+    LONG_MERGES,
+    LONG_WORDS,
+    TWELVE_WORDS,
+    check_every_step,
+    check_projector_layout,
+    summary,
+    train_in_the_form,
+)
 from tests.browser.servers import RunningServer
 
 pytestmark = pytest.mark.browser
@@ -265,3 +273,21 @@ def test_in_voila_the_form_is_the_es_modules_and_train_asks_python(app_page: Pag
     expect_merge_shown(app, result, 2)
     page.keyboard.press("PageUp")
     expect_merge_shown(app, result, 1)
+
+
+def test_a_class_s_twelve_long_words_fit_1280_by_720_at_every_step_in_voila(app_page: Page) -> None:
+    """Issue 21 item 2, as ``make present`` serves it: twelve distinct long words trained by Python to 100
+    merges; at every step every word row, the pair table and the merge log are in view, no chips overlap,
+    </w> never sits alone on a line, and no text of the app is under 18px."""
+    page = app_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    app = page.locator(".bpe-classroom")
+    train_in_the_form(app, LONG_WORDS, LONG_MERGES)
+    expect(app.locator(".bpe-message")).to_contain_text(
+        f"Trained {LONG_MERGES} merges on 12", timeout=WIDGET_TIMEOUT_MS
+    )
+    expect(app.locator(".bpe-step-label")).to_have_text(f"Step 0 of {LONG_MERGES}")
+    save_screenshot(page, "present_app_1280x720_long_words_step0")
+    wrong = check_every_step(page, ".bpe-classroom", LONG_MERGES)
+    save_screenshot(page, "present_app_1280x720_long_words_last")
+    assert not wrong, summary(wrong)

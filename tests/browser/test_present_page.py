@@ -17,7 +17,15 @@ from bpelab import train_bpe
 from bpelab.course.present_page import write_present_page
 from bpelab.widgets.classroom import CORPORA
 from tests.browser.lab import save_screenshot
-from tests.browser.projector import TWELVE_WORDS, check_projector_layout
+from tests.browser.projector import (
+    LONG_MERGES,
+    LONG_WORDS,
+    TWELVE_WORDS,
+    check_every_step,
+    check_projector_layout,
+    summary,
+    train_in_the_form,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -108,3 +116,44 @@ def test_present_page_keys_step_but_typing_in_the_box_does_not(present: Page) ->
     expect(label).to_have_text("Step 2 of 10")
     page.keyboard.press("b")
     expect(label).to_have_text("Step 1 of 10")
+
+
+def train_long_words(page: Page) -> None:
+    train_in_the_form(page.locator(".bpe-classroom"), LONG_WORDS, LONG_MERGES)
+    expect(page.locator(".bpe-step-label")).to_have_text(f"Step 0 of {LONG_MERGES}")
+
+
+def test_a_class_s_twelve_long_words_fit_1280_by_720_at_every_step(present: Page) -> None:
+    """Issue 21 item 2: twelve distinct long words, 100 merges; at every step every word row, the pair table
+    and the merge log are in view, no chips overlap, </w> never sits alone on a line, no text under 18px."""
+    page = present
+    page.set_viewport_size({"width": 1280, "height": 720})
+    train_long_words(page)
+    assert len(train_bpe(LONG_WORDS, LONG_MERGES).merges) == LONG_MERGES
+    save_screenshot(page, "present_page_1280x720_long_words_step0")
+    wrong = check_every_step(page, "body", LONG_MERGES)
+    save_screenshot(page, "present_page_1280x720_long_words_last")
+    assert not wrong, summary(wrong)
+
+
+@pytest.mark.parametrize("width", [375, 505])
+def test_present_page_never_scrolls_sideways_on_a_phone(present: Page, width: int) -> None:
+    """Issue 21 item 2: on a phone the page is no wider than the screen, before and after the long words merge."""
+    page = present
+    page.set_viewport_size({"width": width, "height": 800})
+    train_long_words(page)
+    measure = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+    widths = [page.evaluate(measure)]
+    page.locator("button.bpe-last").click()
+    expect(page.locator(".bpe-step-label")).to_have_text(f"Step {LONG_MERGES} of {LONG_MERGES}")
+    widths.append(page.evaluate(measure))
+    save_screenshot(page, f"present_page_phone_{width}")
+    assert all(scroll <= inner for scroll, inner in widths), f"wider than a {width}px screen: {widths}"
+
+
+def test_the_toy_corpus_fits_1280_by_720_at_every_step(present: Page) -> None:
+    """The page as it opens (the toy corpus, 10 merges): "newest" and "widest" kept their </w> (issue 21)."""
+    page = present
+    page.set_viewport_size({"width": 1280, "height": 720})
+    wrong = check_every_step(page, "body", 10)
+    assert not wrong, summary(wrong)

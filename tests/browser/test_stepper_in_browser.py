@@ -24,6 +24,7 @@ from typing import Any
 import nbformat
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bpelab import train_bpe
 from bpelab.analysis.replay import replay_word
@@ -191,6 +192,144 @@ def test_a_text_typed_into_a_static_stepper_trains_there_exactly_as_train_bpe(pa
     expect(stepper.locator(".bpe-pairs")).to_contain_text("ties: smallest pair")
 
 
+def labels(page: Page) -> list[str]:
+    steppers = page.locator(".bpe-stepper")
+    return [steppers.nth(i).locator(".bpe-step-label").inner_text() for i in range(steppers.count())]
+
+
+SCROLL_SETTLED = """() => new Promise((done) => {
+  let last = window.scrollY, still = 0;
+  const look = () => { still = window.scrollY === last ? still + 1 : 0; last = window.scrollY;
+    if (still >= 10) done(true); else requestAnimationFrame(look); };
+  requestAnimationFrame(look);
+})"""
+
+
+def scrolled_to(page: Page, before: float, *, down: bool, after: str, key: str | None = None) -> None:
+    """Wait for the page to scroll (down or up) from ``before``; a failure says where it stayed.
+
+    With ``key`` (the key just pressed): if the page has not moved after 5 s, the key is pressed once more.
+    On a busy machine a key pressed while the last key's smooth scroll is still ending can be lost in it
+    (seen once in a full run: PageUp after End); a key a stepper swallows is swallowed both times."""
+    moved = f"(y) => window.scrollY {'>' if down else '<'} y"
+    try:
+        if key is None:
+            page.wait_for_function(moved, arg=before, timeout=10_000)
+        else:
+            try:
+                page.wait_for_function(moved, arg=before, timeout=5_000)
+            except PlaywrightTimeout:
+                page.keyboard.press(key)
+                page.wait_for_function(moved, arg=before, timeout=10_000)
+        # a key scrolls smoothly: wait until it has stopped, so the next key starts from where this one ended
+        page.wait_for_function(SCROLL_SETTLED, timeout=10_000)
+    except PlaywrightTimeout:
+        state = page.evaluate(
+            "() => [window.scrollY, document.activeElement.tagName, document.activeElement.className]"
+        )
+        pytest.fail(
+            f"{after}: the page did not scroll {'down' if down else 'up'} from {before} (scrollY, focus: {state})"
+        )
+
+
+def test_keys_go_to_the_stepper_in_use_and_scroll_the_page_when_none_is(page: Page, static_site: Path) -> None:
+    """Issue 21 item 3, on lesson 04's page (a toy stepper of 10 merges, the real text's of 200, one more):
+    a fresh page scrolls with PageDown, End, Home, Space and the arrows and steps nothing; after Last on the
+    200-merge stepper, ← ← move that one; a click on a stepper's words or step label gives it the keys; a
+    click elsewhere on the page gives them back to the page."""
+    open_page(page, static_site, "04_merging_step_by_step.ipynb")
+    steppers = page.locator(".bpe-stepper")
+    expect(steppers).to_have_count(3)
+    toy, real = steppers.nth(0), steppers.nth(1)
+    expect(real.locator(".bpe-step-label")).to_have_text("Step 0 of 200")
+    fresh = labels(page)
+    assert fresh == ["Step 0 of 10", "Step 0 of 200", "Step 0 of 15"]
+    scroll = lambda: page.evaluate("() => window.scrollY")  # noqa: E731
+    for key, moves_down in (("PageDown", True), ("Space", True), ("End", True), ("PageUp", False), ("Home", False)):
+        before = scroll()
+        page.keyboard.press(key)
+        scrolled_to(page, before, down=moves_down, after=key, key=key)
+        assert labels(page) == fresh, f"{key} on a fresh page stepped a stepper"
+    for key in ("ArrowRight", "ArrowLeft"):
+        page.keyboard.press(key)
+    assert labels(page) == fresh, "arrows on a fresh page stepped a stepper"
+
+    real.scroll_into_view_if_needed()
+    real.locator("button.bpe-last").click()  # Last goes disabled: the focus falls back to the page
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(real.locator(".bpe-step-label")).to_have_text("Step 198 of 200")
+    assert labels(page)[0] == "Step 0 of 10", "the keys moved the toy stepper, not the one in use"
+
+    toy.scroll_into_view_if_needed()
+    toy.locator(".bpe-words").click()  # its words: the keys are the toy's now
+    page.keyboard.press("ArrowRight")
+    expect(toy.locator(".bpe-step-label")).to_have_text("Step 1 of 10")
+    real.scroll_into_view_if_needed()
+    real.locator(".bpe-step-label").click()  # the step label: back to the real text's
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("PageUp")
+    expect(real.locator(".bpe-step-label")).to_have_text("Step 196 of 200")
+    assert labels(page)[0] == "Step 1 of 10"
+    save_screenshot(page, "static_stepper_04_keys_in_use", locator=real)
+
+    page.locator("h1").first.click()  # a click outside every stepper: the page has its keys again
+    before, now = scroll(), labels(page)
+    page.keyboard.press("PageDown")
+    scrolled_to(page, before, down=True, after="PageDown after a click outside the steppers")
+    assert labels(page) == now
+
+
+def test_the_page_trains_50000_characters_and_500_merges_showing_progress(page: Page, static_site: Path) -> None:
+    """Issue 21 item 4: at the page's own limit the form says how far training is while it runs, and the
+    run is train_bpe's, merge for merge (checked at the last step, as the 600-text test checks them all)."""
+    from tests.test_js_training import long_text
+
+    text = long_text()
+    result = train_bpe(text, 500)
+    stepper = open_page(page, static_site, "04_merging_step_by_step.ipynb")
+    stepper.locator("summary").click()
+    stepper.locator("textarea").fill(text)
+    stepper.locator(".bpe-train-form input[type=number]").fill("500")
+    stepper.locator(".bpe-split-punctuation").set_checked(False)
+    stepper.evaluate(
+        """(box) => { window.bpeMessages = []; const m = box.querySelector('.bpe-message');
+        new MutationObserver(() => window.bpeMessages.push(m.textContent)).observe(m, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    stepper.locator("button.bpe-train").click()
+    message = stepper.locator(".bpe-message")
+    expect(message).to_contain_text("Trained in this page", timeout=60_000)
+    shown = page.evaluate("() => window.bpeMessages")
+    assert any(m.startswith("Training in this page: ") and m.endswith(" of 500 merges…") for m in shown), shown
+    expect(message).to_contain_text(": 500 merges. Press Next or →.")
+    expect(stepper.locator(".bpe-step-label")).to_have_text("Step 0 of 500")
+    stepper.locator("button.bpe-last").click()
+    expect_step(stepper, 500, 500, result.steps[499], None)
+    stepper.scroll_into_view_if_needed()
+    save_screenshot(page, "static_stepper_04_trained_50000_characters", locator=stepper)
+
+
+def test_the_train_form_refuses_an_empty_merges_box_and_its_text_box_is_wide(page: Page, static_site: Path) -> None:
+    """Issue 21 item 6: an empty merges box, or 0, says what to type and never "Press Next"; the text box
+    takes the form's width (it was 185 px)."""
+    stepper = open_page(page, static_site, "04_merging_step_by_step.ipynb")
+    stepper.locator("summary").click()
+    form = stepper.locator(".bpe-train-form")
+    box = form.locator("textarea")
+    box.fill("low lower newest widest")
+    message = stepper.locator(".bpe-message")
+    for typed, says in (("", "Type how many merges to learn, from 1 to 500."), ("0", "from 1 to 500, not 0")):
+        form.locator("input[type=number]").fill(typed)
+        stepper.locator("button.bpe-train").click()
+        expect(message).to_contain_text(says)
+        expect(message).not_to_contain_text("Press Next")
+        expect(stepper.locator(".bpe-step-label")).to_have_text("Step 0 of 10")  # the lesson's run stays
+    width, form_width = box.evaluate(
+        "(t) => [t.getBoundingClientRect().width, t.closest('.bpe-train-form').clientWidth]"
+    )
+    assert width >= 0.9 * form_width and width > 400, f"the text box is {width:.0f} px of the form's {form_width} px"
+
+
 def test_a_lesson_with_widget_state_stays_under_one_megabyte(static_site: Path) -> None:
     """Lesson 04 holds three steppers, one of 200 merges: their traces keep the notebook small."""
     for name in LESSONS:
@@ -246,3 +385,59 @@ def test_nothing_of_the_stepper_is_clipped_at_1280_by_800_with_the_file_browser_
     clipped = stepper.evaluate(CLIPPED_JS)
     save_screenshot(page, "stepper_1280x800_file_browser_open")
     assert not clipped, f"text wider than its box: {clipped}"
+
+
+# ---- JupyterLab: two steppers in a notebook; the notebook keeps its keys ----------------------------------
+
+TWO_STEPPERS = "two_steppers_keys.ipynb"
+
+
+@pytest.fixture
+def two_steppers_notebook(lab_root: Path) -> str:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "from bpelab import train_bpe\nfrom bpelab.widgets import MergeStepper\n"
+            f"MergeStepper(train_bpe({TOY!r}, 10))"
+        ),
+        nbformat.v4.new_code_cell(f"MergeStepper(train_bpe({TOY!r} * 2 + 'slow newer', 12))"),
+        nbformat.v4.new_code_cell("1 + 1"),
+    ]
+    nbformat.write(nb, lab_root / TWO_STEPPERS)
+    return TWO_STEPPERS
+
+
+def test_in_jupyterlab_the_notebook_keeps_its_keys_and_a_clicked_stepper_gets_them(
+    lab_page: Page, lab_server: RunningServer, two_steppers_notebook: str
+) -> None:
+    """Issue 21 item 3 in JupyterLab: after a stepper was used, a click on a cell gives the keys back to
+    the notebook (↑ moves to the cell above, End and → move no stepper); with the focus on a stepper's
+    button the keys are that stepper's, not the other one's; a click on its words focuses the cell, and
+    JupyterLab keeps the keys it uses there (it takes → in command mode)."""
+    page = lab_page
+    open_notebook(page, lab_server.url, two_steppers_notebook)
+    run_all_cells(page)
+    steppers = page.locator(".bpe-stepper")
+    expect(steppers).to_have_count(2, timeout=WIDGET_TIMEOUT_MS)
+    first, second = steppers.nth(0), steppers.nth(1)
+    second.locator("button.bpe-next").click()
+    expect(second.locator(".bpe-step-label")).to_have_text("Step 1 of 12")
+    page.locator(".jp-Cell .jp-InputPrompt").nth(2).click()  # the last cell, in command mode
+    active = "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].findIndex((c) => c.classList.contains('jp-mod-active'))"
+    assert page.evaluate(active) == 2
+    for key in ("End", "ArrowRight", "PageDown", "Home"):
+        page.keyboard.press(key)
+    page.keyboard.press("ArrowUp")  # JupyterLab's own key: the cell above becomes active
+    page.wait_for_function(f"() => ({active})() === 1", timeout=WIDGET_TIMEOUT_MS)
+    expect(second.locator(".bpe-step-label")).to_have_text("Step 1 of 12")
+    expect(first.locator(".bpe-step-label")).to_have_text("Step 0 of 10")
+    first.locator("button.bpe-next").click()  # a control of the first stepper has the focus: its keys
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(first.locator(".bpe-step-label")).to_have_text("Step 3 of 10")
+    expect(second.locator(".bpe-step-label")).to_have_text("Step 1 of 12")
+    first.locator(".bpe-words").click()  # JupyterLab focuses the cell: the keys are the notebook's again
+    page.keyboard.press("ArrowRight")
+    expect(first.locator(".bpe-step-label")).to_have_text("Step 3 of 10")
+    save_screenshot(page, "lab_two_steppers_keys")

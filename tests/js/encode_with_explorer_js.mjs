@@ -2,7 +2,8 @@
 // explorer computes (tests/test_js_explorer.py compares with Python): for each word-level
 // tokenizer description (what explorer.py sends the page) and text, the split pieces, ids, token
 // pieces and count line; for each byte case ({pieces, text}), the count line.
-import { encodeWordLevel, cutWords, summary } from "../../bpelab/widgets/static/explorer.js";
+import { encodeWordLevel, cutWords } from "../../bpelab/widgets/static/word_level.js";
+import { summary } from "../../bpelab/widgets/static/count_line.js";
 
 let input = "";
 for await (const chunk of process.stdin) input += chunk;

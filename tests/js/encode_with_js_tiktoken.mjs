@@ -18,6 +18,8 @@ const out = docs.map((text) => {
   const { ids, pieces } = production.encodeOrdinary(encoder, text);
   // the pieces' bytes, joined, must be the text's UTF-8 bytes: report whether they are
   const joined = Buffer.concat(pieces.map((p) => Buffer.from(p)));
-  return { ids, bytesRoundTrip: joined.equals(Buffer.from(text, "utf8")) };
+  // and the pieces the encoding's split pattern cuts the text into, as the encoder's RegExp does
+  const cuts = [...text.matchAll(new RegExp(globalThis.bpelabTiktokenRanks[name].pat_str, "ug"))].map((m) => m[0]);
+  return { ids, bytesRoundTrip: joined.equals(Buffer.from(text, "utf8")), cuts };
 });
 writeFileSync(outPath, JSON.stringify(out));

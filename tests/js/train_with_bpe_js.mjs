@@ -1,6 +1,7 @@
 // Reads JSON cases on stdin, trains each with the browser's bpe.js and answers on stdout
 // (tests/test_js_training.py compares with train_bpe). A case: {text, merges, tieBreak, splitPunctuation}.
-import { splitPieces, splitWords, trainBpe } from "../../bpelab/widgets/static/bpe.js";
+import { splitPieces, splitWords } from "../../bpelab/widgets/static/bpe.js";
+import { trainBpe } from "../../bpelab/widgets/static/bpe_train.js";
 import { punctuationOnly, traceOf } from "../../bpelab/widgets/static/trace.js";
 
 let input = "";
@@ -15,6 +16,7 @@ const answers = JSON.parse(input).map(({ text, merges, tieBreak, splitPunctuatio
     merges: result.steps.map((s) => [s.pair[0], s.pair[1], s.count]),
     stoppedEarly: result.stoppedEarly,
     trace: traceOf(result, { topWords: 40, topPairs: 10 }),
+    resultSize: JSON.stringify(result).length, // what the page holds while the learner steps
   };
 });
 process.stdout.write(JSON.stringify(answers));

@@ -1,8 +1,9 @@
-// Word-level BPE training in the browser, so that a page without Python can train a learner's text.
+// Words and symbols for word-level BPE in the browser, so that a page without Python can train a learner's text.
 //
-// A second implementation of bpelab/words.py (get_word_frequencies, count_pairs, best_pair,
-// learn_merges, train_bpe), held to the first: tests/test_js_training.py trains hundreds of generated
-// texts with both and compares every merge and count. Each choice below mirrors one in Python:
+// What word-level training starts from, as bpelab/words.py has it (get_word_frequencies, replace_pair):
+// the trainer itself is bpe_train.js, and tests/test_js_training.py trains hundreds of generated texts
+// with it and with Python's train_bpe and compares every merge and count. Each choice below mirrors
+// one in Python:
 //   - words are split as Python's str.split() does (its whitespace, not JavaScript's \s);
 //   - a word is its code points (Array.from, as Python's tuple(word)) plus "</w>";
 //   - everything keeps first-seen order (Python dicts do), so "first" ties go to the pair seen first;
@@ -14,7 +15,7 @@ export const TIE_BREAKS = ["first", "lexicographic"];
 
 // Python's str.isspace(): Unicode White_Space plus the four "information separators" \x1c-\x1f.
 // (JavaScript's \s has U+FEFF too and lacks \x1c-\x1f and \x85.)
-const PY_SPACE = /[\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+export const PY_SPACE = /[\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
 
 // Python's `regex` \w is Unicode's word class (UTS #18 Annex C): letters (Alphabetic), marks, decimal
 // digits, connector punctuation and the join controls; its \s is White_Space. JavaScript's \w is ASCII.
@@ -47,42 +48,23 @@ export function getWordFrequencies(text) {
   return corpus;
 }
 
-const SEP = "\u0000\u0001"; // joins a pair's two symbols into one Map key (never inside a symbol of text)
-
-/** Every adjacent pair's count, weighted by its word's count: [[left, right, count], ...] first-seen order. */
-export function countPairs(corpus) {
-  const counts = new Map();
-  for (const [word, freq] of corpus) {
-    for (let i = 0; i + 1 < word.length; i++) {
-      const key = word[i] + SEP + word[i + 1];
-      const entry = counts.get(key);
-      if (entry) entry[2] += freq;
-      else counts.set(key, [word[i], word[i + 1], freq]);
-    }
-  }
-  return [...counts.values()];
-}
-
-/** Compare two strings code point by code point, as Python compares str. */
+/** Compare two strings code point by code point, as Python compares str. JavaScript's < compares UTF-16
+ *  units, which puts an astral character (a surrogate pair, D800-DFFF) before U+E000-U+FFFF; at the
+ *  first unit that differs, moving the surrogates above that range gives code point order. */
 export function compareCodePoints(a, b) {
-  const x = Array.from(a, (c) => c.codePointAt(0));
-  const y = Array.from(b, (c) => c.codePointAt(0));
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
 }
 
-/** The pair to merge next: the highest count; ties to the first seen, or to the smallest pair. */
-export function bestPair(pairs, tieBreak = "first") {
-  if (!TIE_BREAKS.includes(tieBreak)) throw new Error(`tie_break must be one of first, lexicographic, got ${tieBreak}`);
-  let best = null;
-  for (const pair of pairs) {
-    if (best === null || pair[2] > best[2]) best = pair;
-    else if (pair[2] === best[2] && tieBreak === "lexicographic") {
-      const order = compareCodePoints(pair[0], best[0]) || compareCodePoints(pair[1], best[1]);
-      if (order < 0) best = pair;
-    }
-  }
-  return best;
+function codePointRank(unit) {
+  if (unit >= 0xe000) return unit - 0x800;
+  if (unit >= 0xd800) return unit + 0x2000;
+  return unit;
 }
 
 /** Replace every occurrence of (left, right) in `symbols`, left to right, without overlaps. */
@@ -97,36 +79,4 @@ export function replacePair(symbols, left, right, merged) {
     }
   }
   return out;
-}
-
-/**
- * train_bpe(text, numMerges, {tieBreak}): {merges: [[left, right, merged]], steps, initial, stoppedEarly}.
- * With `splitPunctuation`, the text is first cut with lesson 02's regex (splitPieces), as lesson 04 does.
- * Each step: {number, pairCounts: [[left, right, count]] (before the merge), pair: [left, right],
- * count, corpus (after the merge), newSymbol}. Stops early when no pair is left.
- */
-export function trainBpe(text, numMerges, { tieBreak = "first", splitPunctuation = false } = {}) {
-  if (typeof text !== "string") throw new TypeError("text must be a string");
-  // lesson 04's real text: train_bpe(" ".join(split_text(text, r"\w+|[^\w\s]+")), n)
-  if (splitPunctuation) text = splitPieces(text).join(" ");
-  if (!Number.isInteger(numMerges) || numMerges < 0) throw new RangeError(`num_merges must be 0 or more, got ${numMerges}`);
-  if (!TIE_BREAKS.includes(tieBreak)) throw new RangeError(`tie_break must be one of first, lexicographic, got ${tieBreak}`);
-  const initial = getWordFrequencies(text);
-  let corpus = initial;
-  const steps = [];
-  for (let number = 1; number <= numMerges; number++) {
-    const pairCounts = countPairs(corpus);
-    if (pairCounts.length === 0) break;
-    const [left, right, count] = bestPair(pairCounts, tieBreak);
-    const newSymbol = left + right;
-    corpus = corpus.map(([word, freq]) => [replacePair(word, left, right, newSymbol), freq]);
-    steps.push({ number, pairCounts, pair: [left, right], count, corpus, newSymbol });
-  }
-  return {
-    merges: steps.map((s) => [s.pair[0], s.pair[1], s.newSymbol]),
-    steps,
-    initial,
-    tieBreak,
-    stoppedEarly: steps.length < numMerges,
-  };
 }

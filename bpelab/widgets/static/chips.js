@@ -13,6 +13,7 @@ export const CHIP_CSS = `
 .bpe-chip{display:inline-flex;flex-direction:column;align-items:center;color:#000;border-radius:4px;
   padding:0 4px;margin:1px 1px;white-space:pre;line-height:1.3;vertical-align:top;position:relative}
 .bpe-chip-id{font-size:10px;color:#333}
+.bpe-chips-glued{white-space:nowrap}
 .bpe-chip-merged{outline:3px solid #222;outline-offset:-1px;font-weight:bold}
 .bpe-chip-next{border-bottom:3px dashed #000}
 .bpe-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;
@@ -21,25 +22,107 @@ export const CHIP_CSS = `
 
 const WHITESPACE_SIGNS = { " ": "⋅", "\t": "→", "\n": "↵", "\r": "␍" };
 const WHITESPACE_WORDS = { " ": "space", "\t": "tab", "\n": "new line", "\r": "carriage return" };
-const MARK_WORDS = { merged: "just merged", next: "merges next" };
-const FORMAT_ONLY = /^\p{Cf}+$/u;
+const MARK_WORDS = { merged: "just merged", next: "merges next", special: "special token", trained: "trained on" };
+const INVISIBLE = /^\p{Default_Ignorable_Code_Point}+$/u; // drawn as nothing: joiners, selectors, marks
+
+// Unicode's names of the invisible characters (Python's unicodedata.name; tests/test_js_chips.py holds them
+// equal). Variation selectors are named by rule below; tag characters show their code point only.
+const INVISIBLE_NAMES = {
+  0xAD: "SOFT HYPHEN",
+  0x34F: "COMBINING GRAPHEME JOINER",
+  0x61C: "ARABIC LETTER MARK",
+  0x115F: "HANGUL CHOSEONG FILLER",
+  0x1160: "HANGUL JUNGSEONG FILLER",
+  0x17B4: "KHMER VOWEL INHERENT AQ",
+  0x17B5: "KHMER VOWEL INHERENT AA",
+  0x180B: "MONGOLIAN FREE VARIATION SELECTOR ONE",
+  0x180C: "MONGOLIAN FREE VARIATION SELECTOR TWO",
+  0x180D: "MONGOLIAN FREE VARIATION SELECTOR THREE",
+  0x180E: "MONGOLIAN VOWEL SEPARATOR",
+  0x180F: "MONGOLIAN FREE VARIATION SELECTOR FOUR",
+  0x200B: "ZERO WIDTH SPACE",
+  0x200C: "ZERO WIDTH NON-JOINER",
+  0x200D: "ZERO WIDTH JOINER",
+  0x200E: "LEFT-TO-RIGHT MARK",
+  0x200F: "RIGHT-TO-LEFT MARK",
+  0x202A: "LEFT-TO-RIGHT EMBEDDING",
+  0x202B: "RIGHT-TO-LEFT EMBEDDING",
+  0x202C: "POP DIRECTIONAL FORMATTING",
+  0x202D: "LEFT-TO-RIGHT OVERRIDE",
+  0x202E: "RIGHT-TO-LEFT OVERRIDE",
+  0x2060: "WORD JOINER",
+  0x2061: "FUNCTION APPLICATION",
+  0x2062: "INVISIBLE TIMES",
+  0x2063: "INVISIBLE SEPARATOR",
+  0x2064: "INVISIBLE PLUS",
+  0x2066: "LEFT-TO-RIGHT ISOLATE",
+  0x2067: "RIGHT-TO-LEFT ISOLATE",
+  0x2068: "FIRST STRONG ISOLATE",
+  0x2069: "POP DIRECTIONAL ISOLATE",
+  0x206A: "INHIBIT SYMMETRIC SWAPPING",
+  0x206B: "ACTIVATE SYMMETRIC SWAPPING",
+  0x206C: "INHIBIT ARABIC FORM SHAPING",
+  0x206D: "ACTIVATE ARABIC FORM SHAPING",
+  0x206E: "NATIONAL DIGIT SHAPES",
+  0x206F: "NOMINAL DIGIT SHAPES",
+  0x3164: "HANGUL FILLER",
+  0xFEFF: "ZERO WIDTH NO-BREAK SPACE",
+  0xFFA0: "HALFWIDTH HANGUL FILLER",
+  0x1BCA0: "SHORTHAND FORMAT LETTER OVERLAP",
+  0x1BCA1: "SHORTHAND FORMAT CONTINUING OVERLAP",
+  0x1BCA2: "SHORTHAND FORMAT DOWN STEP",
+  0x1BCA3: "SHORTHAND FORMAT UP STEP",
+  0x1D173: "MUSICAL SYMBOL BEGIN BEAM",
+  0x1D174: "MUSICAL SYMBOL END BEAM",
+  0x1D175: "MUSICAL SYMBOL BEGIN TIE",
+  0x1D176: "MUSICAL SYMBOL END TIE",
+  0x1D177: "MUSICAL SYMBOL BEGIN SLUR",
+  0x1D178: "MUSICAL SYMBOL END SLUR",
+  0x1D179: "MUSICAL SYMBOL BEGIN PHRASE",
+  0x1D17A: "MUSICAL SYMBOL END PHRASE",
+  0xE0001: "LANGUAGE TAG",
+};
 
 /** Whitespace made visible: "a b\n" -> "a⋅b↵". */
 export function showWhitespace(text) {
   return Array.from(text, (ch) => WHITESPACE_SIGNS[ch] ?? ch).join("");
 }
 
-/** What a chip shows; a chip of invisible format characters only (a lone ZWJ) shows its code points. */
+function unicodeName(cp) {
+  if (cp >= 0xfe00 && cp <= 0xfe0f) return `VARIATION SELECTOR-${cp - 0xfe00 + 1}`;
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return `VARIATION SELECTOR-${cp - 0xe0100 + 17}`;
+  return INVISIBLE_NAMES[cp] ?? "";
+}
+
+/** True when every character of `text` is drawn as nothing (U+FE0F, U+200D, U+00AD ...). */
+export function isInvisible(text) {
+  return INVISIBLE.test(text);
+}
+
+/** Invisible characters named so they can be seen: "U+FE0F VARIATION SELECTOR-16 + U+200D ZERO WIDTH JOINER". */
+export function nameInvisible(text) {
+  return Array.from(text, (ch) => {
+    const cp = ch.codePointAt(0);
+    return `U+${cp.toString(16).toUpperCase().padStart(4, "0")} ${unicodeName(cp)}`.trimEnd();
+  }).join(" + ");
+}
+
+/** What a chip shows; a chip of invisible characters only (a lone ZWJ) shows their code points and names. */
 export function chipLabel(text) {
-  if (FORMAT_ONLY.test(text)) {
-    return Array.from(text, (ch) => "U+" + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")).join(" ");
-  }
-  return showWhitespace(text);
+  return isInvisible(text) ? nameInvisible(text) : showWhitespace(text);
+}
+
+export const UNKNOWN_ID = "?"; // the id an encoder gives a symbol its vocabulary lacks (Python: encoders.UNKNOWN_ID)
+
+/** The ids under a chip; a chip whose symbols the vocabulary lacks says so, not "? ?". */
+export function idLine(ids) {
+  if (ids.length && ids.every((id) => id === UNKNOWN_ID)) return ids.length === 1 ? "no id" : "no ids";
+  return ids.join(" ");
 }
 
 /** A chip's text as a screen reader should say it: whitespace named, not skipped. */
 export function spoken(text) {
-  if (FORMAT_ONLY.test(text)) return chipLabel(text);
+  if (isInvisible(text)) return chipLabel(text);
   const words = [];
   let run = "";
   for (const ch of text) {
@@ -57,7 +140,6 @@ export function spoken(text) {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true }); // keep a leading U+FEFF: it is text here
-const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function asBytes(piece) {
   return typeof piece === "string" ? encoder.encode(piece) : Uint8Array.from(piece);
@@ -110,17 +192,29 @@ function graphemes(text) {
 }
 
 // How many bytes the valid UTF-8 character at `i` takes, or 0 when it is not one.
-function utf8Size(data, i) {
+export function utf8Size(data, i) {
   const b = data[i];
   const size = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
   if (size === 0 || i + size > data.length) return 0;
   for (let k = 1; k < size; k++) if ((data[i + k] & 0xc0) !== 0x80) return 0;
-  try {
-    strict.decode(data.subarray(i, i + size)); // overlong forms and surrogates are not characters
-    return size;
-  } catch {
-    return 0;
+  // overlong forms, surrogates and code points past U+10FFFF are not characters (Unicode's table 3-7);
+  // checked by hand: a strict TextDecoder per character made 100 KB of text take seconds
+  const second = data[i + 1];
+  if (b === 0xe0 && second < 0xa0) return 0;
+  if (b === 0xed && second > 0x9f) return 0;
+  if (b === 0xf0 && second < 0x90) return 0;
+  if (b === 0xf4 && second > 0x8f) return 0;
+  return size;
+}
+
+/** True when `data` (bytes) is whole UTF-8 characters only, as a strict decoder would accept it. */
+export function isWholeUtf8(data) {
+  for (let i = 0; i < data.length;) {
+    const size = utf8Size(data, i);
+    if (size === 0) return false;
+    i += size;
   }
+  return true;
 }
 
 /**
@@ -143,7 +237,9 @@ export function makeChips(pieces, { wordEnd = null } = {}) {
   };
   for (const piece of raw) {
     word.push(piece);
-    if (marker && endsWith(piece, marker)) flush();
+    // a grapheme always ends after a line feed (Unicode's rule GB4): segmenting line by line is exact,
+    // and much faster on a long text (Intl.Segmenter slows down more than linearly with length)
+    if ((marker && endsWith(piece, marker)) || piece[piece.length - 1] === 0x0a) flush();
   }
   flush();
   const chips = [];
@@ -196,6 +292,11 @@ function hover(chip, pieces, ids, wordEnd) {
   return lines.join("\n");
 }
 
+/** True when a chip's text ends a word (its last token carries the end-of-word marker). */
+export function endsWord(text, wordEnd) {
+  return !!wordEnd && text.endsWith(wordEnd);
+}
+
 /** Add the chips' style sheet to `root` once. */
 export function ensureCss(root, css = CHIP_CSS, id = "bpe-chip-css") {
   if (root.querySelector(`style[data-bpe="${id}"]`)) return;
@@ -208,19 +309,24 @@ export function ensureCss(root, css = CHIP_CSS, id = "bpe-chip-css") {
 /**
  * Token chips as a DOM element: <span class="bpe-chips" role="list"> of <span class="bpe-chip"
  * role="listitem">. `marks` maps a token position to a list of "merged" / "next"; `colours` gives
- * one colour per chip (default: the cycling palette); `chips`: makeChips(pieces, {wordEnd}), if known.
+ * one colour per chip (default: the cycling palette); `chips`: makeChips(pieces, {wordEnd}), if known;
+ * `firstChip`: the place of the first of them among all the text's chips (a page of a long text).
  */
-export function drawChips(pieces, { ids = null, showIds = false, marks = {}, colours = null, breakLines = false, wordEnd = null, chips = null } = {}) {
+export function drawChips(pieces, { ids = null, showIds = false, marks = {}, colours = null, breakLines = false, wordEnd = null, chips = null, firstChip = 0 } = {}) {
   chips ??= makeChips(pieces, { wordEnd }); // a caller that grouped them already passes them in
   const fills = backgrounds(colours ?? chips.map((_, i) => PALETTE[i % PALETTE.length]));
   const list = document.createElement("span");
-  list.className = "bpe-chips";
+  list.className = wordEnd ? "bpe-chips bpe-chips-glued" : "bpe-chips";
   list.setAttribute("role", "list");
   chips.forEach((chip, k) => {
+    // with words ending in </w>, lines break between chips (<wbr>) but never just before the end of a
+    // word: its last chip stays on the line of its neighbour, and "</w>" is never alone on a line
+    if (wordEnd && k > 0 && !endsWord(chip.text, wordEnd)) list.append(document.createElement("wbr"));
     const kinds = [...new Set(chip.tokens.flatMap((i) => marks[i] ?? []))].sort();
     const el = document.createElement("span");
     el.className = ["bpe-chip", ...kinds.map((kind) => `bpe-chip-${kind}`)].join(" ");
     el.setAttribute("role", "listitem");
+    el.dataset.bpeChip = String(firstChip + k); // its place among all the text's chips (a long text is drawn in pages)
     el.style.background = fills[k];
     el.title = hover(chip, pieces, ids, wordEnd);
     const text = chip.text;
@@ -229,14 +335,16 @@ export function drawChips(pieces, { ids = null, showIds = false, marks = {}, col
     label.textContent = chipLabel(text) || "\u00a0";
     el.append(label);
     if (showIds && ids) {
-      const idLine = document.createElement("span");
-      idLine.className = "bpe-chip-id";
-      idLine.setAttribute("aria-hidden", "true");
-      idLine.textContent = chip.tokens.map((i) => ids[i]).join(" ");
-      el.append(idLine);
+      const under = document.createElement("span");
+      under.className = "bpe-chip-id";
+      under.setAttribute("aria-hidden", "true");
+      under.textContent = idLine(chip.tokens.map((i) => ids[i]));
+      el.append(under);
     }
     const said = [spoken(text)];
-    if (ids) said.push(chip.tokens.length === 1 ? `id ${ids[chip.tokens[0]]}` : `${chip.tokens.length} tokens, ids ${chip.tokens.map((i) => ids[i]).join(", ")}`);
+    const own = ids ? chip.tokens.map((i) => ids[i]) : [];
+    if (ids && own.every((id) => id === UNKNOWN_ID)) said.push(`not in this vocabulary: ${idLine(own)}`);
+    else if (ids) said.push(chip.tokens.length === 1 ? `id ${own[0]}` : `${chip.tokens.length} tokens, ids ${own.join(", ")}`);
     else if (chip.tokens.length > 1) said.push(`${chip.tokens.length} tokens`);
     for (const kind of kinds) said.push(MARK_WORDS[kind]);
     const sr = document.createElement("span");

@@ -6,7 +6,8 @@
 // (the `train_request` traitlet; Python answers with a new trace and a message); on a page with no
 // kernel (globalThis.bpelabStatic, the stepper's own rule) the form trains here with bpe.js.
 
-import { splitWords, trainBpe } from "./bpe.js";
+import { splitWords } from "./bpe.js";
+import { trainBpe } from "./bpe_train.js";
 import { traceOf } from "./trace.js";
 import { TIE_RULE_NAMES } from "./stepper_text.js";
 import { el } from "./stepper_view.js";
@@ -15,7 +16,7 @@ import { renderStepper } from "./stepper.js";
 export const OWN_TEXT = "your own text";
 
 const CLASSROOM_CSS = `
-.bpe-classroom{font-size:18px;color:#000;background:#fff}
+.bpe-classroom{font-size:clamp(18px,min(1.45vw,2.6vh),34px);color:#000;background:#fff}
 .bpe-classroom .bpe-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
   clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .bpe-classroom .bpe-row{display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px;margin:2px 0}
@@ -27,9 +28,12 @@ const CLASSROOM_CSS = `
 .bpe-classroom .bpe-corpus-choice select{max-width:24em}
 .bpe-classroom .bpe-tie-rule{display:flex;align-items:center;gap:4px}
 .bpe-classroom .bpe-corpus-input{display:flex;gap:8px;align-items:center}
-.bpe-classroom .bpe-corpus-input textarea{flex:1 1 auto;font-family:ui-monospace,Menlo,Consolas,monospace;height:2.6em;resize:vertical}
-.bpe-classroom .bpe-message{flex:1 1 400px;font-size:16px}
-.bpe-classroom .bpe-keys{font-size:14px;color:#333}
+.bpe-classroom .bpe-corpus-input textarea{flex:1 1 auto;min-width:0;font-family:ui-monospace,Menlo,Consolas,monospace;height:2.6em;resize:vertical}
+.bpe-classroom .bpe-message{margin:2px 0}
+.bpe-classroom .bpe-message:empty{display:none}
+/* the keys and Hide the corpus share the stepper's button row: one line less on a 720-pixel screen */
+.bpe-classroom .bpe-keys{color:#333;margin-left:auto}
+.bpe-classroom .bpe-controls .bpe-hide-settings{margin-left:.6em}
 .bpe-classroom :focus-visible{outline:2px solid #1a5fb4;outline-offset:1px}
 `;
 
@@ -104,9 +108,9 @@ export function renderClassroom({ model, el: root }) {
     el("label", { class: "bpe-corpus-input" }, el("span", { text: "text" }), text));
   const hide = el("button", { type: "button", class: "bpe-form-button bpe-hide-settings", "aria-expanded": "true", text: "Hide the corpus" });
   const message = el("div", { class: "bpe-message", role: "status", "aria-live": "polite" });
-  const keys = el("div", { class: "bpe-keys", text: `Keys: → / PageDown${letters ? " / N" : ""} next · ← / PageUp${letters ? " / B" : ""} back (a presenter's clicker too) · F11 full screen` });
+  const keys = el("div", { class: "bpe-keys", text: `Keys: → ${letters ? "/ N " : ""}next · ← ${letters ? "/ B " : ""}back (a clicker too) · F11 full screen` });
   const area = el("div", { class: "bpe-stepper-area" });
-  const app = el("div", { class: "bpe-classroom" }, settings, el("div", { class: "bpe-row" }, hide, message, keys), area);
+  const app = el("div", { class: "bpe-classroom" }, settings, message, area);
   root.append(app);
 
   let trained = { text: model.get("train_text"), merges: model.get("train_merges"), tie: model.get("tie_break") };
@@ -231,6 +235,7 @@ export function renderClassroom({ model, el: root }) {
   fill();
   showMessage();
   const stopStepper = renderStepper({ model, el: area }, { ownForm: false });
+  area.querySelector(".bpe-controls")?.append(hide, keys); // beside First … Play (stepper.js draws that row)
   return () => {
     stopStepper();
     document.removeEventListener("keydown", onKey);

@@ -3,15 +3,21 @@
 // With a kernel, typed text goes to Python, which sends back each tokenizer's ids and token pieces
 // (`encodings`); this module draws them as chips with a count line. On a page without a kernel
 // (the course's static site sets globalThis.bpelabStatic) it encodes typed text itself:
-//   - the lesson's word-level tokenizers: cut the text into words as Python did (whitespace, or
-//     the training split written as a JavaScript regex by Python), spell each word as its code
-//     points plus "</w>", replay the merges in order (bpe.js's replacePair);
-//   - GPT-2, GPT-4, GPT-4o: js-tiktoken, whose scripts are loaded only when one is chosen (production.js).
+//   - the lesson's word-level tokenizers: word_level.js, as Python splits and merges;
+//   - GPT-2, GPT-4, GPT-4o, Llama 3: js-tiktoken, whose scripts are loaded only when one is chosen (production.js).
 // Held to Python by tests/test_js_explorer.py (word-level) and tests/test_js_production.py (tiktoken).
+// The count line is count_line.js's; a clicked chip opens its token's build (chip_builds.js).
 
-import { END_OF_WORD, replacePair, splitWords } from "./bpe.js";
-import { CHIP_CSS, drawChips, ensureCss, makeChips } from "./chips.js";
+import { END_OF_WORD } from "./bpe.js";
+import { CHIP_CSS, ensureCss } from "./chips.js";
 import { encodeOrdinary, productionEncoder } from "./production.js";
+import { drawChipsInView, makeChipsInSlices } from "./chips_in_view.js";
+import { linkExplorer } from "./explorer_link.js";
+import { SLICES_FROM_CHARS, encodeOrdinaryInSlices } from "./encode_in_slices.js";
+import { KERNEL_WAIT_MS, el, isStatic } from "./view_basics.js";
+import { encodeWordLevel } from "./word_level.js";
+import { summary } from "./count_line.js";
+import { armChips, tokenBuilds } from "./chip_builds.js";
 
 const EXPLORER_CSS = `
 .bpe-explorer{display:flex;flex-direction:column;gap:6px;max-width:100%;font-family:var(--jp-ui-font-family,sans-serif)}
@@ -21,99 +27,23 @@ const EXPLORER_CSS = `
 .bpe-explorer .bpe-token-count{white-space:normal;overflow-wrap:anywhere;line-height:1.5}
 .bpe-explorer .bpe-chips-box{max-height:320px;overflow:auto;white-space:normal}
 .bpe-explorer .bpe-chips-box:focus{outline:2px solid #1a5fb4}
+.bpe-explorer .bpe-chips-box .bpe-chip{cursor:pointer}
+.bpe-explorer .bpe-chips-box .bpe-chip:focus-visible{outline:3px solid #1a5fb4;outline-offset:1px}
 .bpe-explorer .bpe-explorer-note{white-space:normal;overflow-wrap:anywhere;line-height:1.5;font-size:0.9em}
 `;
 
-const utf8 = new TextEncoder();
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** A word spelled as its code points plus "</w>", then the merges replayed in the order learned. */
-export function encodeWord(word, merges) {
-  let symbols = [...Array.from(word), END_OF_WORD];
-  for (const [left, right, merged] of merges) symbols = replacePair(symbols, left, right, merged);
-  return symbols;
-}
-
-/** The pieces Python's split_text(text, pattern) gives, for a pattern Python wrote for JavaScript. */
-export function cutWords(text, jsPattern) {
-  if (jsPattern === null || jsPattern === undefined) return splitWords(text);
-  const pieces = [];
-  for (const match of text.matchAll(new RegExp(jsPattern, "gu"))) if (match[0].length) pieces.push(match[0]);
-  return pieces;
-}
-
-/** Ids and pieces of `text` under a word-level tokenizer description (what explorer.py sends). */
-export function encodeWordLevel(tokenizer, text) {
-  const vocab = new Map(tokenizer.vocabulary.map((symbol, i) => [symbol, i]).reverse()); // first id wins
-  const pieces = cutWords(text, tokenizer.split).flatMap((word) => encodeWord(word, tokenizer.merges));
-  return { ids: pieces.map((p) => (vocab.has(p) ? vocab.get(p) : "?")), pieces };
-}
-
-/** True when the tokens of a multi-token chip cut a code point's UTF-8 bytes (not only a grapheme). */
-function cutsCodePoint(chip, pieces) {
-  return chip.tokens.some((i) => {
-    if (typeof pieces[i] === "string") return false;
-    try {
-      strictUtf8.decode(Uint8Array.from(pieces[i]));
-      return false;
-    } catch {
-      return true;
-    }
-  });
-}
-
-/** Why a text has fewer chips than tokens (bpelab.widgets.explorer.why_fewer_chips says the same). */
-export function whyFewerChips(chips, pieces, wordEnd = null) {
-  const joined = chips.filter((chip) => chip.tokens.length > 1);
-  const reasons = [];
-  if (joined.some((chip) => cutsCodePoint(chip, pieces))) reasons.push("one character whose UTF-8 bytes they cut");
-  const apart = joined.find((chip) => !cutsCodePoint(chip, pieces));
-  if (apart) {
-    let shown = apart.text;
-    if (wordEnd && shown.endsWith(wordEnd)) shown = shown.slice(0, -wordEnd.length);
-    reasons.push(`one character as you see it, such as ${shown.trim()}, whose code points they keep apart`);
-  }
-  return reasons.length ? "fewer chips than tokens: a chip spanning several tokens holds " + reasons.join(", or ") : "";
-}
-
-/** The count line's parts, as plain text: [main line, notes...]. */
-export function summary(text, ids, pieces, { wordLevel = false, wordUnit = "words", maxTokens = 3000, count = null } = {}) {
-  const shown = pieces.slice(0, maxTokens);
-  const nTokens = count ?? ids.length; // Python sends at most maxTokens ids, and the full count
-  const wordEnd = wordLevel ? END_OF_WORD : null;
-  const chips = makeChips(shown, { wordEnd });
-  const nBytes = utf8.encode(text).length;
-  let head = `${nTokens} tokens`;
-  if (wordLevel) head += ` for ${pieces.filter((p) => p.endsWith(END_OF_WORD)).length} ${wordUnit}`;
-  const parts = [head, `${chips.length} chips`, `${nBytes} bytes`];
-  if (nTokens) parts.push(`${(nBytes / nTokens).toFixed(2)} bytes per token`);
-  const notes = [];
-  if (chips.length !== shown.length) notes.push(`(${whyFewerChips(chips, shown, wordEnd)})`);
-  if (nTokens > maxTokens) notes.push(`(showing the first ${maxTokens} tokens)`);
-  if (ids.slice(0, maxTokens).includes("?")) notes.push("(? = a character never seen in training: it has no id)");
-  return [parts.join(" · "), ...notes];
-}
-
 /** True when a page without Python can encode new text with this tokenizer. */
-function canEncodeHere(tokenizer) {
+export function canEncodeHere(tokenizer) {
   return tokenizer.kind === "word" || (tokenizer.kind === "tiktoken" && tokenizer.browser === true);
 }
 
-function isStatic() {
-  return globalThis.bpelabStatic === true;
+/** Which models use the encodings offered: Python writes each clause from tiktoken's model table. */
+export function modelsNote(tokenizers) {
+  const clauses = tokenizers.filter((t) => t.models).map((t) => t.models);
+  return clauses.length ? ` Models by encoding, from tiktoken's model table: ${clauses.join(". ")}.` : "";
 }
 
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
-
-const KERNEL_WAIT_MS = 3000; // how long typed text waits for Python before the page answers itself
+export const ALL_TOKENS = "all tokens"; // the message that asks Python for every token of a long text (explorer.py)
 let explorerCount = 0; // unique ids for label-for pairs when a page holds several explorers
 
 /** anywidget's entry point: draw the explorer into `el` and keep it in step with the model. */
@@ -127,12 +57,16 @@ export function renderExplorer({ model, el: root }) {
   const count = el("div", { class: "bpe-token-count", "aria-live": "polite" });
   const chipsBox = el("div", { class: "bpe-chips-box", role: "region", tabindex: "0" });
   const note = el("div", { class: "bpe-explorer-note" });
+  const buildBox = el("div", { class: "bpe-explorer-build" });
+  const builds = tokenBuilds(model, buildBox);
   const box = el("div", { class: "bpe-explorer" },
     el("div", { class: "bpe-tokenizer-select" }, el("label", { for: select.id, text: "tokenizer" }), select),
     el("div", { class: "bpe-explorer-input" }, el("label", { for: textarea.id, text: "your text" }), el("br"), textarea),
     el("div", { class: "bpe-explorer-view" }, count, el("div", { class: "bpe-explorer-chips" }, chipsBox)),
-    note);
+    buildBox, note);
   root.append(box);
+  const link = isStatic() ? linkExplorer(box, { view: currentView, apply: applyView, after: note }) : null;
+  let inView = { stop() {} }; // the long-text drawing of the chips shown now
   let drawing = 0; // the latest draw wins when a vocabulary loads after the reader typed on
 
   function fillMenu() {
@@ -148,25 +82,62 @@ export function renderExplorer({ model, el: root }) {
       ? " The chips follow your typing."
       : " Your typing is tokenized in this page" +
         (offline.length ? `, except by ${offline.join(", ")}, which need${offline.length === 1 ? "s" : ""} the running notebook.` : ".");
-    note.replaceChildren(el("small", { text: base + rest }));
+    note.replaceChildren(el("small", { text: base + rest + modelsNote(tokenizers()) }));
   }
 
-  function show(label, text, encoded, tokenizer) {
+  async function show(label, text, encoded, tokenizer) {
     const wordLevel = tokenizer.kind === "word";
+    const ticket = drawing;
+    const chips = await makeChipsInSlices(encoded.pieces, { wordEnd: wordLevel ? END_OF_WORD : null, cancelled: () => ticket !== drawing });
+    if (chips === null) return; // the reader typed on: a newer draw shows its own
     const [head, ...notes] = summary(text, encoded.ids, encoded.pieces, {
-      wordLevel, wordUnit: tokenizer.wordUnit || "words", maxTokens: model.get("max_tokens"), count: encoded.count,
+      wordLevel, wordUnit: tokenizer.wordUnit || "words", maxTokens: encoded.pieces.length, count: encoded.count, chips,
     });
     const [number, ...restOfHead] = head.split(" tokens");
     count.replaceChildren(el("b", { text: number }), ` tokens${restOfHead.join(" tokens")}`,
       ...notes.map((n) => el("small", { text: " " + n })));
-    const max = model.get("max_tokens");
     chipsBox.setAttribute("aria-label", `${label}: the tokens as chips`);
-    chipsBox.replaceChildren(drawChips(encoded.pieces.slice(0, max), {
-      ids: encoded.ids.slice(0, max), showIds: model.get("show_ids"), breakLines: true, wordEnd: wordLevel ? END_OF_WORD : null,
-    }));
+    drawInView(encoded, chips, wordLevel);
+    armChips(chipsBox, chips, (index, chipNote) => builds.open(tokenizer, text, index, encoded.pieces[index], chipNote));
+  }
+
+  /** Every chip the page has, drawn as the chip box scrolls (chips_in_view.js): 100 KB never freezes it. */
+  function drawInView(encoded, chips, wordLevel) {
+    inView.stop();
+    inView = drawChipsInView(chipsBox, encoded.pieces, {
+      ids: encoded.ids, showIds: model.get("show_ids"), breakLines: true, wordEnd: wordLevel ? END_OF_WORD : null, chips,
+    });
+  }
+
+  /** js-tiktoken's ids for `text`; a long one in slices, its progress shown (encode_in_slices.js). */
+  async function encodeProduction(ticket, encoder, text, label) {
+    if (ticket !== drawing) return null;
+    if (text.length < SLICES_FROM_CHARS) return encodeOrdinary(encoder, text);
+    return encodeOrdinaryInSlices(encoder, text, {
+      cancelled: () => ticket !== drawing,
+      onProgress: (done, total) => message(`encoding with ${label}… ${Math.floor((100 * done) / total)}%`),
+    });
+  }
+
+  /** The view a link keeps: the text and the chosen tokenizer's label. */
+  function currentView() {
+    return { tokenizer: tokenizers()[Number(select.value)].label, text: textarea.value };
+  }
+
+  /** Show a view a link brought; the tokenizer's label, or null when this explorer lacks it. */
+  function applyView(view) {
+    const index = tokenizers().findIndex((t) => t.label === view.tokenizer);
+    if (typeof view.text === "string") textarea.value = view.text;
+    if (index >= 0) select.value = String(index);
+    model.set("text", textarea.value);
+    model.set("selected", Number(select.value));
+    model.save_changes();
+    draw();
+    return index >= 0 ? view.tokenizer : null;
   }
 
   function message(text) {
+    inView.stop();
     count.replaceChildren(text);
     chipsBox.replaceChildren();
   }
@@ -178,6 +149,7 @@ export function renderExplorer({ model, el: root }) {
     const stored = (model.get("encodings") || {})[tokenizer.label];
     if (stored && stored.text === text) {
       if (stored.error) return message(stored.error);
+      if (!isStatic() && stored.count > stored.ids.length) askForAllTokens(tokenizer.label, text);
       return show(tokenizer.label, text, stored, tokenizer);
     }
     if (isStatic()) return encodeHere(ticket, tokenizer, text, false);
@@ -186,13 +158,32 @@ export function renderExplorer({ model, el: root }) {
     setTimeout(() => ticket === drawing && encodeHere(ticket, tokenizer, text, true), KERNEL_WAIT_MS);
   }
 
+  /**
+   * A long text with a kernel: the synced state holds its first tokens only (a saved notebook stays small),
+   * so the page asks Python for all of them by message; they arrive as a message too, and are drawn as
+   * they scroll into view. No answer (no kernel): the first tokens stay, and the count line says so.
+   */
+  function askForAllTokens(label, text) {
+    model.send({ want: ALL_TOKENS, label, text });
+  }
+
+  function onMessage(content) {
+    const all = content && content[ALL_TOKENS];
+    if (!all) return;
+    const tokenizer = tokenizers()[Number(select.value)];
+    if (all.label !== tokenizer.label || all.text !== textarea.value) return; // the reader moved on
+    drawing += 1; // a newer draw: the first tokens' drawing, if still under way, gives way
+    show(tokenizer.label, all.text, all, tokenizer);
+  }
+
   async function encodeHere(ticket, tokenizer, text, pythonSilent) {
     if (tokenizer.kind === "word") return show(tokenizer.label, text, encodeWordLevel(tokenizer, text), tokenizer);
     if (tokenizer.kind === "tiktoken" && tokenizer.browser && isStatic()) {
       message(`loading ${tokenizer.label}'s vocabulary…`);
       try {
         const encoder = await productionEncoder(tokenizer.encoding);
-        if (ticket === drawing) show(tokenizer.label, text, encodeOrdinary(encoder, text), tokenizer);
+        const encoded = await encodeProduction(ticket, encoder, text, tokenizer.label);
+        if (encoded && ticket === drawing) show(tokenizer.label, text, encoded, tokenizer);
       } catch (err) {
         if (ticket === drawing) message(`${tokenizer.label} could not be loaded here (${err.message}).`);
       }
@@ -206,11 +197,13 @@ export function renderExplorer({ model, el: root }) {
   select.addEventListener("change", () => {
     model.set("selected", Number(select.value));
     model.save_changes();
+    link?.changed();
     draw();
   });
   textarea.addEventListener("input", () => {
     model.set("text", textarea.value);
     model.save_changes();
+    link?.changed();
     draw();
   });
   const onText = () => {
@@ -230,6 +223,8 @@ export function renderExplorer({ model, el: root }) {
   model.on("change:selected", onSelected);
   model.on("change:encodings", draw);
   model.on("change:tokenizers", onTokenizers);
+  model.on("change:token_build", builds.onAnswer);
+  model.on("msg:custom", onMessage);
   textarea.value = model.get("text");
   fillMenu();
   fillNote();
@@ -239,6 +234,8 @@ export function renderExplorer({ model, el: root }) {
     model.off("change:selected", onSelected);
     model.off("change:encodings", draw);
     model.off("change:tokenizers", onTokenizers);
+    model.off("change:token_build", builds.onAnswer);
+    model.off("msg:custom", onMessage);
   };
 }
 

@@ -2,7 +2,9 @@
 // tests/test_js_explorer.py; here, hand-checked cases), and production.js's loading rules.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { encodeWord, encodeWordLevel, cutWords, summary } from "./explorer.js";
+import { modelsNote } from "./explorer.js";
+import { encodeWord, encodeWordLevel, cutWords } from "./word_level.js";
+import { summary } from "./count_line.js";
 import { encoderFromGlobals, loadClassicScript, ranksScript } from "./production.js";
 
 const MERGES = [["l", "o", "lo"], ["lo", "w", "low"], ["e", "s", "es"], ["es", "t", "est"], ["est", "</w>", "est</w>"]];
@@ -36,10 +38,28 @@ test("the count line counts tokens, words, chips and bytes, and says why chips a
   assert.deepEqual(summary("", [], []), ["0 tokens · 0 chips · 0 bytes"]);
 });
 
-test("production encodings: only the three with browser ranks; nothing until its scripts ran", () => {
+test("FE0F + ZWJ under a word-level tokenizer: the note names them and says they have no id", () => {
+  // issue 21: the note read "such as , whose" (an invisible character in the sentence)
+  const tokenizer = { vocabulary: ["</w>", "a"], merges: [], split: null };
+  const { ids, pieces } = encodeWordLevel(tokenizer, "\ufe0f\u200d");
+  assert.deepEqual(ids, ["?", "?", 0]);
+  const [head, ...notes] = summary("\ufe0f\u200d", ids, pieces, { wordLevel: true });
+  assert.equal(head, "3 tokens for 1 words · 2 chips · 6 bytes · 2.00 bytes per token");
+  assert.match(notes[0], /such as U\+FE0F VARIATION SELECTOR-16 \+ U\+200D ZERO WIDTH JOINER, whose code points/);
+  assert.match(notes[1], /no id in this vocabulary/);
+});
+
+test("production encodings: the four with browser ranks, Llama 3 included; nothing until its scripts ran", () => {
   assert.equal(ranksScript("o200k_base"), "tiktoken/ranks/o200k_base.js");
-  assert.throws(() => ranksScript("llama3"), /no browser vocabulary/);
+  assert.equal(ranksScript("llama3"), "tiktoken/ranks/llama3.js");
+  assert.throws(() => ranksScript("o200k_harmony"), /no browser vocabulary/);
   assert.equal(encoderFromGlobals("cl100k_base", {}), null);
+});
+
+test("the models note joins the clauses Python wrote, and is empty without them", () => {
+  const note = modelsNote([{ label: "mine" }, { label: "GPT-4o", models: "o200k_base: gpt-5" }, { models: "llama3: Meta's" }]);
+  assert.equal(note, " Models by encoding, from tiktoken's model table: o200k_base: gpt-5. llama3: Meta's.");
+  assert.equal(modelsNote([{ label: "mine" }]), "");
 });
 
 test("a classic script is added once and its load awaited", async () => {

@@ -1,12 +1,13 @@
-// GPT-2, GPT-4 and GPT-4o's tokenizers in a page without Python (the explorer on the static site).
+// GPT-2, GPT-4, GPT-4o and Llama 3's tokenizers in a page without Python (the explorer on the static site).
 //
 // The encoder is js-tiktoken's, vendored by `make html` as classic scripts that set globals
-// (bpelab/course/tiktoken_scripts.py says why: a file:// page cannot import() or fetch() a file).
+// (bpelab/course/tiktoken_scripts.py says why: a file:// page cannot import() or fetch() a file);
+// Llama 3's ranks script is written by `make html` from the course's offline data, in the same form.
 // This module only loads those scripts when a tokenizer is first chosen, builds the encoder once,
 // and asks it for what the explorer draws: ids, and each token's bytes. Ids equal tiktoken's:
 // tests/test_js_production.py runs this file under Node over the course's agreement corpus.
 
-export const PRODUCTION_IN_BROWSER = ["r50k_base", "cl100k_base", "o200k_base"];
+export const PRODUCTION_IN_BROWSER = ["r50k_base", "cl100k_base", "o200k_base", "llama3"];
 export const TIKTOKEN_SCRIPT = "tiktoken/tiktoken.js";
 
 /** The path (under the site's _static/) of one encoding's ranks script. */

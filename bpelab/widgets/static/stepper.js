@@ -10,13 +10,38 @@
 // with bpe.js, and the stepper shows that run.
 
 import { CHIP_CSS, ensureCss } from "./chips.js";
-import { trainBpe } from "./bpe.js";
+import { trainBpeInSlices } from "./bpe_train.js";
 import { traceOf } from "./trace.js";
 import { announcement } from "./stepper_text.js";
 import { STEPPER_CSS, drawView, el, legendNode, replay, skeleton } from "./stepper_view.js";
 
 const PLAY_INTERVAL_MS = 800;
-let lastUsed = null; // the stepper last clicked in: keys pressed on the page itself go to it
+const MOST_MERGES = 500;
+
+// Which stepper the page's keys go to. A page can hold several steppers, each drawn by its OWN copy of
+// this module (anywidget loads each widget's module separately), so a module-level variable would not
+// be shared: the stepper in use is marked in the DOM, where every copy sees it. A stepper is in use once
+// the learner clicks or focuses anything inside it; a click anywhere else gives the page its keys back
+// (PageDown, Home, arrows and Space scroll again), and a fresh page has no stepper in use. Only the
+// classroom page (pageKeys) takes keys before any click: there the stepper is the whole page.
+const IN_USE = "data-bpe-keys";
+
+function useKeys(box) {
+  for (const other of document.querySelectorAll(`.bpe-stepper[${IN_USE}]`)) if (other !== box) other.removeAttribute(IN_USE);
+  box.setAttribute(IN_USE, "");
+}
+
+function inUse(box, pageKeys) {
+  if (box.hasAttribute(IN_USE)) return true;
+  return pageKeys && !document.querySelector(`.bpe-stepper[${IN_USE}]`) && document.querySelector(".bpe-stepper") === box;
+}
+
+// the training form's own layout: the text box takes the form's whole width (a textarea inside a
+// shrink-to-fit label otherwise stays about 185 px wide)
+const FORM_CSS = `
+.bpe-stepper .bpe-train-form .bpe-train-text{flex:1 1 100%;min-width:0}
+.bpe-stepper .bpe-train-form .bpe-train-text textarea{width:100%;box-sizing:border-box}
+`;
 
 function button(label, css, tip, arrowsBefore, arrowsAfter) {
   const b = el("button", { type: "button", class: css, title: tip });
@@ -33,10 +58,12 @@ function isStatic() {
 }
 
 /** anywidget's entry point: draw the stepper into `el` and keep it in step with the model.
- *  `ownForm: false`: the caller draws the training form (classroom.js, around the stepper). */
-export function renderStepper({ model, el: root }, { ownForm = true } = {}) {
+ *  `ownForm: false`: the caller draws the training form (classroom.js, around the stepper); it is then
+ *  the page's one stepper and takes the page's keys from the start (`pageKeys`). */
+export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = !ownForm } = {}) {
   ensureCss(root, CHIP_CSS);
   ensureCss(root, STEPPER_CSS, "bpe-stepper-css");
+  ensureCss(root, FORM_CSS, "bpe-stepper-form-css");
   const box = el("div", { class: "bpe-stepper" });
   root.append(box);
   let trace = model.get("trace");
@@ -116,19 +143,26 @@ export function renderStepper({ model, el: root }, { ownForm = true } = {}) {
   play.addEventListener("click", togglePlay);
   input.addEventListener("change", () => go(Number(input.value)));
   input.addEventListener("input", () => input.value !== "" && go(Number(input.value))); // ↑ / ↓ in the box
-  box.addEventListener("pointerdown", () => (lastUsed = box));
-  box.addEventListener("focusin", () => (lastUsed = box));
+  box.addEventListener("pointerdown", () => useKeys(box));
+  box.addEventListener("focusin", () => useKeys(box));
   box.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select")) return; // typing keeps its keys
     if (onKey(event, moves)) event.stopPropagation();
   });
+  // keys pressed with no control focused go to the stepper in use, if any: focus on the page itself
+  // (after a click on a button that then went disabled) or on a box around the stepper (a click on its
+  // words or step label focuses the output area around it, which the widget manager makes focusable).
+  // Keys on anything else (a notebook cell, another widget, a text box) are never taken.
   const onPageKey = (event) => {
     if (event.defaultPrevented) return; // the classroom page's own keys already moved it
     const target = event.target;
-    if (target !== document.body && target !== document.documentElement) return;
-    if (lastUsed !== box && !(lastUsed === null && document.querySelector(".bpe-stepper") === box)) return;
-    onKey(event, moves);
+    const around = target === document.body || target === document.documentElement || (target.contains?.(box) && !target.isContentEditable);
+    if (around && inUse(box, pageKeys)) onKey(event, moves);
   };
+  const onPagePointer = (event) => {
+    if (!event.target.closest?.(".bpe-stepper")) box.removeAttribute(IN_USE); // clicked elsewhere: keys back to the page
+  };
+  document.addEventListener("pointerdown", onPagePointer, true);
   document.addEventListener("keydown", onPageKey);
 
   const onModel = () => {
@@ -148,7 +182,7 @@ export function renderStepper({ model, el: root }, { ownForm = true } = {}) {
     const text = el("textarea", { rows: "3", "aria-label": "text to train on" });
     text.value = model.get("train_text") ?? "";
     text.placeholder = "Type or paste a text: words are cut at spaces, as in lessons 02–04";
-    const merges = el("input", { type: "number", min: "0", max: "500", value: String(model.get("train_merges") ?? 20) });
+    const merges = el("input", { type: "number", min: "1", max: String(MOST_MERGES), value: String(model.get("train_merges") ?? 20) });
     const tie = el("select", {}, el("option", { value: "first", text: "first seen" }), el("option", { value: "lexicographic", text: "smallest pair" }));
     tie.value = trace.tieBreak === "lexicographic" ? "lexicographic" : "first";
     // lesson 04 cuts its real text with lesson 02's regex first; offered here, on by default where the run did
@@ -156,34 +190,34 @@ export function renderStepper({ model, el: root }, { ownForm = true } = {}) {
     split.checked = trace.unit.startsWith("pieces (");
     const train = el("button", { type: "button", class: "bpe-train", text: "Train" });
     const message = el("div", { class: "bpe-message", role: "status", "aria-live": "polite" });
-    train.addEventListener("click", () => {
+    train.addEventListener("click", async () => {
+      const problem = formProblem(text.value, merges.value, model.get("max_characters") ?? 50000);
+      if (problem) {
+        message.textContent = problem;
+        return;
+      }
       const n = Number(merges.value);
-      if (!Number.isInteger(n) || n < 0 || n > 500) {
-        message.textContent = "Merges must be a whole number from 0 to 500.";
-        return;
-      }
-      if (!text.value.trim()) {
-        message.textContent = "Type some text first: training needs words.";
-        return;
-      }
-      const most = model.get("max_characters") ?? 50000;
-      if (text.value.length > most) {
-        message.textContent = `This text has ${text.value.length} characters; this page trains at most ${most}. Paste a shorter part.`;
-        return;
-      }
-      const result = trainBpe(text.value, n, { tieBreak: tie.value, splitPunctuation: split.checked });
       stopPlaying();
+      train.disabled = true;
+      message.textContent = `Training in this page: 0 of ${n} merges…`;
+      let result;
+      try {
+        // in slices, so the page stays responsive and the line above counts the merges as they come
+        result = await trainBpeInSlices(text.value, n, { tieBreak: tie.value, splitPunctuation: split.checked, topPairs: model.get("top_pairs") ?? 10 }, {
+          onProgress: (made) => (message.textContent = `Training in this page: ${made} of ${n} merges…`),
+        });
+      } finally {
+        train.disabled = false;
+      }
       trace = traceOf(result, { topWords: model.get("top_words") ?? 40, topPairs: model.get("top_pairs") ?? 10 });
       states = replay(trace);
       rows = new Map();
       step = 0;
       draw();
-      const learned = result.merges.length;
-      message.textContent = `Trained in this page on ${trace.wordsTotal} words: ${learned} merge${learned === 1 ? "" : "s"}` +
-        (result.stoppedEarly ? ` (stopped early: no pair left after ${learned})` : "") + ". Press Next or →.";
+      message.textContent = trainedMessage(result, trace.wordsTotal);
     });
     const fields = el("div", { class: "bpe-train-form", role: "group", "aria-label": "train on your own text" },
-      el("label", {}, "Your text", el("br"), text), el("label", {}, "merges ", merges), el("label", {}, "ties ", tie),
+      el("label", { class: "bpe-train-text" }, "Your text", el("br"), text), el("label", {}, "merges ", merges), el("label", {}, "ties ", tie),
       el("label", {}, split, " cut off punctuation first"), train, message);
     if (model.get("train_form")) return fields; // the classroom page: the form is the point
     // a lesson's page: offered, folded, under each stepper of word-level training
@@ -193,9 +227,36 @@ export function renderStepper({ model, el: root }, { ownForm = true } = {}) {
   return () => {
     stopPlaying();
     document.removeEventListener("keydown", onPageKey);
+    document.removeEventListener("pointerdown", onPagePointer, true);
     model.off("change:trace", onModel);
     model.off("change:current_step", onStep);
   };
+}
+
+function codePoints(text) {
+  let n = 0;
+  for (const _ of text) n += 1;
+  return n;
+}
+
+/** What is wrong with the form's input, in words that say what to do; null when it can train. */
+export function formProblem(text, mergesTyped, most) {
+  const typed = String(mergesTyped).trim();
+  const n = Number(typed);
+  if (typed === "") return `Type how many merges to learn, from 1 to ${MOST_MERGES}.`;
+  if (!Number.isInteger(n) || n < 1 || n > MOST_MERGES) return `Merges must be a whole number from 1 to ${MOST_MERGES}, not ${typed}.`;
+  if (!text.trim()) return "Type some text first: training needs words.";
+  const characters = codePoints(text); // as Python's len(): an emoji is one character, not two UTF-16 units
+  if (characters > most) return `This text has ${characters} characters; this page trains at most ${most}. Paste a shorter part.`;
+  return null;
+}
+
+/** The line under the form once a run is ready: what was learned, and how to step through it (at least
+ *  one merge: formProblem asks for 1 or more, and every word has a pair, its last letter and </w>). */
+export function trainedMessage(result, words) {
+  const learned = result.merges.length;
+  const head = `Trained in this page on ${words} word${words === 1 ? "" : "s"}: ${learned} merge${learned === 1 ? "" : "s"}`;
+  return head + (result.stoppedEarly ? ` (stopped early: no pair left after ${learned})` : "") + ". Press Next or →.";
 }
 
 export function onKey(event, moves) {

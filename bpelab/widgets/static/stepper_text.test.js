@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { announcement, fixed2, pyRepr, symbolWriter } from "./stepper_text.js";
-import { trainBpe } from "./bpe.js";
+import { trainBpe } from "./bpe_train.js";
 import { traceOf } from "./trace.js";
 
 test("symbols are written as Python's repr writes them", () => {

@@ -37,34 +37,49 @@ export const STEPPER_CSS = `
 .bpe-stepper .bpe-next-sample{border-bottom:3px dashed #000}
 .bpe-stepper .bpe-train-form{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:flex-end}
 .bpe-stepper .bpe-train-form textarea{font-family:ui-monospace,Menlo,Consolas,monospace;width:min(40em,100%);min-height:3.5em}
-.bpe-stepper .bpe-train-form input{width:5em}
+.bpe-stepper .bpe-train-form input[type=number]{width:5em} /* not the checkbox: 5em wide, it left a gap */
 .bpe-stepper .bpe-message{flex-basis:100%}
-/* a projector (classroom mode: make present, site/present.html): large type, every word row and
-   the step line in view at 1280x720 without scrolling, no box that scrolls by itself */
-.bpe-projector{font-size:18px}
-.bpe-projector button{font-size:20px;padding:4px 14px}
+/* a projector (classroom mode: make present, site/present.html). Type scales with the screen and is never
+   under 18px; the words take the whole width, in as many columns as the widest word leaves room for (drawView
+   sets --bpe-word-col to its width), so a word's chips stay on one line; the pair table and the merge log sit
+   side by side under the words. At 1280x720 a class's twelve long words, the pairs and the log are in view. */
+.bpe-projector{font-size:clamp(18px,min(1.45vw,2.6vh),34px)}
+.bpe-projector button{font-size:1em;padding:.1em .6em}
 .bpe-projector .bpe-step-box,.bpe-projector .bpe-step-ref,.bpe-projector .bpe-more{display:none}
-.bpe-projector .bpe-status{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 24px}
+.bpe-projector .bpe-status{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 1.2em}
 .bpe-projector .bpe-status>div{margin:0}
-.bpe-projector .bpe-step-label{font-size:26px}
-.bpe-projector .bpe-pair,.bpe-projector .bpe-next-pair{font-size:22px}
-.bpe-projector .bpe-pair code,.bpe-projector .bpe-next-pair code{font-size:24px}
-.bpe-projector .bpe-statline{flex-basis:100%;display:flex;flex-wrap:wrap;gap:0 24px;font-size:14px}
+.bpe-projector .bpe-step-label{font-size:1.4em}
+.bpe-stepper.bpe-projector code{font-size:1em} /* not JupyterLab's 13px */
+.bpe-projector .bpe-pair,.bpe-projector .bpe-next-pair{font-size:1.1em}
+.bpe-projector .bpe-statline{flex-basis:100%;display:flex;flex-wrap:wrap;gap:0 1.2em}
 .bpe-projector .bpe-statline>div{margin:0}
-.bpe-projector .bpe-columns{flex-wrap:nowrap}
-.bpe-projector .bpe-left{flex:1 1 560px}
-.bpe-projector .bpe-right{display:contents}
-.bpe-projector .bpe-pairs,.bpe-projector .bpe-log{min-width:0;font-size:16px}
-.bpe-projector .bpe-pairs{flex:0 1 auto}
-.bpe-projector .bpe-log{flex:1 1 260px}
-.bpe-projector .bpe-pair-table td{overflow-wrap:normal;white-space:nowrap}
-.bpe-projector .bpe-bar{height:14px;zoom:0.6}
-.bpe-projector .bpe-pair-table th{white-space:nowrap}
-.bpe-projector .bpe-word-table{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:0 18px}
-.bpe-projector .bpe-word-row{display:flex;align-items:center;gap:4px}
-.bpe-projector .bpe-chips{font-size:24px;line-height:1.6}
-.bpe-projector .bpe-chip{padding:1px 6px;margin:2px 2px}
-.bpe-projector .bpe-freq{font-size:18px;min-width:2.6em}
+.bpe-projector .bpe-legend,.bpe-projector .bpe-note{font-size:1em}
+.bpe-projector .bpe-words-note.bpe-all-shown{display:none}
+.bpe-projector .bpe-columns{flex-direction:column;flex-wrap:nowrap;gap:.3em}
+.bpe-projector .bpe-left{flex:none;width:100%}
+.bpe-projector .bpe-right{flex:none;width:100%;display:flex;flex-wrap:wrap;align-items:flex-start;gap:.2em 2em}
+.bpe-projector .bpe-pairs{flex:0 1 auto;min-width:0}
+.bpe-projector .bpe-log{flex:1 1 16em;min-width:0}
+.bpe-projector .bpe-log div{line-height:1.3}
+.bpe-projector .bpe-log small{font-size:1em}
+.bpe-projector .bpe-pair-table td{overflow-wrap:normal;white-space:nowrap;line-height:1.3}
+.bpe-projector .bpe-bar{height:.7em}
+.bpe-projector .bpe-pair-table th{white-space:nowrap;line-height:1.3}
+/* a column holds the widest word, but at most half the width (two columns beat one long list: a word wider
+   than that wraps, its </w> kept with its last letter), and never less than 14em (a phone: one column) */
+.bpe-projector .bpe-word-table{gap:0 1.2em;
+  grid-template-columns:repeat(auto-fill,minmax(max(min(var(--bpe-word-col,12em),calc(50% - .6em)),min(100%,14em)),1fr))}
+.bpe-projector .bpe-word-row{gap:.2em;padding:1px 0}
+.bpe-projector .bpe-words{margin-top:.35em}
+.bpe-projector .bpe-word-row .bpe-chips{font-size:1em;line-height:1.25}
+.bpe-projector .bpe-chip{padding:0 .15em;margin:1px}
+.bpe-projector .bpe-word-table .bpe-freq{min-width:2em;padding-right:.2em}
+/* a phone: no line may be wider than the screen */
+@media (max-width:640px){
+.bpe-projector .bpe-word-row .bpe-chips{font-size:15px}
+.bpe-projector .bpe-pair-table td{white-space:normal;overflow-wrap:anywhere}
+.bpe-projector .bpe-pair code,.bpe-projector .bpe-next-pair code{overflow-wrap:anywhere}
+}
 `;
 
 // ---- the run, replayed on the words on screen ----
@@ -140,7 +155,7 @@ function statsNode(trace, step) {
   const more = (text) => el("span", { class: "bpe-more", text });
   node.append(
     "vocabulary ", b(trace.startVocab + step), " symbols", more(` (${trace.startVocab} to start + ${step} merges)`), " · ",
-    b(tokens), ` tokens in ${words} ${trace.unit} · `, b(fixed2(words ? tokens / words : 0)), ` tokens per ${unit} · `,
+    b(tokens), ` tokens in ${words} ${trace.unit} · `, el("span", { class: "bpe-more" }, b(fixed2(words ? tokens / words : 0)), ` tokens per ${unit} · `),
     b(fixed2(tokens ? trace.characters / tokens : 0)), " characters per token",
     more(` (a word's own characters${trace.hasMarker ? "; </w> counts as none" : ""})`),
   );
@@ -182,6 +197,8 @@ export function drawView(trace, states, step, topRowsLog, projector, rows, page)
     next.append("Next merge", el("span", { class: "bpe-step-ref", text: ` (step ${step + 1})` }), ": ",
       code(pairText(a, b)), ` (${trace.scoreName} ${count})`);
   }
+  const why = stepNote(trace, step);
+  if (why) next.append(el("div", { class: "bpe-note bpe-step-note", text: why }));
   if (projector) status.append(pair, next, el("div", { class: "bpe-statline" }, statsNode(trace, step), legendNode(trace)));
   else status.append(pair, next, statsNode(trace, step));
 
@@ -223,6 +240,8 @@ export function drawView(trace, states, step, topRowsLog, projector, rows, page)
   });
   while (table.children.length > lines.length) table.lastChild.remove();
   page.note.textContent = note;
+  page.note.classList.toggle("bpe-all-shown", distinct <= shown); // a projector needs no line to say so
+  if (projector) fitColumns(trace, table);
   page.words.setAttribute("aria-label", `${unitLabel(trace)} at step ${step}`);
 
   const pairs = page.pairs;
@@ -250,22 +269,49 @@ export function drawView(trace, states, step, topRowsLog, projector, rows, page)
   }
 
   const log = page.log;
-  log.replaceChildren(el("b", { text: "Merge log" }));
+  // the heading line says what is left out, so the log takes no more lines than it shows
   const first = Math.max(1, step - topRowsLog + 1);
-  if (first > 1) log.append(el("div", {}, el("small", { text: `(${first - 1} earlier merges not shown)` })));
+  log.replaceChildren(el("div", {}, el("b", { text: "Merge log" }),
+    first > 1 ? el("small", { text: ` (${first - 1} earlier merges not shown)` }) : null));
   if (step === 0) log.append(el("div", {}, el("small", { text: "no merges yet" })));
   for (let k = first; k <= step; k++) {
     const [a, b, c, count] = trace.merges[k - 1];
-    const line = `${k}. ${pairText(a, b)} → ${w.text(c)} (${trace.scoreName} ${count})`;
-    log.append(el("div", {}, k === step ? el("b", { text: line }) : line));
+    // a projector leaves out what the pair makes (the words show it): one line per merge
+    const line = [`${k}. ${pairText(a, b)}`, el("span", { class: "bpe-more", text: ` → ${w.text(c)}` }), ` (${trace.scoreName} ${count})`];
+    log.append(el("div", {}, k === step ? el("b", {}, ...line) : el("span", {}, ...line)));
   }
   page.root.dataset.step = String(step);
+}
+
+/** Why the next merge (the one after `step`) was chosen, when the run says (a parity-aware run names the
+ *  language that was worst off, whose pair counts the table shows); null otherwise. */
+export function stepNote(trace, step) {
+  const notes = trace.notes;
+  return Array.isArray(notes) && step < notes.length ? notes[step] : null;
+}
+
+const widestRow = new WeakMap(); // trace -> its widest word row drawn so far, in em of the word table
+
+/** Make the word columns as wide as the widest row, so that a word's chips never wrap. Rows are widest at
+ *  step 0 (a merge only narrows a word) and the widest seen is kept: the columns stay put while stepping. */
+function fitColumns(trace, table) {
+  const em = parseFloat(getComputedStyle(table).fontSize);
+  if (!em || !table.children.length) return;
+  let widest = widestRow.get(trace) ?? 0;
+  for (const row of table.children) {
+    const [freq, cell] = row.children;
+    let width = freq.getBoundingClientRect().width + parseFloat(getComputedStyle(row).columnGap || "0");
+    for (const chip of cell.querySelectorAll(".bpe-chip")) width += chip.getBoundingClientRect().width + 2; // 1px margins
+    widest = Math.max(widest, width / em);
+  }
+  widestRow.set(trace, widest);
+  table.style.setProperty("--bpe-word-col", `${(widest + 0.3).toFixed(2)}em`);
 }
 
 export function legendNode(trace) {
   const more = (text) => el("span", { class: "bpe-more", text });
   return el("div", { class: "bpe-legend" }, more("Chips: "), el("span", { class: "bpe-merged-sample", text: "bold outline" }),
-    " = merged", more(" at this step"), " · ", el("span", { class: "bpe-next-sample", text: "dashed underline" }), " = merges next",
+    " = merged", more(" at this step"), " · ", el("span", { class: "bpe-next-sample", text: "dashed underline" }), " = ", more("merges "), "next",
     more(" · colours follow the symbol (six colours, so symbols share them; a striped chip has its left neighbour's colour)"),
-    trace.hasMarker ? " · </w> ends a word" : "", ".");
+    trace.hasMarker ? more(" · </w> ends a word") : "", ".");
 }

@@ -2,7 +2,7 @@
 // browser tests (tests/browser/test_stepper_in_browser.py) check what is drawn.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { replay } from "./stepper_view.js";
+import { replay, stepNote } from "./stepper_view.js";
 
 test("each merge replaces its pair in every shown word and marks where the merged symbol landed", () => {
   // symbols: 0 a, 1 b, 2 </w>, 3 ab, 4 abab; the word "abab</w>"
@@ -18,4 +18,12 @@ test("a run of one symbol merges from the left, one pair at a time, as Python's 
   // "aaa": a + a merges the first two, the third stays alone
   const states = replay({ words: [[0, 0, 0]], merges: [[0, 0, 1, 1]] });
   assert.deepEqual(states[1], [{ word: [1, 0], merged: [0] }]);
+});
+
+test("a step's note says why the NEXT merge was chosen; runs without notes have none", () => {
+  const trace = { merges: [[0, 1, 2, "3"], [2, 2, 3, "2"]], notes: ["worst off: Tamil", "worst off: Amharic"] };
+  assert.equal(stepNote(trace, 0), "worst off: Tamil");
+  assert.equal(stepNote(trace, 1), "worst off: Amharic");
+  assert.equal(stepNote(trace, 2), null); // after the last merge there is no next one
+  assert.equal(stepNote({ merges: trace.merges }, 0), null);
 });

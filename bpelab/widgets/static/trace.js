@@ -1,10 +1,10 @@
-// A training run as the data the stepper draws, built from the browser's own training (bpe.js).
+// A training run as the data the stepper draws, built from the browser's own training (bpe_train.js).
 //
 // The same shape, and the same numbers, as bpelab/widgets/trace.py builds from train_bpe in Python:
 // tests/test_js_training.py compares the two on generated texts. Only word-level training happens
 // in the browser, so there are no byte ids and the score is always a count.
 
-import { END_OF_WORD, WORD_CLASS, compareCodePoints, countPairs } from "./bpe.js";
+import { END_OF_WORD, WORD_CLASS } from "./bpe.js";
 
 export const BAR_WIDTH = 120;
 
@@ -27,10 +27,11 @@ function characters(word) {
   return word.filter((s) => s !== END_OF_WORD).length;
 }
 
-/** The trace of trainBpe(...)'s result; `topWords` words and `topPairs` pair rows per step, as in Python. */
+/** The trace of trainBpe(...)'s result; `topWords` words and `topPairs` pair rows per step, as in Python.
+ *  The trainer kept each step's top pair rows, already in the order Python's trace sorts them. */
 export function traceOf(result, { topWords = 40, topPairs = 10 } = {}) {
   const { steps, initial } = result;
-  const corpora = [initial, ...steps.map((s) => s.corpus)];
+  if (topPairs > result.topPairs) throw new RangeError(`the training kept ${result.topPairs} pair rows per step, not ${topPairs}`);
   const number = new Map();
   for (const [word] of initial) for (const s of word) if (!number.has(s)) number.set(s, number.size);
   for (const s of steps) if (!number.has(s.newSymbol)) number.set(s.newSymbol, number.size);
@@ -39,22 +40,14 @@ export function traceOf(result, { topWords = 40, topPairs = 10 } = {}) {
     .map((n, i) => i)
     .sort((i, j) => counts[j] - counts[i] || i - j)
     .slice(0, topWords);
-  const lexicographic = result.tieBreak === "lexicographic";
-  const order = (x, y) =>
-    y.pair[2] - x.pair[2] ||
-    (lexicographic ? compareCodePoints(x.pair[0], y.pair[0]) || compareCodePoints(x.pair[1], y.pair[1]) : x.index - y.index);
 
-  const pairTable = (step) => {
-    const scores = step < steps.length ? steps[step].pairCounts : countPairs(corpora[step]);
+  const pairTable = ({ rows: kept, total }, step) => {
+    const top = kept.slice(0, topPairs);
     const winner = step < steps.length ? steps[step].pair : null;
-    const top = scores
-      .map((pair, index) => ({ pair, index }))
-      .sort(order)
-      .slice(0, topPairs);
-    const biggest = top.reduce((m, t) => Math.max(m, t.pair[2]), 0);
-    const rows = top.map(({ pair: [a, b, score] }) => [number.get(a), number.get(b), String(score), biggest ? Math.trunc((BAR_WIDTH * score) / biggest) : 0]);
-    const at = winner === null ? -1 : top.findIndex(({ pair }) => pair[0] === winner[0] && pair[1] === winner[1]);
-    return { rows, total: scores.length, winner: at };
+    const biggest = top.reduce((m, [, , score]) => Math.max(m, score), 0);
+    const rows = top.map(([a, b, score]) => [number.get(a), number.get(b), String(score), biggest ? Math.trunc((BAR_WIDTH * score) / biggest) : 0]);
+    const at = winner === null ? -1 : top.findIndex(([a, b]) => a === winner[0] && b === winner[1]);
+    return { rows, total, winner: at };
   };
 
   return {
@@ -64,8 +57,8 @@ export function traceOf(result, { topWords = 40, topPairs = 10 } = {}) {
     counts: visible.map((i) => counts[i]),
     distinct: initial.length,
     merges: steps.map((s) => [number.get(s.pair[0]), number.get(s.pair[1]), number.get(s.newSymbol), String(s.count)]),
-    pairs: corpora.map((_, step) => pairTable(step)),
-    tokens: corpora.map((corpus) => corpus.reduce((sum, [word, n]) => sum + word.length * n, 0)),
+    pairs: result.tables.map(pairTable),
+    tokens: result.tokens,
     wordsTotal: counts.reduce((a, b) => a + b, 0),
     characters: initial.reduce((sum, [word, n]) => sum + characters(word) * n, 0),
     startVocab: new Set(initial.flatMap(([word]) => word)).size,

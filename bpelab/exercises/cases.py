@@ -1,0 +1,51 @@
+"""What an exercise tries and what its diagnosers see: a ``Case`` (arguments, answer, why it is there) and an ``Attempt``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bpelab.exercises.showing import kind
+
+
+class _Computed:
+    def __repr__(self) -> str:
+        return "COMPUTED"
+
+
+COMPUTED: Any = _Computed()
+"""Default ``Case.expected``: ask the exercise's reference function."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One input to try: the arguments, the answer (or ``COMPUTED``), and a few words on why it is there."""
+
+    args: tuple
+    expected: Any = COMPUTED
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.args, tuple):
+            raise TypeError(
+                f"Case args must be a tuple of arguments, e.g. Case(('cat cat dog',)) (note the comma); "
+                f"got {kind(self.args)}"
+            )
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What a diagnoser sees: the case's arguments (as they were before the call), the answer, and the outcome."""
+
+    args: tuple
+    expected: Any
+    got: Any = None
+    """What came back (``None`` when the function raised)."""
+    error: BaseException | None = None
+    history: Callable[[], list[tuple[tuple, Any]]] = field(default=list, repr=False, compare=False)
+    """``(args, what came back)`` for the exercise's other cases (run on demand, output silenced)."""
+
+
+Diagnoser = Callable[[Attempt], "str | None"]
+"""Recognises one typical mistake from an ``Attempt``: returns its hint, or None."""

@@ -1,0 +1,186 @@
+"""The loop over an exercise's cases: run each, stop at the first failure, and write the report.
+
+``run`` checks several functions as one exercise (numbered 1..N across all parts). A failure is reported for
+the first failing case, except that a right-items-wrong-order answer is reported only if no later case has a
+wrong value, the more basic problem. A runaway (``runaway``) gets a message that says which limit it hit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import functools
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bpelab.exercises import runaway
+from bpelab.exercises.cases import Attempt, Case
+from bpelab.exercises.comparing import changed_argument, same
+from bpelab.exercises.diagnosers import explain, first_hint
+from bpelab.exercises.results import CheckResult
+from bpelab.exercises.running import Outcome, body, call, parameters_problem
+from bpelab.exercises.showing import differences, kind, short, without_addresses
+
+if TYPE_CHECKING:
+    from bpelab.exercises.core import Exercise
+
+
+def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None) -> list[str]:
+    """The problem and hint lines for a call the guards stopped, by the limit it hit."""
+    if outcome.runaway == "memory":
+        return [
+            f"   problem:  {yours} did not finish: it took more than {runaway.MAX_MEMORY // 2**20:,} MB of memory "
+            "on this input",
+            "   hint:     something grows without end: a string or list that a loop keeps adding to (s = s + s "
+            "doubles it every time) — does the loop ever stop?",
+        ]
+    if outcome.runaway == "time":
+        return [
+            f"   problem:  {yours} did not finish: it was still running after {runaway.MAX_SECONDS:g} seconds "
+            "on this input",
+            "   hint:     probably an endless loop: a `while True:` needs a `break` or `return` that is reached, "
+            "a `while` condition must become false (move its counter on: i += 1), and a loop over "
+            "itertools.count() never ends by itself",
+        ]
+    return [
+        f"   problem:  {yours} did not finish: it ran more than {max_steps or 0:,} lines of Python on this input",
+        "   hint:     probably an endless loop (or a far slower method than needed): does every `while` "
+        "loop move its counter on (i += 1) on every path, including the `else` branch?",
+    ]
+
+
+def run(name: str, parts: Sequence[tuple[Exercise, Any]]) -> CheckResult:
+    planned = [(exercise, fn, exercise.build_cases()) for exercise, fn in parts]
+    total = sum(len(cases) for _, _, cases in planned)
+    first = 0
+    for exercise, fn, cases in planned:
+        yours = "your function" if len(planned) == 1 else f"your {exercise.function_name}"
+        result = check_part(name, exercise, fn, cases, first, total, yours)
+        if result is not None:
+            return result
+        first += len(cases)
+    return CheckResult(True, name, None, total, "passed", f"✅ {name}: all {total} checks passed.")
+
+
+def check_part(
+    name: str, exercise: Exercise, fn: Any, cases: list[Case], first: int, total: int, yours: str
+) -> CheckResult | None:
+    """The first failure among ``cases`` (numbered from ``first + 1``), or None when all pass."""
+
+    def failed(number: int, lines: list[str], status: str = "failed") -> CheckResult:
+        return CheckResult(False, name, number, total, status, "\n".join(lines))
+
+    if not callable(fn):
+        checker = exercise.checker or f"check_{exercise.name}"
+        got = "None" if fn is None else f"{kind(fn)}, {short(fn)}"
+        return failed(
+            first + 1,
+            [
+                f"❌ {name}: expected {yours}, but got {got}.",
+                f"   hint:     pass the function itself, without calling it: "
+                f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...))",
+            ],
+        )
+    problem = parameters_problem(fn, exercise, len(cases[0].args)) if cases else None
+    if problem:
+        return failed(first + 1, [f"❌ {name}: {problem}"])
+
+    answers: dict[int, Any] = {}  # what the function returned, by case index
+
+    def history(skip: int) -> list[tuple[tuple, Any]]:
+        for index, case in enumerate(cases):
+            if index not in answers and index != skip:
+                if any(isinstance(a, Outcome) and a.runaway in ("time", "memory") for a in answers.values()):
+                    break  # one call stopped by the clock is enough: the report must come within seconds
+                with contextlib.redirect_stdout(io.StringIO()):  # a learner's debug prints, once is enough
+                    outcome = call(fn, copy.deepcopy(case.args), exercise.max_steps)
+                answers[index] = outcome if outcome.error is not None or outcome.runaway else outcome.got
+        return [(cases[i].args, got) for i, got in answers.items() if i != skip and not isinstance(got, Outcome)]
+
+    order_failure: CheckResult | None = None
+    for index, case in enumerate(cases):
+        number = first + index + 1
+        given, before = copy.deepcopy(case.args), copy.deepcopy(case.args)
+        outcome = call(fn, given, exercise.max_steps)
+        answers[index] = outcome if outcome.error is not None or outcome.runaway else outcome.got
+        lines = [
+            f"❌ {name}: check {number} of {total} failed" + (f" — {case.note}" if case.note else ""),
+            f"   input:    {exercise.function_name}({', '.join(short(arg) for arg in before)})",
+            f"   expected: {short(case.expected)}",
+        ]
+        if outcome.runaway:
+            return failed(number, lines + runaway_lines(yours, outcome, exercise.max_steps))
+        attempt = Attempt(before, case.expected, outcome.got, outcome.error, functools.partial(history, index))
+        if outcome.error is not None:
+            error = outcome.error
+            if index == 0 and isinstance(error, NotImplementedError):
+                return failed(
+                    number,
+                    [
+                        f"⏳ {name}: not yet — {yours} raises NotImplementedError. "
+                        "Replace that line with your code and run its cell, then run this check again."
+                    ],
+                    "not yet",
+                )
+            message = without_addresses(str(error))
+            message = message if len(message) <= 200 else message[:200] + "…"
+            where = f" ({outcome.where})" if outcome.where else ""
+            lines.append(f"   error:    {yours} raised {type(error).__name__}: {message}".rstrip(": ") + where)
+            hint = explain(exercise, attempt)
+            return failed(number, lines + ([f"   hint:     {hint}"] if hint else []))
+        got = outcome.got
+        changed = changed_argument(given, before)
+        if same(got, case.expected, ordered=exercise.order_matters):
+            if changed is not None:
+                i = changed
+                what = exercise.parameters[i] if i < len(exercise.parameters) else f"argument {i + 1}"
+                return failed(
+                    number,
+                    lines[:2]
+                    + [
+                        f"   got:      {short(got)} (right)",
+                        f"   problem:  {yours} changed its input: {what} is now {short(given[i])}",
+                        "   hint:     build a new result and return it; leave what you were given as it was "
+                        "(the caller still needs it)",
+                    ],
+                )
+            continue
+        if got is None or got is Ellipsis:
+            shape = body(fn)
+            if got is Ellipsis or shape == "stub" or (index == 0 and shape == "unknown"):
+                return failed(
+                    number,
+                    [
+                        f"⏳ {name}: not yet — {yours} returned {kind(got)}. Fill in the body and run its cell, then run this check again."
+                    ],
+                    "not yet",
+                )
+        lines.append(f"   got:      {short(got)}")
+        try:
+            diff = differences(case.expected, got)
+        except Exception:
+            diff = ""
+        if diff:
+            lines.append(f"   differs:  {diff}")
+        if exercise.order_matters and same(got, case.expected, ordered=False):
+            # Right items, wrong order: report it only if no later case has wrong items, the more basic problem.
+            if order_failure is None:
+                hint = first_hint(exercise.order_diagnosers, attempt) or exercise.order_hint
+                order_failure = failed(number, lines + [f"   hint:     {hint}"])
+            continue
+        if got is None:
+            hint = (
+                "your function has no `return` statement with a value, so Python returns None: "
+                "end it with `return <your result>`"
+                if body(fn) == "no return"
+                else "your function returned None here: some path through it ends without reaching `return`"
+            )
+        else:
+            hint = explain(exercise, attempt)
+        if hint:
+            lines.append(f"   hint:     {hint}")
+        if changed is not None:
+            lines.append("   also:     your function changed its input; build a new result instead")
+        return failed(number, lines)
+    return order_failure

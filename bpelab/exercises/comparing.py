@@ -1,0 +1,115 @@
+"""Comparing a learner's answer with the expected one: equal with the types that matter, or how it differs.
+
+``same`` is the engine's equality (a list is not a tuple; ``1`` equals ``1.0``); ``type_hint`` names a wrong
+type with a way out; ``changed_argument`` finds an input the learner's function changed in place.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+from bpelab.exercises.showing import kind
+
+
+def same(got: Any, expected: Any, *, ordered: bool = False) -> bool:
+    """Equal, with types that matter: a list is not a tuple, a dict is a dict (``Counter`` is fine).
+
+    Numbers compare with a 1e-9 tolerance (``1`` equals ``1.0``); ``ordered`` also compares dict
+    key order, at every level.
+    """
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return type(got) is type(expected) and got == expected
+    if isinstance(expected, int) and isinstance(got, int):
+        return got == expected
+    if isinstance(expected, (int, float)) and isinstance(got, (int, float)):
+        try:
+            return math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-12)
+        except OverflowError:  # an int too large for a float
+            return False
+    if isinstance(expected, dict):
+        if not isinstance(got, dict) or len(got) != len(expected) or got.keys() != expected.keys():
+            return False
+        if ordered and list(got) != list(expected):
+            return False
+        return all(same(got[key], value, ordered=ordered) for key, value in expected.items())
+    if isinstance(expected, (list, tuple)):
+        if type(got) is not type(expected) or len(got) != len(expected):
+            return False
+        return all(same(g, e, ordered=ordered) for g, e in zip(got, expected))
+    if isinstance(expected, (str, bytes)):
+        return type(got) is type(expected) and got == expected
+    try:
+        return bool(got == expected)
+    except Exception:
+        return False
+
+
+def normalised(value: Any) -> Any:
+    """Lists and tuples alike, to tell "wrong container" from "wrong values"."""
+    if isinstance(value, (list, tuple)):
+        return tuple(normalised(item) for item in value)
+    if isinstance(value, dict):
+        return {normalised(k): normalised(v) for k, v in value.items()}
+    return value
+
+
+def first_container_mismatch(got: Any, expected: Any) -> tuple[Any, Any] | None:
+    """The first list-where-a-tuple-belongs (or the reverse) inside an answer, as (got, expected)."""
+    if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)):
+        if type(got) is not type(expected):
+            return got, expected
+        for g, e in zip(got, expected):
+            found = first_container_mismatch(g, e)
+            if found:
+                return found
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for (gk, gv), (ek, ev) in zip(got.items(), expected.items()):
+            found = first_container_mismatch(gk, ek) or first_container_mismatch(gv, ev)
+            if found:
+                return found
+    return None
+
+
+def type_hint(got: Any, expected: Any) -> str | None:
+    """The hint for a wrong type: ``returned a list, expected a dict``, with a way out when there is one."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        return None
+    numbers = (int, float)
+    if isinstance(expected, numbers) and isinstance(got, numbers) and bool not in (type(expected), type(got)):
+        return None
+    if type(got) is type(expected):
+        return None
+    base = f"returned {kind(got)}, expected {kind(expected)}"
+    name = type(got).__name__
+    if name == "generator" and getattr(getattr(got, "gi_code", None), "co_name", "") == "<genexpr>":
+        brackets = "square brackets [x for x in ...]" if isinstance(expected, list) else "a container, e.g. list(...)"
+        return base + f": a generator expression (x for x in ...) makes a generator, not a list; use {brackets}"
+    if name == "generator":
+        return base + ": your function uses `yield`; build the whole result and `return` it instead"
+    if isinstance(expected, list) and name in ("map", "filter", "zip", "tuple", "dict_keys", "dict_values", "range"):
+        return base + ": wrap it in list(...)"
+    if isinstance(expected, tuple) and isinstance(got, list):
+        return base + ": wrap it in tuple(...)"
+    if isinstance(expected, dict) and isinstance(got, list):
+        try:
+            if same(dict(got), expected):
+                return (
+                    base + ": your list holds the right (key, value) items; return a dict, e.g. dict(items) "
+                    "(most_common() and sorted() give lists)"
+                )
+        except (TypeError, ValueError):
+            pass
+    return base
+
+
+def changed_argument(after: tuple, before: tuple) -> int | None:
+    """The index of the first argument the learner's function changed in place, if any.
+
+    An argument whose type has no value equality (two copies never compare equal) is not judged.
+    """
+    for i, (a, b) in enumerate(zip(after, before)):
+        if not same(a, b, ordered=True) and same(b, copy.deepcopy(b), ordered=True):
+            return i
+    return None

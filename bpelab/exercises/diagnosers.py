@@ -1,0 +1,102 @@
+"""Naming a learner's mistake: the diagnosers an exercise lists, and the engine's own explanations.
+
+A diagnoser gets an ``Attempt`` and returns a hint or None; the first hint wins. Three helpers build the usual
+ones (``same_as``, ``on_error``, ``when``); ``explain`` tries an exercise's diagnosers, then what the engine
+knows by itself (recursion that never ends, a wrong type, a list where a tuple belongs).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bpelab.exercises.cases import Attempt, Diagnoser
+from bpelab.exercises.comparing import first_container_mismatch, normalised, same, type_hint
+from bpelab.exercises.showing import kind, short
+
+if TYPE_CHECKING:
+    from bpelab.exercises.core import Exercise
+
+
+def same_as(variant: Callable[..., Any], hint: str) -> Diagnoser:
+    """A diagnoser: the learner's answers equal those of ``variant``, a typical wrong version, so say ``hint``.
+
+    "Equal" means on the failing case AND on every other case where the learner's function
+    returned something, so that two mistakes that agree on one small input are told apart.
+    """
+
+    def agrees(args: tuple, got: Any) -> bool:
+        return same(got, variant(*copy.deepcopy(args)))  # order mistakes have their own message
+
+    def diagnose(attempt: Attempt) -> str | None:
+        if attempt.error is not None or not agrees(attempt.args, attempt.got):
+            return None
+        if agrees(attempt.args, attempt.expected):
+            return None  # the variant is right here: it cannot explain a wrong answer
+        return hint if all(agrees(args, got) for args, got in attempt.history()) else None
+
+    return diagnose
+
+
+def on_error(error_type: type[BaseException], hint: str, contains: str = "") -> Diagnoser:
+    """A diagnoser for an exception of ``error_type`` (whose message contains ``contains``)."""
+
+    def diagnose(attempt: Attempt) -> str | None:
+        error = attempt.error
+        return hint if isinstance(error, error_type) and contains in str(error) else None
+
+    return diagnose
+
+
+def when(predicate: Callable[[Attempt], bool], hint: str, *, any_type: bool = True) -> Diagnoser:
+    """A diagnoser from a test on what came back, e.g. "no key contains '</w>'" (asked only when it returned).
+
+    ``any_type=False`` asks only when the answer has the expected type (a dict for a dict), so
+    the test can index it freely and a wrong type gets the engine's own message instead.
+    """
+
+    def diagnose(attempt: Attempt) -> str | None:
+        if attempt.error is not None or (not any_type and type_hint(attempt.got, attempt.expected)):
+            return None
+        return hint if predicate(attempt) else None
+
+    return diagnose
+
+
+def first_hint(diagnosers: Sequence[Diagnoser], attempt: Attempt) -> str | None:
+    """The hint of the first diagnoser that recognises the mistake; one that trips over an odd answer is skipped."""
+    for diagnose in diagnosers:
+        try:
+            hint = diagnose(attempt)
+        except Exception:  # a diagnoser tripping over an odd answer must not hide the report
+            hint = None
+        if hint:
+            return hint
+    return None
+
+
+def explain(exercise: Exercise, attempt: Attempt) -> str:
+    """The hint for a wrong answer or an error: the exercise's diagnosers first, then the engine's own."""
+    hint = first_hint(exercise.diagnosers, attempt)
+    if hint:
+        return hint
+    if attempt.error is not None:
+        if isinstance(attempt.error, RecursionError):
+            return (
+                "your function keeps calling itself: check that every recursive call gets closer to a case "
+                "that returns without calling itself again"
+            )
+        return exercise.hint
+    got, expected = attempt.got, attempt.expected
+    hint = type_hint(got, expected)
+    if hint:
+        return hint
+    if same(normalised(got), normalised(expected), ordered=exercise.order_matters):
+        found = first_container_mismatch(got, expected)
+        if found:
+            return (
+                f"the values are right, but {short(found[0])} is {kind(found[0])} where "
+                f"{kind(found[1])} is expected, like {short(found[1])}"
+            )
+    return exercise.hint

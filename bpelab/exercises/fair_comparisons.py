@@ -1,0 +1,159 @@
+"""Lesson 15 checkers: numbers cut from the right, and the loss that compares tokenizers fairly.
+
+- ``check_group_digits(fn)``: ``group_digits(digits) -> list of str``, a run of digits cut into threes from the
+  right, as people group thousands ("1234567" -> ["1", "234", "567"]): what the "threes from the right" rule of
+  ``bpelab.digit_rules`` does inside a split pattern.
+- ``check_bits_per_byte(fn)``: ``bits_per_byte(probabilities, text) -> float``, the bits a model needs for a
+  text (``-log2`` of the probability it gave each token, added up) divided by the text's UTF-8 bytes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import regex
+
+from bpelab.digit_rules import DIGIT_RULES
+from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+
+# ---- exercise 1: digits in threes from the right ---------------------------------------------------
+
+
+def group_digits(digits: str) -> list[str]:
+    """``digits`` cut into groups of three counted from the right end; the first group takes what is left (1-3)."""
+    return regex.findall(DIGIT_RULES["threes from the right"], digits)
+
+
+def _from_the_left(digits: str) -> list[str]:
+    return [digits[i : i + 3] for i in range(0, len(digits), 3)]
+
+
+def _groups_last_first(digits: str) -> list[str]:
+    return group_digits(digits)[::-1]
+
+
+def _backwards_digits(digits: str) -> list[str]:
+    """Cut the reversed string in threes and forget to turn each group (and the list) back."""
+    backwards = digits[::-1]
+    return [backwards[i : i + 3] for i in range(0, len(backwards), 3)]
+
+
+def _reversed_groups_not_turned(digits: str) -> list[str]:
+    """Cut the reversed string, put the groups back in order, but forget to turn each group around."""
+    return _backwards_digits(digits)[::-1]
+
+
+GROUP_DIGITS = Exercise(
+    name="group_digits",
+    call="group_digits(digits)",
+    reference=group_digits,
+    cases=lambda: [
+        Case(("1234567",), ["1", "234", "567"], "seven digits: the short group comes first"),
+        Case(("123456",), ["123", "456"], "six digits: two full groups"),
+        Case(("1234",), ["1", "234"], "four digits: 1 | 234, as in 1,234"),
+        Case(("12",), ["12"], "two digits: one short group"),
+        Case(("7",), ["7"], "one digit"),
+        Case(("1000000",), ["1", "000", "000"], "a million: zeros are digits too"),
+        Case(("",), [], "no digits at all: no groups"),
+        Case(("١٢٣٤٥",), ["١٢", "٣٤٥"], "Arabic-Indic digits: a str of 5 characters, grouped the same way"),
+        Case(("98765432109876543210",), note="twenty digits"),
+    ],
+    diagnosers=[
+        same_as(
+            _from_the_left,
+            "you grouped from the LEFT (123 | 456 | 7), as GPT-4's pattern does: count the groups from the right "
+            "end, so that the short group is the first one",
+        ),
+        same_as(
+            _groups_last_first,
+            "the right groups, in reverse order: the group holding the first digits comes first in the list",
+        ),
+        same_as(
+            _backwards_digits,
+            "these are the digits read backwards: if you reverse the string to cut it, turn every group and "
+            "the list back around afterwards",
+        ),
+        same_as(
+            _reversed_groups_not_turned,
+            "the groups are in the right order, but each one is written backwards: reverse each group back",
+        ),
+        when(
+            lambda a: a.got == [""] and a.args[0] == "",
+            "an empty string has no groups: return [] (a list with one empty string claims one group)",
+        ),
+    ],
+    hint="the first group has len(digits) % 3 digits (or 3 if that is 0); after it, every group has 3",
+)
+
+
+def check_group_digits(group_digits: Any, *, record: bool = True) -> CheckResult:
+    """Check a learner's ``group_digits(digits) -> list of groups``; prints one report."""
+    return GROUP_DIGITS.check(group_digits, record=record)
+
+
+# ---- exercise 2: bits per byte ------------------------------------------------------------------------
+
+
+def bits_per_byte(probabilities: list[float], text: str) -> float:
+    """The bits a model needs for ``text`` (``-log2 p`` of each of its tokens, summed) per UTF-8 byte of ``text``."""
+    bits = -sum(math.log2(p) for p in probabilities)
+    return bits / len(text.encode("utf-8"))
+
+
+def _per_character(probabilities: list[float], text: str) -> float:
+    return -sum(math.log2(p) for p in probabilities) / len(text)
+
+
+def _per_token(probabilities: list[float], text: str) -> float:
+    return -sum(math.log2(p) for p in probabilities) / len(probabilities)
+
+
+def _natural_log(probabilities: list[float], text: str) -> float:
+    return -sum(math.log(p) for p in probabilities) / len(text.encode("utf-8"))
+
+
+def _no_minus(probabilities: list[float], text: str) -> float:
+    return sum(math.log2(p) for p in probabilities) / len(text.encode("utf-8"))
+
+
+def _probabilities_added(probabilities: list[float], text: str) -> float:
+    return -math.log2(sum(probabilities)) / len(text.encode("utf-8"))
+
+
+BITS_PER_BYTE = Exercise(
+    name="bits_per_byte",
+    call="bits_per_byte(probabilities, text)",
+    reference=bits_per_byte,
+    cases=lambda: [
+        Case(([0.5, 0.5], "ab"), 1.0, "two tokens of one byte, each a coin flip: 1 bit each, 2 bits for 2 bytes"),
+        Case(([0.5] * 4, "abcdefgh"), 0.5, "four tokens of two bytes, 1 bit each: 4 bits for 8 bytes"),
+        Case(([0.25], "é"), 1.0, "é is ONE character but TWO bytes in UTF-8: 2 bits for 2 bytes"),
+        Case(([0.125, 0.5], "猫 cat"), 4 / 7, "猫 is 3 bytes: 3 + 1 bits for 7 bytes"),
+        Case(([1.0], "the"), 0.0, "a token the model was sure of costs nothing"),
+        Case(([0.1, 0.02, 0.3, 0.05], "the café’s menu"), note="four tokens, accents and a curly apostrophe"),
+    ],
+    diagnosers=[
+        when(
+            lambda a: isinstance(a.got, (int, float)) and a.got < 0,
+            "the answer is negative: log2 of a probability is at most 0, so the bits are MINUS its sum",
+        ),
+        same_as(_per_token, "that is bits per TOKEN: divide by the number of bytes of the text, not of tokens"),
+        same_as(
+            _per_character,
+            "you divided by the number of characters: divide by the UTF-8 bytes, len(text.encode('utf-8')), "
+            "which is what every tokenizer of the text shares",
+        ),
+        same_as(_natural_log, "that is in nats (natural log): bits need log base 2, math.log2"),
+        same_as(
+            _probabilities_added,
+            "add up the -log2 of each probability (multiply the probabilities), not the probabilities themselves",
+        ),
+    ],
+    hint="bits = -sum(math.log2(p) for p in probabilities); then divide by len(text.encode('utf-8'))",
+)
+
+
+def check_bits_per_byte(bits_per_byte: Any, *, record: bool = True) -> CheckResult:
+    """Check a learner's ``bits_per_byte(probabilities, text) -> float``; prints one report."""
+    return BITS_PER_BYTE.check(bits_per_byte, record=record)

@@ -1,0 +1,195 @@
+"""Checkers for lesson 09 (the multilingual tax): ``check_bytes_per_char`` and ``check_premium``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bpelab.analysis.tax import token_tax
+from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.number_answers import adjusted, is_number, rounding_hint
+from bpelab.exercises.toy_encoders import SMALL_PARALLEL, cl100k_encode, one_token_per_char, one_token_per_word
+
+ROUNDED_ENOUGH = 0.005
+"""How far a bytes-per-character answer may be from the exact ratio: an answer rounded to 2 places passes."""
+
+
+def bytes_per_char(texts: list[str]) -> float:
+    """UTF-8 bytes of all the texts ÷ their characters, not rounded (0.0 for no characters)."""
+    chars = sum(len(t) for t in texts)
+    return sum(len(t.encode("utf-8")) for t in texts) / chars if chars else 0.0
+
+
+def _close(a: object, b: object) -> bool:
+    return is_number(a) and is_number(b) and abs(a - b) <= ROUNDED_ENOUGH + 1e-9  # type: ignore[operator]
+
+
+def _within_rounding(got: object, expected: object) -> object:
+    """An answer within 0.005 of the exact ratio counts as the exact ratio (round only when you show a number)."""
+    return expected if _close(got, expected) else got
+
+
+def _mean_of_ratios(texts: list[str]) -> float:
+    ratios = [len(t.encode("utf-8")) / len(t) for t in texts if t]
+    return sum(ratios) / len(ratios) if ratios else 0.0
+
+
+def _upside_down(texts: list[str]) -> float:
+    n_bytes = sum(len(t.encode("utf-8")) for t in texts)
+    return sum(map(len, texts)) / n_bytes if n_bytes else 0.0
+
+
+def _like(variant: Callable[[list[str]], float]) -> Callable[..., bool]:
+    """The answer is (to within rounding) what ``variant`` gives, and ``variant`` is wrong here."""
+    return lambda a: _close(a.got, variant(*a.args)) and not _close(variant(*a.args), a.expected)
+
+
+def _rounded_too_far(attempt) -> bool:  # type: ignore[no-untyped-def]
+    got, expected = attempt.got, attempt.expected
+    return is_number(got) and any(got == round(expected, places) for places in (0, 1))
+
+
+BYTES_PER_CHAR = Exercise(
+    name="bytes_per_char",
+    call="bytes_per_char(texts)",
+    reference=bytes_per_char,
+    cases=lambda: [
+        Case((["hello"],), 1.0, "ASCII only: one byte per character"),
+        Case((["日本", "ab"],), 2.0, "2 CJK characters (3 bytes each) and 2 ASCII: 8 bytes / 4 characters"),
+        Case((["héllo"],), 1.2, "é takes 2 bytes"),
+        Case((["日", "abc"],), 1.5, "totals, not an average: 6 bytes / 4 characters"),
+        Case((["añb"],), 4 / 3, "4 bytes / 3 characters = 1.333…; 1.33 (rounded to 2 places) is accepted too"),
+        Case((["Привет"],), 2.0, "Cyrillic: 2 bytes per letter"),
+        Case((["👍a"],), 2.5, "an emoji takes 4 bytes"),
+        Case(([],), 0.0, "no texts at all"),
+        Case((["", ""],), 0.0, "only empty texts"),
+        *(Case((texts,), note=f"the check sentences in {code!r}") for code, texts in SMALL_PARALLEL.items()),
+    ],
+    diagnosers=[
+        when(
+            _like(_mean_of_ratios),
+            "you averaged each text's ratio; divide the TOTAL bytes by the TOTAL characters instead",
+        ),
+        when(_like(_upside_down), "upside down: bytes ÷ characters, not characters ÷ bytes"),
+        same_as(
+            lambda texts: 1.0 if texts and "".join(texts) else 0.0,
+            "len(text) counts characters; count bytes with len(text.encode('utf-8'))",
+        ),
+        when(
+            _rounded_too_far,
+            "rounded too far: return the exact ratio (round only when you show a number; "
+            "2 places is the most the checker accepts)",
+        ),
+    ],
+    hint="add up len(t.encode('utf-8')) and len(t) over all texts and divide; 0.0 when there are no characters",
+)
+
+
+def check_bytes_per_char(fn: Callable[[list[str]], float], *, record: bool = True) -> CheckResult:
+    """Lesson 09, exercise 1. The exact ratio passes, and so does any answer within 0.005 of it (2 places)."""
+    return BYTES_PER_CHAR.check(adjusted(fn, bytes_per_char, _within_rounding, 1), record=record)
+
+
+class _Encoder:
+    """Wraps an encode function so that ``token_tax`` (which wants an object) can use it."""
+
+    def __init__(self, encode: Callable[[str], Sequence[object]]) -> None:
+        self.encode = encode
+
+
+def premium(
+    texts_by_language: dict[str, list[str]],
+    encode: Callable[[str], Sequence[object]],
+    language: str,
+    reference: str = "en",
+) -> float:
+    """Total tokens of ``language`` ÷ total tokens of ``reference``, each text encoded on its own."""
+    tax = token_tax(texts_by_language, {"t": _Encoder(encode)}, reference=reference)
+    premiums: dict[str, float] = dict(zip(tax["language"], tax["premium"]))
+    return float(premiums[language])
+
+
+def _premium_variant(per_text: Callable[[str, Callable[[str], Sequence[object]]], float]):  # type: ignore[no-untyped-def]
+    def variant(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+        return sum(per_text(t, encode) for t in texts_by_language[language]) / sum(
+            per_text(t, encode) for t in texts_by_language[reference]
+        )
+
+    return variant
+
+
+def _mean_of_premiums(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+    pairs = list(zip(texts_by_language[language], texts_by_language[reference]))
+    return sum(len(encode(a)) / len(encode(b)) for a, b in pairs) / len(pairs)
+
+
+def _joined(separator: str):  # type: ignore[no-untyped-def]
+    def variant(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+        return len(encode(separator.join(texts_by_language[language]))) / len(
+            encode(separator.join(texts_by_language[reference]))
+        )
+
+    return variant
+
+
+def _floor_premium(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+    return sum(len(encode(t)) for t in texts_by_language[language]) // sum(
+        len(encode(t)) for t in texts_by_language[reference]
+    )
+
+
+PREMIUM = Exercise(
+    name="premium",
+    call="premium(texts_by_language, encode, language, reference)",
+    reference=premium,
+    cases=lambda: [
+        Case(
+            ({"en": ["ab", "c"], "xx": ["abcd", "ef"]}, one_token_per_char, "xx", "en"), 2.0, "6 characters against 3"
+        ),
+        Case(
+            ({"en": ["a", "abcd"], "xx": ["ab", "a"]}, one_token_per_char, "xx", "en"),
+            0.6,
+            "3 tokens against 5: a language can be cheaper than the reference",
+        ),
+        Case(
+            ({"en": ["one two", "three"], "xx": ["uno dos tres cuatro", "cinco seis"]}, one_token_per_word, "xx", "en"),
+            2.0,
+            "6 words against 3",
+        ),
+        Case(
+            ({"en": ["ab", "cd"], "xx": ["abc", "def"]}, one_token_per_char, "en", "xx"),
+            note="English measured against another reference: 4 tokens against 6",
+        ),
+        Case((SMALL_PARALLEL, one_token_per_char, "ru", "de"), note="Russian against German, by characters"),
+        *(
+            Case((SMALL_PARALLEL, cl100k_encode, code, "en"), note=f"{code!r} with GPT-4's tokenizer")
+            for code in ("de", "ru", "ja")
+        ),
+    ],
+    diagnosers=[
+        same_as(
+            lambda t, encode, language, reference="en": premium(t, encode, reference, language),
+            "upside down: divide the language's tokens by the REFERENCE's tokens",
+        ),
+        same_as(
+            _mean_of_premiums, "you averaged the premium of each sentence; add up all tokens first, then divide once"
+        ),
+        same_as(
+            _premium_variant(lambda text, encode: len(text)), "you counted characters; count tokens: len(encode(text))"
+        ),
+        same_as(_joined(""), "you joined the sentences into one text; encode each sentence on its own and add up"),
+        same_as(_joined(" "), "you joined the sentences into one text; encode each sentence on its own and add up"),
+        same_as(_joined("\n"), "you joined the sentences into one text; encode each sentence on its own and add up"),
+        same_as(
+            lambda t, encode, language, reference="en": premium(t, encode, language, "en"),
+            "use the `reference` argument, not always 'en'",
+        ),
+        same_as(_floor_premium, "// rounds down to a whole number; use / for the exact ratio"),
+        rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it"),
+    ],
+    hint="sum(len(encode(t)) for t in texts_by_language[language]) ÷ the same sum for the reference language",
+)
+
+
+def check_premium(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
+    """Lesson 09, exercise 2."""
+    return PREMIUM.check(fn, record=record)

@@ -1,0 +1,291 @@
+"""Lesson 14 checkers: the choice parity-aware BPE makes at each merge, and the number that scores it.
+
+- ``check_parity_next_pair(fn)``: ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
+  language with the most tokens on the parallel text (ties: the one listed first) and its most
+  frequent pair (ties: the pair seen first); a language whose best pair occurs only once passes its
+  turn to the next worst; ``None`` when no language has a pair occurring twice. What
+  ``bpelab.parity.train_parity_aware`` does before every merge.
+- ``check_gini(fn)``: ``gini(values) -> float``, the Gini coefficient of per-language costs
+  (``bpelab.analysis.fairness.gini``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bpelab.analysis.fairness import gini as reference_gini
+from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.parity import worst_first
+from bpelab.words import best_pair
+
+# ---- exercise 1: the parity-aware choice of the next pair -------------------------------------------
+
+PairCounts = Mapping[str, Mapping[tuple[Any, Any], int]]
+
+
+def reference_parity_next_pair(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The worst-off language that has a pair occurring at least twice, and that pair."""
+    for language in worst_first(tokens):
+        counts = dict(pair_counts[language])
+        if counts:
+            pair = best_pair(counts)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def _global_pair(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """Standard BPE's choice: the pair most frequent over all languages together."""
+    total: dict[tuple, int] = {}
+    for counts in pair_counts.values():
+        for pair, n in counts.items():
+            total[pair] = total.get(pair, 0) + n
+    if not total or max(total.values()) < 2:
+        return None
+    pair = max(total, key=total.__getitem__)
+    return max(tokens, key=tokens.__getitem__), pair
+
+
+def _best_compressed(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The language with the FEWEST tokens."""
+    reversed_tokens = {language: -n for language, n in tokens.items()}
+    return reference_parity_next_pair(reversed_tokens, pair_counts)
+
+
+def _other_tie_rule(pick: Any) -> Any:
+    """The parity-aware choice with another rule among pairs of equal count: ``pick`` takes the list of
+    tied pairs, in first-seen order."""
+
+    def choose(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+        for language in worst_first(tokens):
+            counts = dict(pair_counts[language])
+            if counts and max(counts.values()) >= 2:
+                top = max(counts.values())
+                return language, pick([p for p, n in counts.items() if n == top])
+        return None
+
+    return choose
+
+
+_last_of_equal_pairs = _other_tie_rule(lambda tied: tied[-1])
+"""Ties between pairs go to the pair seen last (a loop with >=, or sorted(...)[-1])."""
+_smallest_of_equal_pairs = _other_tie_rule(min)
+"""Ties between pairs go to the smallest pair, as sorting the pairs would do."""
+
+
+def _last_of_equal_languages(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    order = list(reversed(list(tokens)))
+    return reference_parity_next_pair({language: tokens[language] for language in order}, pair_counts)
+
+
+def _no_turn_passing(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """Always the worst language, even when its best pair occurs once (or it has none)."""
+    language = worst_first(tokens)[0]
+    counts = dict(pair_counts[language])
+    return (language, best_pair(counts)) if counts else None
+
+
+def _most_pairs(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The language whose best pair is the most frequent of all (the richest language, not the poorest)."""
+    best = None
+    for language in tokens:
+        counts = dict(pair_counts[language])
+        if counts:
+            pair = best_pair(counts)
+            if counts[pair] >= 2 and (best is None or counts[pair] > best[2]):
+                best = (language, pair, counts[pair])
+    return None if best is None else (best[0], best[1])
+
+
+TOKENS = {"en": 40, "am": 95, "ta": 120, "fr": 52}
+COUNTS = {
+    "en": {("t", "h"): 9, ("h", "e"): 8, ("a", "n"): 3},
+    "am": {("ሰ", "ዓ"): 4, ("ዓ", "ት"): 4},
+    "ta": {("க", "ு"): 3, ("ல", "்"): 5, ("ம", "்"): 5},
+    "fr": {("l", "e"): 6, ("t", "h"): 2},
+}
+"""A small hand-made state: Tamil is worst off (120 tokens), English best off; English's pairs are
+the most frequent anywhere."""
+
+PARITY_NEXT_PAIR = Exercise(
+    name="parity_next_pair",
+    call="parity_next_pair(tokens, pair_counts)",
+    reference=reference_parity_next_pair,
+    cases=lambda: [
+        Case(
+            ({"en": 10, "ta": 30}, {"en": {("t", "h"): 5}, "ta": {("ம", "்"): 3}}),
+            ("ta", ("ம", "்")),
+            "Tamil needs 30 tokens, English 10: Tamil is worst off and gets its most frequent pair",
+        ),
+        Case(
+            ({"en": 40, "ta": 120}, {"en": {("t", "h"): 9}, "ta": {("க", "ு"): 2, ("ம", "்"): 5}}),
+            ("ta", ("ம", "்")),
+            "English's pair is more frequent (9), but the merge goes to the worst-off language, Tamil",
+        ),
+        Case(
+            (TOKENS, COUNTS),
+            ("ta", ("ல", "்")),
+            "Tamil (120 tokens) is worst off; its pairs ('ல', '்') and ('ம', '்') tie at 5: the first seen wins, "
+            "although ('ம', '்') is the smaller",
+        ),
+        Case(
+            ({"am": 70, "ta": 70, "en": 20}, {"am": {("ሰ", "ዓ"): 4}, "ta": {("ம", "்"): 6}, "en": {("t", "h"): 9}}),
+            ("am", ("ሰ", "ዓ")),
+            "Amharic and Tamil tie at 70 tokens: the language listed first (Amharic) gets the merge",
+        ),
+        Case(
+            ({"en": 30, "ta": 90, "am": 60}, {"en": {("t", "h"): 4}, "ta": {("ம", "்"): 1}, "am": {("ሰ", "ዓ"): 3}}),
+            ("am", ("ሰ", "ዓ")),
+            "Tamil is worst off but its best pair occurs once (merging it saves nothing): the next worst, "
+            "Amharic, gets the merge",
+        ),
+        Case(
+            ({"en": 5, "fr": 5}, {"en": {("a", "b"): 1}, "fr": {}}),
+            None,
+            "no language has a pair that occurs twice: return None (training stops)",
+        ),
+        Case(
+            (
+                {"de": 12, "el": 30, "ka": 29},
+                {"de": {(101, 110): 6}, "el": {(206, 177): 4, (207, 132): 4}, "ka": {(225, 131): 11}},
+            ),
+            note="byte ids as symbols, Greek just ahead of Georgian",
+        ),
+    ],
+    diagnosers=[
+        when(
+            lambda a: isinstance(a.got, tuple) and len(a.got) == 2 and isinstance(a.got[0], tuple),
+            "return (language, pair), the language first: e.g. ('ta', ('ம', '்'))",
+        ),
+        same_as(
+            _global_pair,
+            "you picked the pair that is most frequent over all languages together: that is standard BPE. "
+            "Parity-aware BPE looks only at the pair counts of the worst-off language",
+        ),
+        same_as(
+            _best_compressed,
+            "you picked the language with the FEWEST tokens, the best compressed one; the merge goes to the "
+            "language with the MOST tokens on the parallel text",
+        ),
+        same_as(
+            _most_pairs,
+            "you picked the language whose best pair is most frequent: the richest language, not the poorest. "
+            "Choose the language by its tokens first, then its pair",
+        ),
+        same_as(
+            _last_of_equal_pairs,
+            "on equal counts you kept the pair seen LAST; keep the one seen first (max(counts, key=counts.get) "
+            "does, since max keeps the first of equals)",
+        ),
+        same_as(
+            _smallest_of_equal_pairs,
+            "on equal counts you took the smallest pair (sorting); the course's rule is the pair seen first",
+        ),
+        same_as(
+            _last_of_equal_languages,
+            "two languages tie on tokens: the one listed first gets the merge (sorted(..., key=...) is stable; "
+            "max(tokens, key=tokens.get) keeps the first too)",
+        ),
+        same_as(
+            _no_turn_passing,
+            "when the worst language's best pair occurs only once (or it has no pair), merging it saves nothing: "
+            "pass the turn to the next worst language, and return None when no language has a pair seen twice",
+        ),
+    ],
+    hint="go through the languages from most tokens to fewest (sorted(tokens, key=lambda l: -tokens[l])); "
+    "for the first whose best pair (max(counts, key=counts.get)) occurs at least twice, return (language, pair)",
+)
+
+
+def check_parity_next_pair(parity_next_pair: Any, *, record: bool = True) -> CheckResult:
+    """Check ``parity_next_pair(tokens, pair_counts) -> (language, pair) or None``."""
+    return PARITY_NEXT_PAIR.check(parity_next_pair, record=record)
+
+
+# ---- exercise 2: the Gini coefficient -------------------------------------------------------------
+
+
+def _pairs_sum(values: list[float]) -> float:
+    return float(sum(abs(a - b) for a in values for b in values))
+
+
+def _without_half(values: list[float]) -> float:
+    n, total = len(values), sum(values)
+    return _pairs_sum(values) / (n * total) if n and total else 0.0
+
+
+def _sample_version(values: list[float]) -> float:
+    n, total = len(values), sum(values)
+    return _pairs_sum(values) / (2 * (n - 1) * total) if n > 1 and total else 0.0
+
+
+def _not_relative(values: list[float]) -> float:
+    n = len(values)
+    return _pairs_sum(values) / (2 * n * n) if n else 0.0
+
+
+def _coefficient_of_variation(values: list[float]) -> float:
+    n = len(values)
+    if not n or not sum(values):
+        return 0.0
+    mean = sum(values) / n
+    return float((sum((v - mean) ** 2 for v in values) / n) ** 0.5 / mean)
+
+
+def _neighbours_only(values: list[float]) -> float:
+    """Differences between neighbours in the list, not between every two values."""
+    n, total = len(values), sum(values)
+    if n < 2 or not total:
+        return 0.0
+    return sum(abs(a - b) for a, b in zip(values, values[1:])) / (2 * n * total / n)
+
+
+GINI = Exercise(
+    name="gini",
+    call="gini(values)",
+    reference=lambda values: reference_gini(values),
+    solution=(reference_gini,),
+    cases=lambda: [
+        Case(([10, 10, 10],), 0.0, "every language pays the same: no inequality, 0.0"),
+        Case(([0, 0, 0, 12],), 0.75, "one of four pays everything: (n - 1) / n = 0.75"),
+        Case(([1, 3],), 0.25, "two values: |1 - 3| twice over ordered pairs = 4; 2 × 2² × mean 2 = 16; 4 / 16"),
+        Case(([3, 1],), 0.25, "the same values in another order: the same answer"),
+        Case(([2, 4, 6],), 2 / 9, "pairs' differences 2, 4, 2 (twice each) = 16; 2 × 3² × mean 4 = 72; 16/72"),
+        Case(([],), 0.0, "no values: 0.0"),
+        Case(([7],), 0.0, "one value: 0.0"),
+        Case(([0, 0],), 0.0, "all costs 0: 0.0, not a division by zero"),
+        Case(
+            ([531, 595, 630, 642, 710, 634, 620, 715, 783, 621, 1093, 712, 939, 754, 790, 756],),
+            note="sixteen languages' token counts",
+        ),
+    ],
+    diagnosers=[
+        same_as(
+            _without_half,
+            "your answer is twice too big: each pair is counted twice (i, j and j, i), so divide by 2 × n² × mean",
+        ),
+        same_as(
+            _sample_version,
+            "you divided by n(n - 1) (the 'sample' Gini); the usual (population) Gini is over "
+            "all n² ordered pairs: divide by 2 × n² × mean",
+        ),
+        same_as(
+            _not_relative,
+            "divide by the mean too: the Gini coefficient is relative, so doubling every cost must leave it unchanged",
+        ),
+        same_as(
+            _coefficient_of_variation,
+            "that is the standard deviation over the mean (coefficient of "
+            "variation); the Gini uses the mean ABSOLUTE difference between every two values",
+        ),
+        same_as(_neighbours_only, "compare every value with every other, not only neighbours in the list"),
+    ],
+    hint="sum(abs(a - b) for a in values for b in values) / (2 * n * n * mean); return 0.0 for no values or "
+    "a total of 0",
+)
+
+
+def check_gini(gini: Any, *, record: bool = True) -> CheckResult:
+    """Check ``gini(values) -> float`` against ``bpelab.analysis.fairness.gini``."""
+    return GINI.check(gini, record=record)

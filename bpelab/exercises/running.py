@@ -1,0 +1,128 @@
+"""Running one learner function safely: what it returned or raised, where, and what its body looks like.
+
+``call`` never raises because of the learner's code (only ``KeyboardInterrupt``, the stop button, passes
+through); a runaway is stopped by the guards of ``runaway``. The other helpers read the function itself, for
+messages: ``where`` an error happened ("line 4 of your function"), whether its ``body`` is still a stub, and
+whether its parameters fit the call the exercise makes.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bpelab.exercises.runaway import Runaway, call_guarded
+
+if TYPE_CHECKING:
+    from bpelab.exercises.core import Exercise
+
+
+@dataclass
+class Outcome:
+    got: Any = None
+    error: BaseException | None = None
+    where: str = ""
+    runaway: str = ""
+    """Why the call was stopped: ``"steps"``, ``"time"`` or ``"memory"`` (empty when it finished)."""
+
+
+def call(fn: Callable[..., Any], args: tuple, max_steps: int | None) -> Outcome:
+    """Call ``fn(*args)``; catch what it raises; stop it if it runs away."""
+    try:
+        return Outcome(got=call_guarded(fn, args, max_steps))
+    except Runaway as stop:
+        return Outcome(runaway=stop.reason)
+    except (Exception, SystemExit) as err:
+        return Outcome(error=err, where=where(err, fn))
+
+
+def _code_of(fn: Any) -> Any:
+    fn = getattr(fn, "__func__", fn)
+    return getattr(fn, "__code__", None)
+
+
+def where(err: BaseException, fn: Any) -> str:
+    """``line 4 of your function`` (its ``def`` line is line 1), or ``in your helper `foo```."""
+    code = _code_of(fn)
+    if code is None:
+        return ""
+    found = None
+    tb = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == code.co_filename:
+            found = tb
+        tb = tb.tb_next
+    if found is None:
+        return ""
+    if found.tb_frame.f_code is code:
+        return f"line {found.tb_lineno - code.co_firstlineno + 1} of your function"
+    name = found.tb_frame.f_code.co_name
+    return "in a lambda or comprehension of yours" if name.startswith("<") else f"in your `{name}`"
+
+
+def body(fn: Any) -> str:
+    """What the body of ``fn`` looks like: ``"stub"``, ``"no return"``, ``"returns"`` or ``"unknown"``.
+
+    A stub holds only ``pass``, ``...``, a docstring, ``return None`` or ``raise NotImplementedError``.
+    """
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except Exception:  # no source (built in, made by exec), or a lambda inside a longer line
+        return "unknown"
+    defs = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not defs:
+        return "unknown"
+    statements = defs[0].body
+    if (
+        statements
+        and isinstance(statements[0], ast.Expr)
+        and isinstance(getattr(statements[0].value, "value", None), str)
+    ):
+        statements = statements[1:]  # the docstring
+
+    def trivial(node: ast.stmt) -> bool:
+        if isinstance(node, ast.Pass):
+            return True
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            return True
+        if isinstance(node, ast.Return):
+            return node.value is None or (isinstance(node.value, ast.Constant) and node.value.value in (None, Ellipsis))
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+        return False
+
+    if all(trivial(node) for node in statements):
+        return "stub"
+    returns = any(isinstance(node, ast.Return) and node.value is not None for node in ast.walk(defs[0]))
+    return "returns" if returns else "no return"
+
+
+def parameters_problem(fn: Any, exercise: Exercise, n_args: int) -> str | None:
+    """Why ``fn`` cannot be called as the exercise calls it (with ``n_args`` arguments), or None if it can."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):  # some built-ins have no signature: just try calling
+        return None
+    try:
+        signature.bind(*range(n_args))
+        return None
+    except TypeError:
+        pass
+    names = list(signature.parameters)
+    takes = f"{len(names)} parameter{'s' if len(names) != 1 else ''} ({', '.join(names)})" if names else "no parameters"
+    calls = f"{n_args} argument{'s' if n_args != 1 else ''}"
+    if inspect.ismethod(fn):
+        return (
+            f"your {exercise.function_name} method is called with {calls}, as {exercise.call}, "
+            f"but its parameters don't fit.\n   hint:     a method needs `self` first: "
+            f"`def {exercise.function_name}(self, {', '.join(exercise.parameters)}):`"
+        )
+    return (
+        f"your {exercise.function_name} takes {takes}, but it is called with {calls}, "
+        f"as {exercise.call}.\n   hint:     make its first line `def {exercise.call}:`"
+    )

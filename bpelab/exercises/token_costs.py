@@ -1,0 +1,154 @@
+"""Checkers for lesson 10's numbers: the room left for an answer in the context window, and what a request costs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.number_answers import adjusted, is_number, rounding_hint
+from bpelab.exercises.toy_encoders import count_o200k_tokens, count_words
+
+
+def room_for_answer(system: str, user: str, context_window: int, count_tokens: Callable[[str], int]) -> int:
+    """Tokens left for the answer once the system and user prompts are in the window; 0 if they fill it."""
+    return max(0, context_window - count_tokens(system) - count_tokens(user))
+
+
+ROOM_FOR_ANSWER = Exercise(
+    name="room_for_answer",
+    call="room_for_answer(system, user, context_window, count_tokens)",
+    reference=room_for_answer,
+    cases=lambda: [
+        Case(("Be brief.", "What is BPE?", 100, count_words), 95, "2 + 3 words in a window of 100"),
+        Case(("", "one two three", 10, count_words), 7, "no system prompt"),
+        Case(("a b c d e f", "g h i j k", 8, count_words), 0, "the prompts overflow the window: 0, never negative"),
+        Case(("a b c", "d e f g h", 8, count_words), 0, "the prompts fill the window exactly"),
+        Case(
+            (
+                "You are a careful assistant who answers in English.",
+                "Summarise the report below in five bullet points.",
+                4096,
+                count_o200k_tokens,
+            ),
+            note="GPT-4o's tokenizer",
+        ),
+    ],
+    diagnosers=[
+        when(
+            lambda a: isinstance(a.got, _FloatAnswer),
+            "tokens are counted in whole numbers: return an int, not a float (a `/` somewhere, or a float "
+            "window? the room is context_window - count_tokens(system) - count_tokens(user))",
+        ),
+        same_as(
+            lambda s, u, w, count: w - count(s) - count(u),
+            "the prompts already overflow here, so no room is left: return 0, never a negative number (max(0, ...))",
+        ),
+        same_as(
+            lambda s, u, w, count: max(0, w - len(s) - len(u)),
+            "len(text) counts characters; count tokens with count_tokens(text)",
+        ),
+        same_as(lambda s, u, w, count: max(0, w - count(u)), "the system prompt takes room too: subtract it as well"),
+        same_as(
+            lambda s, u, w, count: count(s) + count(u),
+            "that is the size of the prompts; return what is LEFT of the window",
+        ),
+    ],
+    hint="context_window minus count_tokens(system) minus count_tokens(user), and 0 if that is negative",
+)
+
+
+class _FloatAnswer:
+    """A float where a whole number of tokens belongs; never equal to the expected int, shown as the float."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{self.value!r} (a float)"
+
+
+def _no_floats(got: object, expected: object) -> object:
+    """The engine counts 95.0 as 95; a count of tokens must be an int, so a float never passes."""
+    return _FloatAnswer(got) if isinstance(got, float) else got
+
+
+def check_room_for_answer(fn: Callable[..., int], *, record: bool = True) -> CheckResult:
+    """Lesson 10, exercise 1. The answer must be an int: a float such as 95.0 is refused with its own hint."""
+    return ROOM_FOR_ANSWER.check(adjusted(fn, room_for_answer, _no_floats, 4), record=record)
+
+
+def estimate_cost(input_tokens: int, output_tokens: int, input_price: float, output_price: float) -> float:
+    """Dollars for one request; prices are in dollars per million tokens, as price lists give them."""
+    return (input_tokens * input_price + output_tokens * output_price) / 1_000_000
+
+
+def _whole_dollars(attempt: Attempt) -> str | None:
+    """An answer that is every exact cost made a whole number, named by how: round() goes to the nearest whole
+    number and gives an int, int() and math.floor() cut the fraction off and give an int, // cuts it off and
+    gives a float when a price is a float."""
+    if attempt.error is not None:
+        return None
+    answers = [(attempt.args, attempt.got), *attempt.history()]
+    costs = [(estimate_cost(*args), got) for args, got in answers]
+    if not all(is_number(got) for _, got in costs) or all(got == cost for cost, got in costs):
+        return None
+    ints = all(isinstance(got, int) for _, got in costs)
+    if all(got == math.floor(cost) for cost, got in costs):
+        if ints:
+            return (
+                "int() and math.floor() cut off everything after the point (a cost of $0.004 becomes 0): "
+                "return the exact cost, not a whole number of dollars"
+            )
+        return "// divides and rounds down to a whole number (a cost of $0.004 becomes 0.0): divide with /"
+    if all(got == round(cost) for cost, got in costs):
+        return (
+            "round() with no number of places rounds to the nearest whole number of dollars ($0.004 becomes 0, "
+            "$1.50 becomes 2): return the exact cost, and round only when you show it"
+        )
+    return None
+
+
+ESTIMATE_COST = Exercise(
+    name="estimate_cost",
+    call="estimate_cost(input_tokens, output_tokens, input_price, output_price)",
+    reference=estimate_cost,
+    cases=lambda: [
+        Case((1_000_000, 0, 2.0, 8.0), 2.0, "a million input tokens cost the input price"),
+        Case((0, 1_000_000, 2.0, 8.0), 8.0, "a million output tokens cost the output price"),
+        Case((2_000, 500, 1.0, 4.0), 0.004, "2,000 × $1 + 500 × $4, per million"),
+        Case((0, 0, 3.0, 15.0), 0.0, "nothing sent, nothing paid"),
+        Case((12_345, 678, 0.5, 1.5)),
+        Case((1_500_000, 0, 1.0, 4.0), 1.5, "a million and a half input tokens at $1 per million: $1.50"),
+    ],
+    diagnosers=[
+        same_as(
+            lambda i, o, pi, po: (i * pi + o * po) / 1_000, "the prices are per MILLION tokens: divide by 1,000,000"
+        ),
+        same_as(lambda i, o, pi, po: i * pi + o * po, "the prices are per million tokens: divide by 1,000,000"),
+        same_as(
+            lambda i, o, pi, po: (i + o) * pi / 1_000_000, "output tokens have their own (higher) price: output_price"
+        ),
+        same_as(
+            lambda i, o, pi, po: (i * po + o * pi) / 1_000_000,
+            "the prices are swapped: input tokens pay input_price, output tokens pay output_price",
+        ),
+        _whole_dollars,
+        rounding_hint(
+            "cost",
+            "One request often costs a fraction of a cent, and rounded requests add up to a wrong bill; round only "
+            "when you show the number",
+        ),
+    ],
+    hint="(input_tokens × input_price + output_tokens × output_price) ÷ 1,000,000",
+)
+
+
+def check_estimate_cost(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
+    """Lesson 10, exercise 2."""
+    return ESTIMATE_COST.check(fn, record=record)

@@ -1,0 +1,204 @@
+"""Parity-aware BPE (lesson 14): give each merge to the language that is worst off right now.
+
+Standard BPE merges the pair that is most frequent in the whole training text, so the languages
+that fill most of that text get most of the merges, and the others are left with long token
+sequences (lesson 09's multilingual tax). Foroutan et al. (2025, "Parity-Aware Byte-Pair
+Encoding: Improving Cross-lingual Fairness in Tokenization", arXiv:2508.04796) change one line
+of the loop: at every merge, find the language whose *parallel* text is currently the worst
+compressed, and merge the most frequent pair **of that language's** training text. The merge is
+then applied to every language, as usual.
+
+What "worst compressed" means here: the language that needs the **most tokens** for the parallel
+measuring text (the same content in every language). On parallel text that is the lowest
+compression rate against a common measure of content; it is *not* the fewest bytes per token,
+which would flatter scripts whose characters take two or three UTF-8 bytes (lesson 09). Ties
+between languages go to the language listed first; ties between pairs go to the pair seen first
+in that language's text, as everywhere else in the course. If the worst language has no pair
+left that occurs twice, the next worst one gets the merge; when no language has one, training
+stops early.
+
+The loop keeps one ``bpelab.fast.IncrementalTrainer`` per language (training text) and one per
+language for the measuring text, so each merge costs only what it touches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bpelab.byte_level import BPETokenizer, count_pretokens
+from bpelab.fast import IncrementalTrainer
+from bpelab.merging import check_merge_count
+from bpelab.patterns import pattern_name_of, resolve_pattern
+from bpelab.words import MergeStep
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class ParityChoice:
+    """One merge of a parity-aware run: who was worst off, and what it got."""
+
+    language: str
+    """The language whose measuring text needed the most tokens before this merge (and got it)."""
+    tokens: dict[str, int]
+    """Every language's tokens on the measuring text before this merge."""
+    pair: Pair
+    count: int
+    """How often ``pair`` occurs in ``language``'s training text (not in the whole text)."""
+    new_id: int
+
+
+@dataclass
+class ParityRun:
+    """What ``train_parity_aware`` returns: the tokenizer, and the reason for each of its merges.
+
+    With ``record=True`` it also carries the fields the merge stepper replays
+    (``steps``, ``initial_word_freq``, ``token_bytes``, ``notes``): each step's pair table is the
+    worst language's own pair counts, since that is where the pair was chosen.
+    """
+
+    tokenizer: BPETokenizer
+    choices: list[ParityChoice]
+    stopped_early: bool
+    steps: list[MergeStep[int]] = field(default_factory=list)
+    initial_word_freq: dict[tuple[int, ...], int] = field(default_factory=dict)
+    token_bytes: dict[int, bytes] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    tie_break: str = "first"
+
+    def __repr__(self) -> str:
+        early = ", stopped early" if self.stopped_early else ""
+        return f"ParityRun({len(self.choices)} merges over {len(self.choices[0].tokens) if self.choices else 0} languages{early})"
+
+
+def _check_languages(texts: object, what: str) -> dict[str, str]:
+    """Language -> one training text (a list of sentences is joined with newlines), or a clear error."""
+    if not isinstance(texts, Mapping) or not texts:
+        raise TypeError(
+            f"{what} must be a non-empty dict from language code to text (or list of sentences), "
+            f"e.g. {{'en': ['A cat.'], 'fr': ['Un chat.']}}; got {type(texts).__name__}"
+        )
+    joined: dict[str, str] = {}
+    for language, value in texts.items():
+        if isinstance(value, str):
+            joined[language] = value
+        elif isinstance(value, Sequence) and all(isinstance(s, str) for s in value):
+            joined[language] = "\n".join(value)
+        else:
+            raise TypeError(f"{what}[{language!r}] must be a str or a list of str, got {type(value).__name__}")
+    return joined
+
+
+class _Language:
+    """One language's state: its training words (where pairs are counted) and its measuring words
+    (whose token total says how well it is compressed right now)."""
+
+    def __init__(self, train_text: str, measure_text: str | None, pattern: str | None) -> None:
+        counts = count_pretokens(train_text, pattern)
+        self.train: IncrementalTrainer[int] = IncrementalTrainer([tuple(p) for p in counts], list(counts.values()))
+        if measure_text is None:
+            self.measure = self.train  # the training text is parallel itself: measure on it
+        else:
+            measured = count_pretokens(measure_text, pattern)
+            self.measure = IncrementalTrainer([tuple(p) for p in measured], list(measured.values()))
+        self.tokens = sum(len(w) * f for w, f in zip(self.measure.words, self.measure.freqs))
+
+    def merge(self, pair: Pair, new_id: int) -> None:
+        """Apply a merge chosen for any language; keep the token total of the measuring text live."""
+        if self.measure is not self.train and pair in self.train.where:
+            self.train.merge(pair, new_id)
+        trainer = self.measure
+        if pair not in trainer.where:
+            return  # the pair never occurs in this language: nothing to merge, nothing to count
+        touched = list(trainer.where[pair])
+        before = sum(len(trainer.words[w]) * trainer.freqs[w] for w in touched)
+        trainer.merge(pair, new_id)
+        self.tokens -= before - sum(len(trainer.words[w]) * trainer.freqs[w] for w in touched)
+
+
+def train_parity_aware(
+    train_texts: Mapping[str, str | Sequence[str]],
+    num_merges: int,
+    *,
+    measure_texts: Mapping[str, str | Sequence[str]] | None = None,
+    pattern: str | None = "gpt2",
+    record: bool = False,
+    progress: bool = False,
+) -> ParityRun:
+    """Learn ``num_merges`` byte-level merges, each one for the language that is worst off.
+
+    ``train_texts`` maps each language to its training text (a str, or a list of sentences joined
+    with newlines). ``measure_texts`` is the *parallel* text on which "worst off" is measured (the
+    paper's multi-parallel development set); by default the training texts themselves, which is
+    right only when they are parallel. ``pattern`` is the split pattern, as in
+    ``BPETokenizer.train``. ``record=True`` keeps every step for the merge stepper (small runs only).
+    """
+    from tqdm.auto import tqdm
+
+    check_merge_count(num_merges)
+    train = _check_languages(train_texts, "train_texts")
+    measure = None if measure_texts is None else _check_languages(measure_texts, "measure_texts")
+    if measure is not None and set(measure) != set(train):
+        raise ValueError(
+            f"measure_texts must have the same languages as train_texts: {sorted(train)} against {sorted(measure)}"
+        )
+    resolved = resolve_pattern(pattern)
+    states = {
+        lang: _Language(text, None if measure is None else measure[lang], resolved) for lang, text in train.items()
+    }
+
+    tokenizer = BPETokenizer()
+    tokenizer.pattern, tokenizer.pattern_name = resolved, pattern_name_of(pattern)
+    run = ParityRun(tokenizer, [], stopped_early=False)
+    if record:
+        run.initial_word_freq = _all_words(states)
+    for new_id in tqdm(range(256, 256 + num_merges), disable=not progress, desc="merges"):
+        tokens = {lang: state.tokens for lang, state in states.items()}
+        found = _choose(states, tokens)
+        if found is None:
+            run.stopped_early = True
+            break
+        language, pair, count = found
+        table = {p: c for p, c in states[language].train.counts.items() if c > 0} if record else {}
+        for state in states.values():
+            state.merge(pair, new_id)
+        tokenizer.merges[pair] = new_id
+        tokenizer.vocab[new_id] = tokenizer.vocab[pair[0]] + tokenizer.vocab[pair[1]]
+        run.choices.append(ParityChoice(language, tokens, pair, count, new_id))
+        if record:
+            step = len(run.steps) + 1
+            run.steps.append(MergeStep(step, table, pair, count, _all_words(states), new_id))
+            run.notes.append(
+                f"worst off: {language} ({tokens[language]:,} tokens on the parallel text), so the pair counts are {language}'s"
+            )
+    run.token_bytes = dict(tokenizer.vocab)
+    tokenizer.requested_vocab_size = 256 + num_merges
+    return run
+
+
+def worst_first(tokens: Mapping[str, int]) -> list[str]:
+    """The languages from worst off (most tokens on the parallel text) to best off; languages with
+    equal tokens keep the order they were given in (``sorted`` is stable)."""
+    return sorted(tokens, key=lambda language: -tokens[language])
+
+
+def _choose(states: dict[str, _Language], tokens: dict[str, int]) -> tuple[str, Pair, int] | None:
+    """The worst-off language that still has a pair occurring twice, and its best pair."""
+    for language in worst_first(tokens):
+        best = states[language].train.best()
+        if best is not None and best[1] >= 2:  # a pair seen once saves nothing (as in train_bytes_fast)
+            return language, *best  # best() popped its entry: fine, the merge takes the pair away
+    return None
+
+
+def _all_words(states: dict[str, _Language]) -> dict[tuple[int, ...], int]:
+    """Every language's training words together, as one corpus (what the stepper draws)."""
+    corpus: dict[tuple[int, ...], int] = {}
+    for state in states.values():
+        for word, freq in zip(state.train.words, state.train.freqs):
+            corpus[word] = corpus.get(word, 0) + freq
+    return corpus
+
+
+__all__ = ["ParityChoice", "ParityRun", "train_parity_aware", "worst_first"]

@@ -1,0 +1,92 @@
+"""Superword tokens (lesson 14): BPE that may merge across spaces once it has learned the words.
+
+Every tokenizer so far splits text into words before it merges (lesson 07's regexes), so no token
+ever holds two words: " of" and " the" are tokens, " of the" never is. Liu et al. (2025,
+"SuperBPE: Space Travel for Language Models", arXiv:2503.13423) train in two stages:
+
+1. **Subwords.** Ordinary BPE with whitespace pre-tokenization, up to a *transition point*
+   (a number of merges).
+2. **Superwords.** Training carries on from where stage 1 left the text, but the text is no longer
+   cut at spaces, so a merge may join " of" and " the". Only a few cuts remain (``SUPERWORD_PATTERN``):
+   numbers, runs of two or more punctuation marks, runs of spaces, and line breaks, so a token never
+   spans a paragraph or swallows a long run of symbols.
+
+The result is an ordinary ``BPETokenizer`` whose pattern is the stage-2 pattern: encoding cuts text
+at those few places and merges each piece by rank. Stage 2 starts from each piece encoded with
+stage 1's merges in exactly that way, so training and encoding always agree.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import regex
+
+from bpelab.byte_level import BPETokenizer, TrainingStoppedEarly, count_pretokens
+from bpelab.fast import IncrementalTrainer
+from bpelab.merging import check_merge_count
+
+SUPERWORD_PATTERN = r" ?\p{N}+| ?[^\s\p{L}\p{N}]{2,}|\s*\n\s*| +(?!\S)"
+"""Where stage 2 still cuts: numbers (as GPT-2's pattern has them), runs of 2+ punctuation marks,
+line breaks with the spaces around them, runs of spaces before a space or the end. Everything
+between two cuts (words, single punctuation marks, the spaces between them) is one piece."""
+
+_BRIDGES_SPACE = regex.compile(rb"\S\s")
+
+
+def train_superbpe(
+    text: str,
+    vocab_size: int,
+    *,
+    transition: int,
+    pattern: str | None = "gpt2",
+    superword_pattern: str = SUPERWORD_PATTERN,
+    progress: bool = False,
+) -> BPETokenizer:
+    """Train ``transition`` merges as ordinary BPE with ``pattern``, then the rest up to ``vocab_size``
+    on pieces cut only by ``superword_pattern`` (see the module docstring).
+
+    ``transition`` equal to ``vocab_size - 256`` gives ordinary BPE (no superword stage); 0 gives BPE
+    without whitespace pre-tokenization from the first merge. Ties go to the pair seen first; a stage
+    stops early when no pair occurs twice (check ``stopped_early``).
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    total = check_merge_count(vocab_size - 256 if isinstance(vocab_size, int) else vocab_size, "vocab_size - 256")
+    check_merge_count(transition, "transition")
+    if transition > total:
+        raise ValueError(
+            f"transition ({transition}) must be at most vocab_size - 256 ({total}): it is how many of the merges "
+            "are learned before merges across spaces are allowed"
+        )
+    with warnings.catch_warnings():  # stage 1 running out of pairs is no reason to stop: stage 2 may find more
+        warnings.simplefilter("ignore", TrainingStoppedEarly)
+        stage1 = BPETokenizer().train(text, 256 + transition, pattern=pattern, progress=progress)
+    counts = count_pretokens(text, superword_pattern)
+    trainer: IncrementalTrainer[int] = IncrementalTrainer(
+        [tuple(stage1.encode_piece(piece)) for piece in counts], list(counts.values())
+    )
+    next_id = iter(range(256 + len(stage1.merges), 256 + total))
+    for pair, new_id, _count in trainer.learn(
+        total - len(stage1.merges), lambda _pair: next(next_id), min_count=2, progress=progress
+    ):
+        stage1.merges[pair] = new_id
+        stage1.vocab[new_id] = stage1.vocab[pair[0]] + stage1.vocab[pair[1]]
+    stage1.pattern, stage1.pattern_name = superword_pattern, None
+    stage1.requested_vocab_size = vocab_size
+    stage1.clear_cache()
+    return stage1
+
+
+def is_superword(token: bytes) -> bool:
+    """True when a token bridges whitespace: a space (or other whitespace) after a non-space byte,
+    as in b" of the" or b"the ", which whitespace pre-tokenization could never produce."""
+    return _BRIDGES_SPACE.search(token) is not None
+
+
+def superword_tokens(tokenizer: BPETokenizer) -> list[bytes]:
+    """The tokenizer's learned tokens that bridge whitespace, in the order they were learned."""
+    return [tokenizer.vocab[new_id] for new_id in tokenizer.merges.values() if is_superword(tokenizer.vocab[new_id])]
+
+
+__all__ = ["SUPERWORD_PATTERN", "is_superword", "superword_tokens", "train_superbpe"]

@@ -1,0 +1,158 @@
+"""Tokenizers side by side: the same text, one row of chips per tokenizer, the cuts lined up.
+
+Choose 2 to 4 tokenizers (your own, GPT-2, GPT-4, GPT-4o, Llama 3): each gets a row of chips, and
+the rows are aligned on the text's bytes, so a place where one tokenizer cuts and another does not
+is a vertical line in one row and none in the other. The stretches cut differently
+(``bpelab.cuts.differing_spans``) are marked; beside each row, its token count, bytes per token and
+count against the first row. gpt-oss's ``o200k_harmony`` cuts ordinary text exactly as GPT-4o's
+``o200k_base`` (only its special tokens differ), so it gets a sentence, not a duplicate row.
+
+It is the encode explorer with several rows: the same tokenizers, the same encodings sent to the
+page, the same page encoders on the static site (``static/compare.js`` draws, with the explorer's
+chips).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import traitlets
+
+from bpelab.cuts import compared_lengths, covering_lengths, differing_spans
+from bpelab.production import ENCODING_NAMES
+from bpelab.widgets.chips import chips_text, show_whitespace
+from bpelab.widgets.esm import bundle
+from bpelab.widgets.explorer import DEFAULT_TEXT, EXPLORER_MODULES, PRECOMPUTE_CHARS, EncodeExplorer
+from bpelab.words import END_OF_WORD
+
+COMPARE_MODULES = (*EXPLORER_MODULES, "cuts.js", "compare.js")
+"""What the side-by-side view's ES module is made of (``esm.bundle`` joins them)."""
+MAX_ROWS = 4
+MAX_CHARS = 3000
+"""The longest text compared side by side: rows of chips wider than that are no longer read."""
+
+
+class CompareView(EncodeExplorer):
+    """The same text under 2 to 4 tokenizers, one aligned row of chips each, differing stretches marked.
+
+    ``CompareView()`` offers the four production tokenizers; ``CompareView({"mine": result})`` adds
+    yours first. ``chosen``: the labels of the rows shown (default: the first four offered);
+    ``word_split`` as for ``EncodeExplorer``. ``differing_spans`` gives the marked byte ranges.
+    """
+
+    _esm = bundle(*COMPARE_MODULES)
+    chosen = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    max_chars = traitlets.Int(MAX_CHARS).tag(sync=True)
+
+    def __init__(
+        self,
+        tokenizers: Mapping[str, object] | Sequence[object] | object | None = None,
+        *,
+        text: str = DEFAULT_TEXT,
+        production: Sequence[str] = ENCODING_NAMES,
+        chosen: Sequence[str] | None = None,
+        show_ids: bool = False,
+        word_split: str | None = None,
+    ) -> None:
+        super().__init__(tokenizers, text=text, production=production, show_ids=show_ids, word_split=word_split)
+        if len(self.labels) < 2:
+            raise ValueError(f"side by side needs at least two tokenizers, got {self.labels}")
+        self.remove_class("bpe-explorer-widget")
+        self.add_class("bpe-compare-widget")
+        self.chosen = list(chosen) if chosen is not None else self.labels[:MAX_ROWS]
+        self.observe(lambda _change: self._refresh(), names=["chosen"])
+        self._refresh()
+
+    @traitlets.validate("chosen")
+    def _valid_chosen(self, proposal: dict[str, Any]) -> list[str]:
+        chosen = [str(label) for label in proposal["value"]]
+        unknown = [label for label in chosen if label not in self._labels]
+        if unknown:
+            raise traitlets.TraitError(f"no tokenizer is labelled {unknown[0]!r}; choose from {self._labels}")
+        if not 2 <= len(set(chosen)) == len(chosen) <= MAX_ROWS:
+            raise traitlets.TraitError(f"choose 2 to {MAX_ROWS} different tokenizers, got {chosen}")
+        return [label for label in self._labels if label in chosen]  # rows in the menu's order
+
+    # ---- the Python API ------------------------------------------------------------------------
+
+    def _rows(self) -> list[tuple[str, list[Any], list[str | bytes]]]:
+        rows = []
+        for label in self.chosen:
+            _text, ids, pieces, error = self._encode(label, self.text)
+            if error is None:
+                rows.append((label, ids, pieces))
+        return rows
+
+    def _lengths(self) -> list[list[int]]:
+        return [
+            compared_lengths(covering_lengths(self.text, pieces, self._word_end(label)))
+            for label, _ids, pieces in self._rows()
+        ]
+
+    def _word_end(self, label: str) -> str | None:
+        return END_OF_WORD if label in self._word_level else None
+
+    @property
+    def differing_spans(self) -> list[tuple[int, int]]:
+        """The byte ranges the chosen tokenizers cut differently (what the page marks)."""
+        return differing_spans(self._lengths())
+
+    def tokens_between(self, start: int, end: int) -> dict[str, list[str]]:
+        """Each chosen row's tokens that overlap the bytes ``start:end`` of the text, whitespace shown
+        (``⋅`` a space); a token that is part of a character shows its bytes' text with U+FFFD."""
+        data = self.text.encode("utf-8", "surrogatepass")
+        out = {}
+        for label, _ids, pieces in self._rows():
+            shown, at = [], 0
+            for length, token in covering_lengths(self.text, pieces, self._word_end(label)):
+                if token is not None and at < end and start < at + length:
+                    shown.append(show_whitespace(data[at : at + length].decode("utf-8", "replace")))
+                at += length
+            out[label] = shown
+        return out
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Each chosen tokenizer's token count."""
+        return {label: len(ids) for label, ids, _pieces in self._rows()}
+
+    def render_text(self) -> str:
+        """The rows as text: what shows where widgets cannot render."""
+        data = self.text.encode("utf-8", "surrogatepass")
+        rows = self._rows()
+        first = len(rows[0][1]) if rows else 0
+        spans = self.differing_spans
+        lines = [f"CompareView: {len(rows)} tokenizers, {len(data)} bytes, {len(spans)} stretches cut differently"]
+        for label, ids, pieces in rows:
+            head = f"{label}: {len(ids)} tokens"
+            if ids:
+                head += f", {len(data) / len(ids):.2f} bytes per token"
+            if first:
+                head += f", {len(ids) / first:.2f}× the first row"
+            lines.append(head)
+            lines.append(
+                "  " + chips_text(pieces[:40], word_end=self._word_end(label)) + (" | …" if len(pieces) > 40 else "")
+            )
+        return "\n".join(lines)
+
+    # ---- computing what the page draws ----------------------------------------------------------
+
+    def _refresh(self) -> None:
+        """Encode the text with every chosen tokenizer (and the others too while the text is short,
+        so that choosing another row needs no kernel); send them to the page."""
+        chosen = self.chosen
+        text = self.text
+        encodings = {}
+        if len(text) <= MAX_CHARS:
+            for label in self._labels:
+                if label in chosen or len(text) <= PRECOMPUTE_CHARS:
+                    _text, ids, pieces, error = self._encode(label, text)
+                    encodings[label] = {
+                        "text": text,
+                        "ids": ids if error is None else [],
+                        "pieces": [p if isinstance(p, str) else list(p) for p in pieces] if error is None else [],
+                        "count": len(ids),
+                        "error": error,
+                    }
+        self.encodings = encodings

@@ -1,0 +1,202 @@
+// How one token was built: the merges that make it from its bytes, step by step and as a tree.
+//
+// The page's twin of bpelab/token_build.py (its docstring says why the rule is this one); the
+// Python test tests/test_token_build.py runs this file under Node on thousands of tokens of every
+// production vocabulary and holds the two equal, result for result. Results are plain data with
+// bytes as arrays of numbers, the shape TokenBuild.as_dict() gives in Python:
+//   {token, id, numbering: "rank" | "merge", reachable, steps, parts, tree}
+//   step: {before, position, left, right, id, number, after}; tree node: {token, id, children}
+// Bytes stay bytes: a part that is half a character is drawn by the display as it chooses.
+
+/**
+ * A rank lookup `(bytes) -> rank | undefined` from a function, or from a Map keyed the way
+ * js-tiktoken keys its rankMap (production.js's encoders): the bytes joined with ",".
+ */
+export function rankLookup(ranks) {
+  if (typeof ranks === "function") return ranks;
+  if (ranks instanceof Map) return (bytes) => ranks.get(Array.prototype.join.call(bytes, ","));
+  throw new TypeError("ranks must be a function of bytes or a Map keyed by the bytes joined with ','");
+}
+
+/** Join parts[i] and parts[i + 1] (nodes of the tree) and write the step down. */
+function mergeAt(nodes, steps, i, id, number) {
+  const before = nodes.map((n) => n.token);
+  const left = nodes[i];
+  const right = nodes[i + 1];
+  nodes.splice(i, 2, { token: [...left.token, ...right.token], id, children: [left, right] });
+  steps.push({ before, position: i, left: left.token, right: right.token, id, number, after: nodes.map((n) => n.token) });
+}
+
+/**
+ * BPE on `bytes` with the ranks below `limit` only (the adjacent pair whose joined bytes rank lowest,
+ * leftmost on a tie, as tiktoken merges): the parts it stops at. Two parts are the token's parents.
+ */
+function lastParts(bytes, limit, rankOf) {
+  const parts = bytes.map((b) => [b]);
+  const below = (a, b) => {
+    const r = rankOf(Uint8Array.from([...a, ...b]));
+    return r !== undefined && r < limit ? r : Infinity;
+  };
+  // pairRanks[i]: the rank of parts[i] and parts[i + 1] joined (Infinity: not below the limit)
+  const pairRanks = parts.slice(1).map((p, i) => below(parts[i], p));
+  for (;;) {
+    let i = -1;
+    for (let k = 0; k < pairRanks.length; k += 1) if (pairRanks[k] < (i < 0 ? Infinity : pairRanks[i])) i = k;
+    if (i < 0) return parts;
+    parts.splice(i, 2, [...parts[i], ...parts[i + 1]]);
+    pairRanks.splice(i, 1);
+    if (i < pairRanks.length) pairRanks[i] = below(parts[i], parts[i + 1]);
+    if (i > 0) pairRanks[i - 1] = below(parts[i - 1], parts[i]);
+  }
+}
+
+/**
+ * The trees that tile `bytes` (a token of rank `rank`): one when merges reach it, else the largest
+ * pieces they reach. Each node's children are the parents its own rank gives it, so every node
+ * ranks above its children (in Llama 3 BPE on a longer token can pass through a higher-ranked part).
+ */
+function grow(bytes, rank, rankOf, memo) {
+  const key = bytes.join(",");
+  if (memo.has(key)) return memo.get(key);
+  let pieces;
+  if (bytes.length === 1) {
+    pieces = [{ token: bytes, id: rank, children: [] }];
+  } else {
+    const parts = lastParts(bytes, rank, rankOf);
+    pieces = parts.flatMap((part) => grow(part, rankOf(Uint8Array.from(part)), rankOf, memo));
+    if (parts.length === 2 && pieces.length === 2) pieces = [{ token: bytes, id: rank, children: pieces }];
+  }
+  memo.set(key, pieces);
+  return pieces;
+}
+
+/** Every merged node of the trees with the byte offset it starts at, in the order they were learned. */
+function mergesInOrder(pieces) {
+  const found = [];
+  let offset = 0;
+  for (const piece of pieces) {
+    const stack = [[piece, offset]];
+    while (stack.length) {
+      const [node, start] = stack.pop();
+      if (node.children.length) {
+        found.push([node.id, start]);
+        stack.push([node.children[0], start], [node.children[1], start + node.children[0].token.length]);
+      }
+    }
+    offset += piece.token.length;
+  }
+  return found.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+}
+
+/** Apply the merges ([id, byte offset], in order) from the single bytes, writing each step down. */
+function replayMerges(bytes, merges, byteId, number) {
+  return replayFrom(bytes.map((b) => ({ token: [b], id: byteId(b), children: [] })), merges, number);
+}
+
+/** Apply the merges ([id, byte offset], in order) from the leaves `nodes` (bytes, or a word's symbols). */
+function replayFrom(nodes, merges, number) {
+  const steps = [];
+  for (const [id, start] of merges) {
+    let i = 0;
+    for (let offset = 0; offset !== start; i += 1) offset += nodes[i].token.length;
+    mergeAt(nodes, steps, i, id, number(id));
+  }
+  return { nodes, steps };
+}
+
+/**
+ * The merges that build `token` (bytes) in a production vocabulary, as lesson 07 recovers them
+ * from the ranks, in rank order. A token no merge reaches (Llama 3 has such) comes back with
+ * `reachable: false`, the pieces merges do reach as `parts`, and no tree. `memo` (a Map) may be
+ * shared between calls on one vocabulary: each token's pieces are then found once.
+ */
+export function buildWithRanks(token, ranks, memo = new Map()) {
+  const rankOf = rankLookup(ranks);
+  const bytes = Array.from(token);
+  if (bytes.length === 0) throw new Error("token must be at least one byte");
+  const limit = rankOf(Uint8Array.from(bytes));
+  if (limit === undefined) throw new Error(`[${bytes}] is not a token of this vocabulary`);
+  const byteRanks = new Map();
+  for (const b of bytes) {
+    const r = rankOf(Uint8Array.of(b));
+    if (r === undefined) throw new Error(`the byte ${b} has no rank: this is not a byte-level vocabulary`);
+    byteRanks.set(b, r);
+  }
+  const grown = grow(bytes, limit, rankOf, memo);
+  const { nodes, steps } = replayMerges(bytes, mergesInOrder(grown), (b) => byteRanks.get(b), (id) => id);
+  const reachable = grown.length === 1;
+  return {
+    token: bytes,
+    id: limit,
+    numbering: "rank",
+    reachable,
+    steps,
+    parts: nodes.map((n) => n.token),
+    tree: reachable ? nodes[0] : null,
+    leaves: "bytes",
+  };
+}
+
+/**
+ * The merges that built a learner's token, read from its merge log: `merges` is the list of
+ * [left id, right id, new id] in the order learned (ids 0–255 are the bytes). The log names each
+ * merge's two parts, so the tree is exact; its merges are stepped through in the order learned
+ * (leftmost first when one merge happens twice), numbered 1 = first learned.
+ */
+export function buildFromMerges(tokenId, merges) {
+  const parents = new Map();
+  const numbers = new Map();
+  merges.forEach(([a, b, id], k) => { parents.set(id, [a, b]); numbers.set(id, k + 1); });
+  if (!parents.has(tokenId) && !(tokenId >= 0 && tokenId < 256 && Number.isInteger(tokenId))) {
+    throw new Error(`id ${tokenId} is not a byte or a merged token of this tokenizer`);
+  }
+  const treeOf = (id) => {
+    if (!parents.has(id)) return { token: [id], id, children: [] };
+    const [left, right] = parents.get(id).map(treeOf);
+    return { token: [...left.token, ...right.token], id, children: [left, right] };
+  };
+  const root = treeOf(tokenId);
+  const { nodes, steps } = replayMerges(root.token, mergesInOrder([root]), (b) => b, (id) => numbers.get(id));
+  return { token: root.token, id: tokenId, numbering: "merge", reachable: true, steps, parts: [root.token], tree: nodes[0], leaves: "bytes" };
+}
+
+/**
+ * How a word-level tokenizer's symbol ("low</w>") was built, read from its merge log: `merges` is the
+ * list of [left, right, merged] in the order learned (explorer.py sends it), ids are positions in
+ * `vocabulary` (the first for a symbol listed twice). Bytes are the symbols' UTF-8, as Python's
+ * build_from_word_merges; when two merges made one symbol the tree takes the first learned.
+ */
+export function buildFromWordMerges(symbol, merges, vocabulary) {
+  const ids = new Map();
+  vocabulary.forEach((known, i) => { if (!ids.has(known)) ids.set(known, i); });
+  if (!ids.has(symbol)) throw new Error(`${JSON.stringify(symbol)} is not in this tokenizer's vocabulary: no merge built it`);
+  const parents = new Map();
+  const numbers = new Map();
+  merges.forEach(([left, right, made], k) => {
+    if (!parents.has(made)) { parents.set(made, [left, right]); numbers.set(ids.get(made), k + 1); }
+  });
+  const utf8Of = (text) => Array.from(new TextEncoder().encode(text));
+  const treeOf = (s) => {
+    if (!parents.has(s)) return { token: utf8Of(s), id: ids.get(s), children: [] };
+    return { token: utf8Of(s), id: ids.get(s), children: parents.get(s).map(treeOf) };
+  };
+  const root = treeOf(symbol);
+  const leaves = [];
+  const walk = (n) => (n.children.length ? n.children.forEach(walk) : leaves.push({ ...n, children: [] }));
+  walk(root);
+  const order = mergesInOrder([root]).sort((x, y) => numbers.get(x[0]) - numbers.get(y[0]) || x[1] - y[1]);
+  const { nodes, steps } = replayFrom(leaves, order, (id) => numbers.get(id));
+  return { token: root.token, id: root.id, numbering: "merge", reachable: true, steps, parts: [root.token], tree: nodes[0], leaves: "symbols" };
+}
+
+/** Replaying the steps from the single bytes: the parts after each one (a check, and the stepper's frames). */
+export function replay(build) {
+  // from the leaves: single bytes, or a word's symbols (a symbol no merge made is a leaf itself)
+  let parts = build.steps.length ? build.steps[0].before : build.leaves === "symbols" ? [build.token] : build.token.map((b) => [b]);
+  const frames = [parts];
+  for (const step of build.steps) {
+    parts = [...parts.slice(0, step.position), [...step.left, ...step.right], ...parts.slice(step.position + 2)];
+    frames.push(parts);
+  }
+  return frames;
+}

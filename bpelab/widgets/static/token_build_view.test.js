@@ -1,0 +1,53 @@
+// node --test: what the "how a token was built" panel writes (token_build_view.js), on builds small
+// enough to check by hand. Drawing needs a DOM: tests/browser/test_token_build_in_browser.py checks it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { buildFromMerges, buildWithRanks } from "./token_build.js";
+import { buildLines, partText, reachNote, stepLabel, stepLine, treeLines } from "./token_build_view.js";
+
+const bytes = (text) => Array.from(new TextEncoder().encode(text));
+const vocabulary = (tokens) => new Map(tokens.map((t, rank) => [Array.from(t).join(","), rank]));
+
+test("a part is its text with whitespace drawn, or its bytes when it is half a character", () => {
+  assert.equal(partText(bytes(" K")), "⋅K");
+  assert.equal(partText(bytes("東")), "東");
+  assert.equal(partText(bytes("東").slice(0, 2)), "<E6><9D>"); // 東 is E6 9D B1: two of its three bytes
+  assert.equal(partText([0x0a]), "↵");
+});
+
+test("each step says which two parts it joined and at what rank; step 0 is the bytes", () => {
+  const build = buildWithRanks(bytes(" ab"), vocabulary([[32], [97], [98], bytes("ab"), bytes(" ab")]));
+  assert.equal(stepLabel(2, build.steps.length), "Step 2 of 2");
+  assert.equal(stepLine(build, 0), "The 3 bytes of the token, before any merge.");
+  assert.equal(stepLine(build, 1), "Merged a + b → ab (rank 3).");
+  assert.equal(stepLine(build, 2), "Merged ⋅ + ab → ⋅ab (rank 4).");
+  assert.deepEqual(treeLines(build), ["⋅ab (rank 4)", "  ⋅ (byte)", "  ab (rank 3)", "    a (byte)", "    b (byte)"]);
+});
+
+test("a learner's token is numbered by merge, not by id", () => {
+  // merges: (a, b) -> 256 is merge 1, (256, c) -> 257 is merge 2
+  const build = buildFromMerges(257, [[97, 98, 256], [256, 99, 257]]);
+  assert.deepEqual(buildLines(build, "mine").slice(2), [
+    "Step 1 of 2: Merged a + b → ab (merge 1).",
+    "Step 2 of 2: Merged ab + c → abc (merge 2).",
+    "abc (merge 2)", "  ab (merge 1)", "    a (byte)", "    b (byte)", "  c (byte)",
+  ]);
+  assert.equal(buildLines(build, "mine")[0], "How abc was built (mine): id 257, 2 merges");
+});
+
+test("half a character is drawn as bytes at every step where it stands alone", () => {
+  const e = bytes("東"); // E6 9D B1: E6 9D merges first, then the whole character
+  const build = buildWithRanks(e, vocabulary([[0xe6], [0x9d], [0xb1], e.slice(0, 2), e]));
+  assert.equal(stepLine(build, 1), "Merged <E6> + <9D> → <E6><9D> (rank 3).");
+  assert.equal(stepLine(build, 2), "Merged <E6><9D> + <B1> → 東 (rank 4).");
+});
+
+test("a token no merge reaches says so and shows the parts merges do reach", () => {
+  // abc has rank 3 but neither ab nor bc exists: added as it is
+  const build = buildWithRanks(bytes("abc"), vocabulary(["a", "b", "c", "abc"].map(bytes)));
+  assert.equal(build.reachable, false);
+  assert.equal(reachNote(build), "No sequence of merges makes this token: it was added to the vocabulary as it is. " +
+    "The merges below its rank stop at 3 parts: a | b | c.");
+  assert.deepEqual(treeLines(build), []);
+  assert.equal(reachNote(buildWithRanks(bytes("ab"), vocabulary(["a", "b", "ab"].map(bytes)))), "");
+});

@@ -1,0 +1,19 @@
+// What every view of the course needs, kernel or not: where it is drawn, and a short way to make elements.
+
+/** True on the course's static pages (make html sets globalThis.bpelabStatic): no kernel will answer. */
+export function isStatic() {
+  return globalThis.bpelabStatic === true;
+}
+
+/** An element with attributes (`text` sets its text) and children. */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+export const KERNEL_WAIT_MS = 3000; // how long typed text waits for Python before the page answers itself

@@ -1,0 +1,120 @@
+"""How a token was built, as text: what the panel (``static/token_build_view.js``) says, written in Python.
+
+The explorer opens the panel when a chip is clicked; where widgets cannot draw (a terminal, nbval's
+text, a screen reader reading the notebook's text) ``build_text`` says the same thing, line for
+line: every step "Step k of n" with the two parts it joined and its rank (production) or merge number
+(a learner's tokenizer), then the whole build as an indented tree. A part that is half a character
+(not valid UTF-8 alone) is written as its bytes, ``<E6><9D>``. tests/test_token_build_view.py holds
+these lines equal to the page's ``buildLines``.
+
+``build_for`` is what the explorer answers a clicked chip with: the right builder for each kind of
+tokenizer (the production ranks, or a learner's merge log).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import tiktoken
+
+from bpelab.byte_level import BPETokenizer
+from bpelab.production import ENCODING_NAMES, mergeable_ranks
+from bpelab.token_build import BuildNode, TokenBuild, TokenBuilder, build_from_merges, build_from_word_merges
+from bpelab.widgets.chips import show_whitespace
+from bpelab.words import TrainingResult
+
+
+def part_text(part: bytes) -> str:
+    """A part's text with whitespace drawn (``⋅Kub``), or its bytes (``<E6><9D>``) when it is half a character."""
+    try:
+        return show_whitespace(part.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "".join(f"<{b:02X}>" for b in part)
+
+
+def _number_text(build: TokenBuild, number: int) -> str:
+    return f"{'merge' if build.numbering == 'merge' else 'rank'} {number}"
+
+
+def step_line(build: TokenBuild, k: int) -> str:
+    """What step ``k`` did (0: where it starts)."""
+    if k == 0 and build.leaves == "symbols":
+        start = len(build.steps[0].before) if build.steps else 1
+        return f"The {start} symbols the word starts as (its characters, and </w> at a word's end), before any merge."
+    if k == 0:
+        single = "" if build.steps else " (a single byte needs none)"
+        return f"The {len(build.token)} bytes of the token, before any merge{single}."
+    s = build.steps[k - 1]
+    joined = part_text(s.left + s.right)
+    return f"Merged {part_text(s.left)} + {part_text(s.right)} → {joined} ({_number_text(build, s.number)})."
+
+
+def reach_note(build: TokenBuild) -> str:
+    """A token no merge reaches says so, and what the merges below its rank do reach."""
+    if build.reachable:
+        return ""
+    return (
+        "No sequence of merges makes this token: it was added to the vocabulary as it is. "
+        f"The merges below its rank stop at {len(build.parts)} parts: {' | '.join(map(part_text, build.parts))}."
+    )
+
+
+def tree_lines(build: TokenBuild) -> list[str]:
+    """The tree, two spaces deeper per level: each token with its rank or merge number, bytes as ``(byte)``."""
+    numbers = {s.id: s.number for s in build.steps}
+    lines: list[str] = []
+
+    def walk(node: BuildNode, depth: int) -> None:
+        leaf = "symbol" if build.leaves == "symbols" else "byte"
+        what = _number_text(build, numbers.get(node.id, node.id)) if node.children else leaf
+        lines.append(f"{'  ' * depth}{part_text(node.token)} ({what})")
+        for child in node.children:
+            walk(child, depth + 1)
+
+    if build.tree is not None:
+        walk(build.tree, 0)
+    return lines
+
+
+def build_lines(build: TokenBuild, title: str = "") -> list[str]:
+    """The panel as text lines: the title, every step's label and line, the tree."""
+    n = len(build.steps)
+    lines = [f"How {part_text(build.token)} was built{f' ({title})' if title else ''}: id {build.id}, {n} merges"]
+    if note := reach_note(build):
+        lines.append(note)
+    lines += [f"Step {k} of {n}: {step_line(build, k)}" for k in range(n + 1)]
+    return lines + tree_lines(build)
+
+
+def build_text(build: TokenBuild, title: str = "") -> str:
+    """The panel's text fallback: ``print(build_text(build))``."""
+    return "\n".join(build_lines(build, title))
+
+
+@cache
+def _builder(encoding_name: str) -> TokenBuilder:
+    return TokenBuilder(mergeable_ranks(encoding_name))
+
+
+def build_for(tokenizer: object, token_id: int, token: bytes | str) -> TokenBuild:
+    """How token ``token_id`` (its bytes ``token``) of ``tokenizer`` was built.
+
+    A production encoding: the merges recovered from its ranks (one builder per vocabulary, kept);
+    a learner's ``BPETokenizer`` or word-level ``TrainingResult``: its merge log. Anything else has no
+    merges to show.
+    """
+    if isinstance(tokenizer, tiktoken.Encoding) and isinstance(token, bytes):
+        named = tokenizer.name in ENCODING_NAMES  # the course's own vocabularies: one builder each, kept
+        builder = _builder(tokenizer.name) if named else TokenBuilder(mergeable_ranks(tokenizer))
+        return builder.build(token)
+    if isinstance(tokenizer, BPETokenizer):
+        return build_from_merges(token_id, tokenizer)
+    if isinstance(tokenizer, TrainingResult) and isinstance(token, str):
+        return build_from_word_merges(token, tokenizer.merges, tokenizer.vocabulary)
+    raise ValueError(
+        f"a {type(tokenizer).__name__} has no merge log to step through: "
+        "the panel builds tokens of GPT-2, GPT-4, GPT-4o, Llama 3 and of your own tokenizers (BPETokenizer, train_bpe)"
+    )
+
+
+__all__ = ["build_for", "build_lines", "build_text", "part_text", "reach_note", "step_line", "tree_lines"]

@@ -1,0 +1,71 @@
+"""Lesson 13 as a learner runs it: the exercise's answer is never handed over under the exercise's name."""
+
+import ast
+import json
+import warnings
+from pathlib import Path
+
+LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "13_your_tokenizer_for_real.ipynb"
+
+
+def code_cells() -> list[ast.Module]:
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    return [ast.parse("".join(c["source"])) for c in cells if c["cell_type"] == "code"]
+
+
+def names_bound_by_imports(tree: ast.Module) -> set[str]:
+    return {
+        (alias.asname or alias.name).split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+def test_the_exercise_name_is_only_the_learners():
+    """Imported as byte_level_text, bpelab's answer would pass the checker before the learner writes a line, and
+    a cell that called it would break (TypeError) once the learner's stub replaced it."""
+    cells = code_cells()
+    stub = next(
+        i
+        for i, tree in enumerate(cells)
+        if any(isinstance(node, ast.FunctionDef) and node.name == "byte_level_text" for node in tree.body)
+    )
+    assert all("byte_level_text" not in names_bound_by_imports(tree) for tree in cells)
+    for i, tree in enumerate(cells):
+        if i in (stub, stub + 1):
+            continue  # the stub, and its checker
+        bare = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "byte_level_text"]
+        assert not bare, f"code cell {i} uses the learner's byte_level_text; use hugging_face.byte_level_text"
+
+
+def test_the_lesson_hands_off_to_lesson_14():
+    text = LESSON.read_text(encoding="utf-8")
+    assert "(14_fairer_merges_bigger_tokens.ipynb)" in text and "Fairer merges, bigger tokens" in text
+
+
+def cell_sources() -> list[str]:
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+
+
+def run_sections_1_and_2(train: str, capsys) -> str:
+    """The lesson's own cells up to the tie replay, on a learner's text, in one namespace (as a kernel would)."""
+    sources = cell_sources()
+    upto = next(i for i, s in enumerate(sources) if s.startswith("ties = []"))
+    namespace: dict = {}
+    learners_choice = f"TRAIN_NAME = 'mine'\nTRAIN = {train!r}\nHELD_OUT = TRAIN[-2:]\n"
+    with warnings.catch_warnings():  # the lesson's own warning filter stays inside this test
+        for i, source in enumerate(sources[: upto + 1]):
+            if source.startswith("TRAIN_NAME"):
+                source = learners_choice + source[source.index("UNLIKE") :]
+            exec(compile(source, f"cell {i}", "exec"), namespace)
+    return capsys.readouterr().out
+
+
+def test_the_tie_cells_run_on_a_text_without_a_tie_and_name_the_parting_one(capsys):
+    """No merge differs: no IndexError, a sentence instead. One tie: the merge where the trainers part, named."""
+    out = run_sections_1_and_2("aaaa", capsys)
+    assert "no merge differs" in out and "nothing to replay" in out and "STOPPED EARLY: 258 ids" in out
+    out = run_sections_1_and_2("the cat sat on the mat. " * 50, capsys)
+    assert "where they part: 2 pairs occur" in out

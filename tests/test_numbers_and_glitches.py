@@ -1,0 +1,107 @@
+"""Lesson 15's measurements: digit rules, bits per byte, tokens never produced (hand-checked or held to tiktoken)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import tiktoken
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpelab.analysis.bits_per_byte import bigram_bits, bits_table, unigram_bits
+from bpelab.analysis.numbers import digit_cost, digit_runs
+from bpelab.analysis.unreachable import ids_produced, made_by_no_merge, round_trip
+from bpelab.byte_level import BPETokenizer
+from bpelab.corpora import read_corpus
+from bpelab.digit_rules import DIGIT_RULES, pattern_with_digits
+from bpelab.patterns import CL100K_PATTERN, split_text
+from bpelab.production import load_encoding
+
+# ---- digit rules ---------------------------------------------------------------------------------------
+
+
+def test_gpt4s_rule_is_gpt4s_pattern_and_the_others_change_only_the_digits():
+    assert pattern_with_digits("up to 3 (GPT-4)") == CL100K_PATTERN
+    text = "In 1999, £1,234.50 bought 1234567 pins; don't  stop\n"
+    for rule in DIGIT_RULES:
+        pieces = split_text(text, pattern_with_digits(rule))
+        assert "".join(pieces) == text
+        assert [p for p in pieces if not p.isdigit()] == [p for p in split_text(text, "cl100k") if not p.isdigit()]
+
+
+@settings(max_examples=60, deadline=None)
+@given(digits=st.text(alphabet="0123456789١٢٣", min_size=1, max_size=20))
+def test_threes_from_the_right(digits):
+    pieces = split_text(digits, pattern_with_digits("threes from the right"))
+    assert "".join(pieces) == digits
+    assert all(len(p) == 3 for p in pieces[1:]) and 1 <= len(pieces[0]) <= 3
+    left = split_text(digits, pattern_with_digits("up to 3 (GPT-4)"))
+    assert all(len(p) == 3 for p in left[:-1])  # GPT-4's: the short group last
+
+
+def test_an_unknown_digit_rule_is_named():
+    with pytest.raises(ValueError, match="unknown digit rule 'threes'.*single digits"):
+        pattern_with_digits("threes")
+
+
+def test_digit_cost_counts_by_hand():
+    assert digit_runs("£1,234.50 in 1999") == ["1", "234", "50", "1999"]
+    text = "1999 1999 1999 1999 1999 1999 12"
+    bytes_only = BPETokenizer().train(text, 256, pattern=pattern_with_digits("single digits"))
+    table = digit_cost({"bytes": bytes_only}, text)
+    assert table.loc["bytes", "tokens per number"] == (6 * 4 + 2) / 7  # one token per digit
+    assert table.loc["bytes", "tokens per digit byte"] == 1.0
+
+
+# ---- bits per byte ---------------------------------------------------------------------------------------
+
+
+def test_unigram_bits_by_hand():
+    # counts 0:2, 1:2 among 4 tokens, vocabulary 2, add-1: p = 3/6 for both; add-1 for an unseen id 2 of 3: 1/7
+    assert unigram_bits([0, 0, 1, 1], [0, 1], 2) == pytest.approx(2.0)
+    assert unigram_bits([0, 0, 1, 1], [2], 3) == pytest.approx(-math.log2(1 / 7))
+
+
+def test_bigram_bits_by_hand():
+    # after 0 always 1 (twice); with k = 0.1 and 2 tokens: p(1 | 0) = 2.1 / 2.2; the first token: unigram 3/6
+    bits = bigram_bits([0, 1, 0, 1], [0, 1], 2, k=0.1)
+    assert bits == pytest.approx(1.0 - math.log2(2.1 / 2.2))
+
+
+def test_bad_model_settings_are_named():
+    with pytest.raises(ValueError, match="k must be above 0"):
+        unigram_bits([0], [0], 2, k=0)
+    with pytest.raises(ValueError, match="vocab_size must be at least 1"):
+        bigram_bits([0], [0], 0)
+
+
+def test_bits_per_byte_is_bits_per_token_times_tokens_per_byte():
+    text = read_corpus("english_heldout")[:5000]
+    tok = BPETokenizer().train(text, 300, pattern="gpt2")
+    table = bits_table(tok, [256, 280, 300], text, text[:200])
+    for _, row in table.iterrows():
+        tokens_per_byte = row["held-out tokens"] / len(text[:200].encode())
+        assert row["unigram bits per byte"] == pytest.approx(row["unigram bits per token"] * tokens_per_byte)
+    assert table["held-out tokens"].is_monotonic_decreasing
+
+
+# ---- tokens never produced -------------------------------------------------------------------------------
+
+
+def test_o200k_has_unreachable_tokens_and_r50k_none():
+    o200k = round_trip(load_encoding("o200k_base"))
+    texts = {token for _, token, _ in o200k.unreachable}
+    assert {b" I'", b"\n//"} <= texts and len(o200k.unreachable) == 12  # GUIDE.md: 12 valid-UTF-8 tokens
+    assert all(ids != [rank] for rank, _, ids in o200k.unreachable)
+    r50k = round_trip(load_encoding("r50k_base"))
+    assert r50k.unreachable == [] and len(r50k.not_utf8) > 0
+
+
+def test_a_token_no_merge_builds_is_found():
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"xyz": 257}  # nothing merges x, y, z
+    encoding = tiktoken.Encoding(name="toy", pat_str=r"\S+|\s+", mergeable_ranks=ranks, special_tokens={})
+    assert made_by_no_merge(encoding) == [257]
+    assert encoding.encode("xyz") == [257]  # yet tiktoken emits it for the whole piece
+    assert round_trip(encoding).unreachable == []
+    assert ids_produced(encoding, ["ab xyz", "xyzw"]) == {256, 257, ord(" "), ord("x"), ord("y"), ord("z"), ord("w")}

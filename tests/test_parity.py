@@ -1,0 +1,206 @@
+"""Parity-aware BPE (bpelab.parity) against a naive version written here, and by hand.
+
+The naive version recomputes everything from scratch before every merge: each language's tokens
+on the measuring text (replaying every merge so far on every piece), and the worst language's pair
+counts. It shares no code with the trainer but the pre-token counting.
+"""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpelab import BPETokenizer
+from bpelab.analysis.fairness import gini
+from bpelab.byte_level import count_pretokens
+from bpelab.parity import train_parity_aware, worst_first
+
+
+def replay(piece, merges):
+    symbols = list(piece)
+    for (a, b), new in merges:
+        out, i = [], 0
+        while i < len(symbols):
+            if i + 1 < len(symbols) and symbols[i] == a and symbols[i + 1] == b:
+                out.append(new)
+                i += 2
+            else:
+                out.append(symbols[i])
+                i += 1
+        symbols = out
+    return symbols
+
+
+def naive_parity(train, num_merges, measure=None, pattern="gpt2"):
+    """[(language, tokens before the merge, pair, count), ...], each merge recomputed from nothing."""
+    words = {lang: count_pretokens(text, pattern) for lang, text in train.items()}
+    measured = words if measure is None else {lang: count_pretokens(t, pattern) for lang, t in measure.items()}
+    merges, out = [], []
+    for new_id in range(256, 256 + num_merges):
+        tokens = {lang: sum(len(replay(p, merges)) * n for p, n in measured[lang].items()) for lang in train}
+        order = sorted(train, key=lambda lang: -tokens[lang])
+        chosen = None
+        for lang in order:
+            counts = {}
+            for piece, n in words[lang].items():
+                symbols = replay(piece, merges)
+                for pair in zip(symbols, symbols[1:]):
+                    counts[pair] = counts.get(pair, 0) + n
+            if counts:
+                top = max(counts.values())
+                pair = next(p for p, c in counts.items() if c == top)  # first seen among the best
+                if top >= 2:
+                    chosen = (lang, dict(tokens), pair, top)
+                    break
+        if chosen is None:
+            break
+        out.append(chosen)
+        merges.append((chosen[2], new_id))
+    return out
+
+
+def as_tuples(run):
+    return [(c.language, c.tokens, c.pair, c.count) for c in run.choices]
+
+
+# ---- by hand --------------------------------------------------------------------------------
+
+
+def test_hand_example_alternates_between_languages():
+    # en "abababab": 8 tokens, xx "cdcdcd": 6. Merge 1 goes to en (worst): a+b (4 times) -> 4 tokens.
+    # Merge 2: xx is worst (6 > 4): c+d (3 times) -> 3 tokens. Merge 3: en (4 > 3): ab+ab (3) -> 2 tokens.
+    # Merge 4: xx (3 > 2): cd+cd (2) -> 2 tokens.
+    run = train_parity_aware({"en": "abababab", "xx": "cdcdcd"}, 4, pattern=None)
+    a, b, c, d = map(ord, "abcd")
+    assert [(ch.language, ch.pair, ch.count) for ch in run.choices] == [
+        ("en", (a, b), 4),
+        ("xx", (c, d), 3),
+        ("en", (256, 256), 3),
+        ("xx", (257, 257), 2),
+    ]
+    assert [ch.tokens for ch in run.choices] == [
+        {"en": 8, "xx": 6},
+        {"en": 4, "xx": 6},
+        {"en": 4, "xx": 3},
+        {"en": 2, "xx": 3},
+    ]
+    tok = run.tokenizer
+    assert tok.vocab[258] == b"abab" and tok.vocab[259] == b"cdcd"
+    assert len(tok.encode("abababab")) == 2 and len(tok.encode("cdcdcd")) == 2
+    # standard BPE on both texts together spends its second merge on ab+ab (3, seen before c+d's 3)
+    standard = BPETokenizer().train("abababab\ncdcdcd", 258)
+    assert list(standard.merges)[1] == (256, 256)
+
+
+def test_ties_between_languages_go_to_the_one_listed_first():
+    assert worst_first({"am": 70, "ta": 70, "en": 20}) == ["am", "ta", "en"]
+    run = train_parity_aware({"yy": "cdcd", "xx": "abab"}, 1, pattern=None)
+    assert run.choices[0].language == "yy"  # both need 4 tokens
+
+
+def test_stops_when_no_language_has_a_pair_seen_twice():
+    run = train_parity_aware({"en": "ab", "xx": "cd"}, 5, pattern=None)
+    assert run.choices == [] and run.stopped_early
+
+
+def test_a_language_without_pairs_passes_its_turn():
+    # xx is worst (5 tokens) but its pairs all occur once; en gets every merge.
+    run = train_parity_aware({"en": "aaaaaaaa", "xx": "vwxyz"}, 2, pattern=None)
+    assert [ch.language for ch in run.choices] == ["en", "en"]
+
+
+def test_bad_input_is_named():
+    with pytest.raises(TypeError, match="train_texts"):
+        train_parity_aware("not a dict", 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="same languages"):
+        train_parity_aware({"en": "ab"}, 3, measure_texts={"fr": "ab"})
+    with pytest.raises(TypeError, match=r"train_texts\['en'\]"):
+        train_parity_aware({"en": 5}, 3)  # type: ignore[dict-item]
+
+
+def test_the_tokens_it_tracks_are_what_its_tokenizer_encodes():
+    texts = {
+        "en": ["the cat sat", "on the mat"],
+        "de": ["die Katze saß", "auf der Matte"],
+        "hi": ["बिल्ली बैठी", "चटाई पर"],
+    }
+    run = train_parity_aware(texts, 12)
+    assert len(run.choices) >= 5
+    for k, choice in enumerate(run.choices):  # the tokens before merge k: the tokenizer of the first k merges
+        tokenizer = run.tokenizer.truncated(256 + k)
+        assert choice.tokens == {lang: len(tokenizer.encode("\n".join(s))) for lang, s in texts.items()}
+
+
+# ---- against the naive version on generated text ----------------------------------------------
+
+ALPHABET = "ab c1 2\u200d\u0301éд日本டி்\n"  # Latin, Cyrillic, CJK, Tamil, digits, ZWJ, a combining mark
+TEXT = st.text(alphabet=ALPHABET, max_size=40)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    texts=st.lists(TEXT, min_size=1, max_size=4),
+    num_merges=st.integers(0, 12),
+    pattern=st.sampled_from([None, "gpt2", "o200k"]),
+)
+def test_same_choices_as_the_naive_version(texts, num_merges, pattern):
+    train = {f"l{i}": t for i, t in enumerate(texts)}
+    run = train_parity_aware(train, num_merges, pattern=pattern)
+    assert as_tuples(run) == naive_parity(train, num_merges, pattern=pattern)
+
+
+@settings(max_examples=40, deadline=None)
+@given(pairs=st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=3), num_merges=st.integers(0, 10))
+def test_same_choices_with_a_separate_measuring_text(pairs, num_merges):
+    train = {f"l{i}": t for i, (t, _m) in enumerate(pairs)}
+    measure = {f"l{i}": m for i, (_t, m) in enumerate(pairs)}
+    run = train_parity_aware(train, num_merges, measure_texts=measure)
+    assert as_tuples(run) == naive_parity(train, num_merges, measure=measure)
+
+
+# ---- the Gini coefficient -----------------------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 1000), max_size=20))
+def test_gini_is_the_mean_absolute_difference_over_twice_the_mean(values):
+    n, total = len(values), sum(values)
+    expected = sum(abs(a - b) for a in values for b in values) / (2 * n * total) if n and total else 0.0
+    assert gini(values) == pytest.approx(expected)
+
+
+def test_gini_by_hand():
+    assert gini([5, 5]) == 0.0
+    assert gini([0, 0, 0, 12]) == 0.75
+    assert gini([1, 3]) == pytest.approx(0.25)
+    with pytest.raises(ValueError, match="negative"):
+        gini([1, -1])
+
+
+# ---- the merge stepper replays a parity-aware run -------------------------------------------------
+
+
+def test_the_stepper_replays_a_recorded_run_with_why_each_merge_was_chosen():
+    from bpelab.widgets.stepper import MergeStepper
+
+    run = train_parity_aware({"English": "abababab", "Tamil": "cdcdcd"}, 4, pattern=None, record=True)
+    stepper = MergeStepper(run)
+    assert stepper.num_steps == 4
+    assert stepper.trace["notes"] == [
+        "worst off: English (8 tokens on the parallel text), so the pair counts are English's",
+        "worst off: Tamil (6 tokens on the parallel text), so the pair counts are Tamil's",
+        "worst off: English (4 tokens on the parallel text), so the pair counts are English's",
+        "worst off: Tamil (3 tokens on the parallel text), so the pair counts are Tamil's",
+    ]
+    # step 1's pair table is Tamil's counts (the language the next merge is for): c+d 3, d+c 2
+    c, d = stepper.trace["symbols"].index(list(b"c")), stepper.trace["symbols"].index(list(b"d"))
+    assert stepper.trace["pairs"][1]["rows"][:2] == [[c, d, "3", 120], [d, c, "2", 80]]
+    stepper.step = 1
+    assert stepper.render_text().endswith(
+        "why: worst off: Tamil (6 tokens on the parallel text), so the pair counts are Tamil's"
+    )
+    # after the last merge the table shows the pairs left (each occurs once), not an encoder's ranks
+    assert stepper.trace["pairs"][4]["winner"] == -1 and stepper.trace["pairs"][4]["total"] == 2
+    # an ordinary run has no notes in its trace
+    from bpelab import train_bpe
+
+    assert "notes" not in MergeStepper(train_bpe("low lower", 2)).trace

@@ -1,0 +1,90 @@
+"""SuperBPE (bpelab.superword) against a naive two-stage loop written here, and by hand."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpelab import BPETokenizer
+from bpelab.byte_level import count_pretokens
+from bpelab.superword import SUPERWORD_PATTERN, is_superword, superword_tokens, train_superbpe
+from tests.test_parity import replay
+
+
+def naive_stage(pieces, merges, num_merges, next_id):
+    """Recount every pair after every merge; ties to the pair seen first; stop below 2."""
+    learned = []
+    for new_id in range(next_id, next_id + num_merges):
+        counts = {}
+        for piece, n in pieces.items():
+            symbols = replay(piece, merges + learned)
+            for pair in zip(symbols, symbols[1:]):
+                counts[pair] = counts.get(pair, 0) + n
+        if not counts or max(counts.values()) < 2:
+            break
+        top = max(counts.values())
+        learned.append((next(p for p, c in counts.items() if c == top), new_id))
+    return learned
+
+
+def naive_superbpe(text, num_merges, transition, pattern="gpt2"):
+    stage1 = naive_stage(count_pretokens(text, pattern), [], transition, 256)
+    stage2 = naive_stage(count_pretokens(text, SUPERWORD_PATTERN), stage1, num_merges - len(stage1), 256 + len(stage1))
+    return stage1 + stage2
+
+
+# ---- by hand --------------------------------------------------------------------------------
+
+
+def test_hand_example_learns_a_token_across_a_space():
+    # "ab ab ab": stage 1 (GPT-2 split: "ab", " ab", " ab") learns a+b (3 times). Stage 2 sees one piece,
+    # ab ␣ ab ␣ ab: (ab, ␣) and (␣, ab) both occur twice, (ab, ␣) first, so "ab " is learned;
+    # then every pair occurs once and training stops.
+    tok = train_superbpe("ab ab ab", 256 + 3, transition=1)
+    a, b, space = map(ord, "ab ")
+    assert list(tok.merges) == [(a, b), (256, space)]
+    assert tok.vocab[257] == b"ab " and is_superword(b"ab ")
+    assert superword_tokens(tok) == [b"ab "]
+    assert tok.encode("ab ab ab") == [257, 257, 256]
+    # with the transition at the end there is no stage 2: ordinary BPE, " ab" (twice) instead
+    plain = train_superbpe("ab ab ab", 256 + 3, transition=3)
+    assert list(plain.merges) == list(BPETokenizer().train("ab ab ab", 256 + 3, pattern="gpt2").merges)
+    assert superword_tokens(plain) == []
+
+
+def test_is_superword():
+    assert is_superword(b" of the") and is_superword(b", and") and is_superword(b"the ")
+    assert not is_superword(b" the") and not is_superword(b"  ") and not is_superword(b"\n\n")
+
+
+def test_stage_two_still_cuts_numbers_and_line_breaks():
+    tok = train_superbpe("in 1999 it rained\nin 1999 it rained\n", 256 + 40, transition=5)
+    for token in superword_tokens(tok):
+        assert b"\n" not in token.strip(b" ") or token.strip() == b""
+        assert not any(ch in token for ch in b"0123456789")
+
+
+def test_bad_input_is_named():
+    with pytest.raises(ValueError, match="transition"):
+        train_superbpe("ab ab", 256 + 2, transition=5)
+    with pytest.raises(TypeError, match="transition"):
+        train_superbpe("ab ab", 256 + 2, transition=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text"):
+        train_superbpe(b"ab", 258, transition=1)  # type: ignore[arg-type]
+
+
+# ---- against the naive version on generated text ----------------------------------------------
+
+TEXT = st.text(alphabet="ab c ,.!1 2\n\u200d\u0301éд日டி்", max_size=60)
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=TEXT, num_merges=st.integers(0, 16), data=st.data())
+def test_same_merges_as_the_naive_version(text, num_merges, data):
+    transition = data.draw(st.integers(0, num_merges))
+    tok = train_superbpe(text, 256 + num_merges, transition=transition)
+    assert list(tok.merges.items()) == naive_superbpe(text, num_merges, transition)
+    assert tok.decode(tok.encode(text)) == text
+    # encoding the training text gives the segmentation training ended with
+    pieces = count_pretokens(text, SUPERWORD_PATTERN)
+    merges = list(tok.merges.items())
+    assert len(tok.encode(text)) == sum(len(replay(p, merges)) * n for p, n in pieces.items())
