@@ -105,7 +105,7 @@ def within(page: Page, script: str, timeout_ms: int = KERNEL_TIMEOUT_MS) -> Any:
 
 
 def run_command(page: Page, command: str, timeout_ms: int = KERNEL_TIMEOUT_MS) -> Any:
-    """Run a JupyterLab command (``docmanager:save``...) and wait for it, within a time limit."""
+    """Run a JupyterLab command (``filebrowser:activate``...) and wait for it, within a time limit."""
     return within(page, f"async () => await window.jupyterapp.commands.execute({command!r})", timeout_ms)
 
 
