@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # mypy and editors see the names; Python imports each on firs
     from bpelab.analysis.compression import bytes_per_token, compression_curve
     from bpelab.analysis.replay import replay_word
     from bpelab.analysis.tax import token_tax
-    from bpelab.byte_level import BPETokenizer, count_pretokens
+    from bpelab.byte_level import BPETokenizer
+    from bpelab.byte_training import count_pretokens
     from bpelab.corpora import load_parallel, read_corpus
     from bpelab.export import ExportError
     from bpelab.patterns import PATTERNS, split_text
@@ -56,7 +57,7 @@ _HOMES = {
     "replay_word": "bpelab.analysis.replay",
     "token_tax": "bpelab.analysis.tax",
     "BPETokenizer": "bpelab.byte_level",
-    "count_pretokens": "bpelab.byte_level",
+    "count_pretokens": "bpelab.byte_training",
     "load_parallel": "bpelab.corpora",
     "read_corpus": "bpelab.corpora",
     "ExportError": "bpelab.export",

@@ -2,7 +2,8 @@
 
 Training splits the text into pre-tokens (optionally with a GPT-style regex, lesson 07), counts
 each distinct pre-token once with its frequency, and runs the same training loop as word-level
-BPE (``bpelab.words.learn_merges``) on lists of token ids. Every merge creates one new id, and
+BPE (``bpelab.words.learn_merges``) on lists of token ids (``bpelab.byte_training``; or lesson 12's
+incremental ``bpelab.fast``). Every merge creates one new id, and
 its bytes are the two parents' bytes joined: ``vocab[new] = vocab[a] + vocab[b]``.
 
 Encoding replays the merges by rank (``bpelab.merging``), which gives exactly the segmentation
@@ -16,7 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, SupportsIndex
 
-from bpelab.fast import ByteMerge, train_bytes_fast
+from bpelab.byte_training import count_pretokens, train_bytes_naive
+from bpelab.fast import train_bytes_fast
 from bpelab.merging import RankOf, SafeCuts, merge_by_rank
 from bpelab.patterns import pattern_name_of, resolve_pattern, split_text
 from bpelab.saving import FORMAT_HEADER, TokenizerFileError  # noqa: F401  (their old home: still importable here)
@@ -28,12 +30,10 @@ from bpelab.special_tokens import (
     disallowed_specials,
     special_token_list,
     specials_regex,
-    split_on_specials,
 )
-from bpelab.text import replace_lone_surrogates, utf8_bytes
-from bpelab.tie_rules import ByteTieBreak, check_byte_tie_break, hf_byte_order
+from bpelab.text import replace_lone_surrogates
+from bpelab.tie_rules import ByteTieBreak, check_byte_tie_break
 from bpelab.token_ids import check_ids
-from bpelab.words import Score, check_merge_count, learn_merges
 
 if TYPE_CHECKING:
     import tiktoken
@@ -46,63 +46,6 @@ _CACHE_LIMIT = 100_000  # pieces remembered by encode; ordinary text has far few
 
 class TrainingStoppedEarly(UserWarning):
     """``train`` ran out of pairs that occur twice before reaching the ``vocab_size`` asked for."""
-
-
-def count_pretokens(text: str, pattern: str | None, special_tokens: str | Iterable[str] = ()) -> dict[bytes, int]:
-    """Each distinct pre-token of ``text`` as UTF-8 bytes, with its count, in first-seen order.
-
-    Special tokens are cut out first, so that they never take part in a merge. The stretches the
-    pattern does not match are pre-tokens too (``split_text(..., keep_gaps=True)``): no text is lost.
-    """
-    utf8_bytes(text)  # a clear error for text UTF-8 cannot encode
-    counts: dict[bytes, int] = {}
-    for segment in split_on_specials(text, special_token_list(special_tokens)):
-        for piece in split_text(segment, pattern, keep_gaps=True):
-            key = piece.encode("utf-8")
-            counts[key] = counts.get(key, 0) + 1
-    return counts
-
-
-def train_bytes_naive(
-    counts: dict[bytes, int], num_merges: int, *, tie_break: ByteTieBreak = "first", progress: bool = False
-) -> list[ByteMerge]:
-    """Byte-level BPE the readable way: recount every pair after every merge (lesson 06).
-
-    The same arguments and result as ``bpelab.fast.train_bytes_fast``, and the same merges: new ids
-    256, 257, ...; ties go by ``tie_break`` (``bpelab.tie_rules``; the pair seen first by default); training
-    stops early when the best pair occurs fewer than 2 times. Lesson 12 times the two side by side.
-    """
-    from tqdm.auto import tqdm
-
-    check_merge_count(num_merges)
-    rule = check_byte_tie_break(tie_break)
-    word_freq = {tuple(piece): freq for piece, freq in counts.items()}
-    vocab = {i: bytes([i]) for i in range(256)}
-
-    def new_symbol(pair: tuple[int, int]) -> int:
-        vocab[len(vocab)] = vocab[pair[0]] + vocab[pair[1]]
-        return len(vocab) - 1
-
-    steps = learn_merges(word_freq, num_merges, new_symbol=new_symbol, min_count=2, score=_tie_score(rule, vocab))
-    return [(step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")]
-
-
-def _tie_score(rule: ByteTieBreak, vocab: dict[int, bytes]) -> Score | None:
-    """A reference's tie rule written as what the naive loop maximises: the count, then the rule's preference.
-
-    None for "first": ``learn_merges`` already keeps the first of equal counts. Two tokens with the same bytes
-    (two merges can spell one string) fall back to the smaller ids, as the fast trainer's heap does.
-    """
-    if rule == "tokenizers":
-        order = hf_byte_order()
-
-        def hf_id(i: int) -> int:
-            return order[i] if i < 256 else i
-
-        return lambda pair_counts, _: {(a, b): (n, -hf_id(a), -hf_id(b)) for (a, b), n in pair_counts.items()}
-    if rule == "greatest_bytes":
-        return lambda pair_counts, _: {(a, b): (n, vocab[a], vocab[b], -a, -b) for (a, b), n in pair_counts.items()}
-    return None
 
 
 def _check_vocab_size(vocab_size: object, minimum: int, extra: str) -> None:

@@ -16,7 +16,7 @@ needs its rule:
   assignment asks (``max`` over pairs such as ``(b"BA", b"A")``), whatever the ids are.
 
 The rule is a key that says which of two tied pairs wins (the smaller key): the fast trainer keeps it inside its
-heap entries (``bpelab.fast``), and the naive loop (``bpelab.byte_level.train_bytes_naive``) writes the same
+heap entries (``bpelab.fast``), and the naive loop (``bpelab.byte_training.train_bytes_naive``) writes the same
 rule as a score to maximise, so the two are held to each other by the tests.
 """
 
