@@ -192,6 +192,17 @@ def test_the_stepper_bundle_holds_each_of_its_modules_once():
         assert module.count(defined) == 1
 
 
+def test_every_view_draws_with_the_one_el_and_is_static_of_view_basics():
+    """Element building and "is this a static page?" are written once (view_basics.js), not once per widget."""
+    static = REPO_ROOT / "bpelab" / "widgets" / "static"
+    for path in sorted(static.glob("*.js")):
+        if path.name in ("view_basics.js",) or path.name.endswith(".test.js"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for helper in ("function el(", "function isStatic(", "bpelabStatic === true"):
+            assert helper not in text, f"{path.name} writes its own {helper!r}: import it from view_basics.js"
+
+
 def test_text_fallback_is_stable_and_has_no_ids_or_addresses(toy_result):
     one, two = MergeStepper(toy_result), MergeStepper(toy_result)
 

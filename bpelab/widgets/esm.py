@@ -40,8 +40,18 @@ def bundle(*names: str) -> str:
     return "\n".join(parts)
 
 
-STEPPER_MODULES = ("chips.js", "bpe.js", "bpe_train.js", "trace.js", "stepper_text.js", "stepper_view.js", "stepper.js")
-"""What the merge stepper's module is made of: how it writes symbols, how it draws a step, the widget."""
+STEPPER_MODULES = (
+    "view_basics.js",
+    "chips.js",
+    "bpe.js",
+    "bpe_train.js",
+    "trace.js",
+    "stepper_text.js",
+    "stepper_view.js",
+    "stepper.js",
+)
+"""What the merge stepper's module is made of: what every view draws with, how it writes symbols, how it draws a
+step, the widget."""
 
 CLASSROOM_MODULES = (*STEPPER_MODULES, "classroom.js")
 """Classroom mode's module: the stepper, with the classroom's form around it."""

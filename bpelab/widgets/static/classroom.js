@@ -10,7 +10,7 @@ import { splitWords } from "./bpe.js";
 import { trainBpe } from "./bpe_train.js";
 import { traceOf } from "./trace.js";
 import { TIE_RULE_NAMES } from "./stepper_text.js";
-import { el } from "./stepper_view.js";
+import { el, isStatic } from "./view_basics.js";
 import { renderStepper } from "./stepper.js";
 
 export const OWN_TEXT = "your own text";
@@ -88,7 +88,7 @@ function ensureStyle(root) {
 /** anywidget's entry point: the form, the message line, then the stepper (drawn by stepper.js). */
 export function renderClassroom({ model, el: root }) {
   ensureStyle(root);
-  const noKernel = globalThis.bpelabStatic === true; // the stepper's rule: a static page has no Python
+  const noKernel = isStatic(); // the stepper's rule: a static page has no Python
   const letters = noKernel || document.body?.hasAttribute("data-voila") === true;
   const corpora = model.get("corpora") ?? [];
   const limits = { maxMerges: model.get("max_merges") ?? 500, maxCharacters: model.get("max_characters") ?? 50000 };

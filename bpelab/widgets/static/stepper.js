@@ -13,7 +13,8 @@ import { CHIP_CSS, ensureCss } from "./chips.js";
 import { trainBpeInSlices } from "./bpe_train.js";
 import { traceOf } from "./trace.js";
 import { announcement } from "./stepper_text.js";
-import { STEPPER_CSS, drawView, el, legendNode, replay, skeleton } from "./stepper_view.js";
+import { STEPPER_CSS, drawView, legendNode, replay, skeleton } from "./stepper_view.js";
+import { el, isStatic } from "./view_basics.js";
 
 const PLAY_INTERVAL_MS = 800;
 const MOST_MERGES = 500;
@@ -52,10 +53,6 @@ function button(label, css, tip, arrowsBefore, arrowsAfter) {
 }
 
 // ---- the widget ----
-
-function isStatic() {
-  return globalThis.bpelabStatic === true;
-}
 
 /** anywidget's entry point: draw the stepper into `el` and keep it in step with the model.
  *  `ownForm: false`: the caller draws the training form (classroom.js, around the stepper); it is then

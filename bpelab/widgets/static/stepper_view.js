@@ -5,6 +5,7 @@
 import { PALETTE, drawChips, makeChips } from "./chips.js";
 import { END_OF_WORD } from "./bpe.js";
 import { TIE_RULE_NAMES, fixed2, symbolWriter } from "./stepper_text.js";
+import { el } from "./view_basics.js";
 
 export const STEPPER_CSS = `
 .bpe-stepper{font-size:14px;display:flex;flex-direction:column;gap:4px;color:#000;background:#fff}
@@ -122,19 +123,6 @@ export function replay(trace) {
 }
 
 // ---- drawing ----
-
-/** A DOM element with its attributes (`class`, `text` or any other) and children: the one small builder
- *  the view, the widget and the classroom's form all draw with. */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 function unitLabel(trace) {
   return trace.unit.split(" (")[0];

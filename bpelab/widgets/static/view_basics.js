@@ -5,14 +5,15 @@ export function isStatic() {
   return globalThis.bpelabStatic === true;
 }
 
-/** An element with attributes (`text` sets its text) and children. */
+/** An element with attributes (`text` sets its text) and children; a null or undefined child is left out,
+ *  so that a view can write `cond ? node : null` in a list of children. Every view draws with this one. */
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (name === "text") node.textContent = value;
     else node.setAttribute(name, value);
   }
-  node.append(...children);
+  node.append(...children.filter((child) => child !== null && child !== undefined));
   return node;
 }
 
