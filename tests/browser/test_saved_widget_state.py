@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -121,7 +122,9 @@ def wait_until_widgets_drawn(page: Page, what: str, reopen: Callable[[], None] |
     if reopen is not None:
         try:
             return wait_until_widgets_drawn(page, what)
-        except AssertionError:
+        except AssertionError as first:
+            # not hidden: the run's warnings summary says that a reload was needed, and what was seen before it
+            warnings.warn(f"{what}: the widgets needed the notebook opened once more: {first}", stacklevel=2)
             reopen()
             what += ", opened once more"
     with contextlib.suppress(PlaywrightTimeoutError):  # then the assertions below say what is missing
