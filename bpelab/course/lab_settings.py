@@ -15,6 +15,13 @@ course's pre-save hook too (``bpelab.course.save_hook``, enabled as a server ext
 ``<venv>/etc/jupyter/jupyter_server_config.d/bpelab.json``, which every Jupyter server started from
 the venv reads).
 
+The server's hook mends the file, not the open page: the widget manager reads the widgets saved in a notebook
+only once its new kernel has started, and a save before that (an autosave on a busy machine, or Ctrl+S at once)
+empties them from the page's copy first, so each reads "model not found" until the lesson is opened again. So
+JupyterLab gets the course's own small extension too (``bpelab/course/lab_extension``, copied into
+``<venv>/share/jupyter/labextensions/bpelab-saved-widgets``): such a save keeps the saved widgets for the manager
+to read.
+
 Settings already in overrides.json are kept; running it twice writes the same bytes.
 
     python -m bpelab.course.lab_settings            # into this interpreter's environment (sys.prefix)
@@ -32,6 +39,13 @@ COURSE_OVERRIDES: dict[str, dict[str, Any]] = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false"},
 }
 """Plugin id -> the settings the course needs (``fetchNews`` is a string in JupyterLab's schema)."""
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    """Write only what differs: a second run leaves every file (and its mtime) as it was."""
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
 
 
 def overrides_path(prefix: Path | str = sys.prefix) -> Path:
@@ -52,11 +66,34 @@ def write_server_config(prefix: Path | str = sys.prefix) -> Path:
     """Enable the save hook for every Jupyter server of the environment; return the file's path."""
     path = server_config_path(prefix)
     config = {"ServerApp": {"jpserver_extensions": {SAVE_HOOK_EXTENSION: True}}}
-    text = json.dumps(config, indent=2, sort_keys=True) + "\n"
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    _write_if_changed(path, json.dumps(config, indent=2, sort_keys=True) + "\n")
     return path
+
+
+LAB_EXTENSION = "bpelab-saved-widgets"
+"""The course's JupyterLab extension: its folder name under ``labextensions`` is its package name."""
+LAB_EXTENSION_SOURCE = Path(__file__).with_name("lab_extension")
+LAB_EXTENSION_FILES = ("package.json", "saved_widgets.js")
+INSTALL_NOTE = {
+    "packageManager": "python",
+    "packageName": "bpelab",
+    "uninstallInstructions": "Delete this folder (make lab writes it again)",
+}
+"""What ``jupyter labextension list`` says of where the extension came from."""
+
+
+def lab_extensions_dir(prefix: Path | str = sys.prefix) -> Path:
+    """Where JupyterLab finds the prebuilt extensions of an environment."""
+    return Path(prefix) / "share" / "jupyter" / "labextensions"
+
+
+def install_lab_extension(prefix: Path | str = sys.prefix) -> Path:
+    """Copy the course's JupyterLab extension into the environment; return its folder."""
+    folder = lab_extensions_dir(prefix) / LAB_EXTENSION
+    for name in LAB_EXTENSION_FILES:
+        _write_if_changed(folder / name, (LAB_EXTENSION_SOURCE / name).read_text(encoding="utf-8"))
+    _write_if_changed(folder / "install.json", json.dumps(INSTALL_NOTE, indent=2, sort_keys=True) + "\n")
+    return folder
 
 
 def merged_overrides(existing: dict[str, Any]) -> dict[str, Any]:
@@ -80,23 +117,22 @@ def write_overrides(prefix: Path | str = sys.prefix) -> Path:
         if not isinstance(loaded, dict):
             raise ValueError(f"{path} must hold a JSON object (plugin id -> settings); fix or delete it")
         existing = loaded
-    text = json.dumps(merged_overrides(existing), indent=2, sort_keys=True) + "\n"
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    _write_if_changed(path, json.dumps(merged_overrides(existing), indent=2, sort_keys=True) + "\n")
     return path
 
 
 def main(prefix: Path | str = sys.prefix) -> int:
-    """Write both into the environment at ``prefix`` (this interpreter's by default); 1 on a broken file."""
+    """Write all three into the environment at ``prefix`` (this interpreter's by default); 1 on a broken file."""
     try:
         path = write_overrides(prefix)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
     hook = write_server_config(prefix)
+    extension = install_lab_extension(prefix)
     print(f"JupyterLab saves widget state with each notebook and asks no news question ({path});")
-    print(f"every save keeps the state of the widgets the notebook shows ({hook})")
+    print(f"every save keeps the state of the widgets the notebook shows ({hook});")
+    print(f"a save while a lesson opens keeps the widgets saved in it ({extension})")
     return 0
 
 

@@ -11,8 +11,11 @@ What the hook does. The server runs it on every save it receives, autosave inclu
 file. For each model the notebook's outputs still show (and each model those refer to) that the save
 lacks, it takes the model's state from the file on disk. It also keeps the file's ``language_info``
 when the kernel only adds details to it: the lessons store ``{"name": "python"}``, and JupyterLab fills
-in the running Python's version on opening. So opening a lesson and letting it autosave writes back
-what was there, and a saved session survives any number of reopenings and autosaves.
+in the running Python's version on opening. And a model the save sends back unchanged keeps the file's
+spelling of it: a save made while a lesson still opens sends the widget state JupyterLab read from the file
+(the course's JupyterLab extension keeps it there for the widget manager), and JavaScript writes 101.0
+back as 101. So opening a lesson and letting it autosave writes back what was there, byte for byte, and a
+saved session survives any number of reopenings and autosaves.
 
 File > Save Notebook As writes a new file, so there is no file on disk to take the models from: the hook
 then looks in the notebooks beside it for the models the outputs show (their ids are random UUIDs, so a
@@ -102,6 +105,20 @@ def kept_language_info(incoming: Any, on_disk: Any) -> Any:
     return incoming
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same value: 101 and 101.0 are one number (JavaScript keeps no
+    difference between them), but true is not 1 and "1" is not 1."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(value, b[key]) for key, value in a.items())
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
 def saved_model_ids(notebook: Mapping[str, Any]) -> set[str]:
     """The ids of the models whose state the notebook holds."""
     models = widget_state(notebook).get("state", {})
@@ -118,7 +135,8 @@ def notebook_to_save(
 ) -> dict[str, Any]:
     """``incoming`` (the notebook a front end saves, as JSON) with the state of each model its outputs
     show, or need, that it lacks, taken from ``on_disk`` (the file it replaces; with ``same_file=False``,
-    the notebook a Save As copied, whose ``language_info`` is not this file's). Neither is changed."""
+    the notebook a Save As copied, whose ``language_info`` is not this file's), and the file's own copy
+    of each model it sends unchanged (see ``same_json``). Neither is changed."""
     saved = dict(incoming)
     metadata = dict(incoming.get("metadata", {}))
     saved["metadata"] = metadata
@@ -132,9 +150,11 @@ def notebook_to_save(
         return saved
     known = {**disk_models, **incoming_models}  # a model alive in the kernel wins over its old state
     missing = sorted(models_to_keep(shown_model_ids(incoming), known) - incoming_models.keys())
-    if missing:
+    unchanged = [m for m, entry in incoming_models.items() if m in disk_models and same_json(entry, disk_models[m])]
+    if missing or unchanged:
+        from_disk = {m: disk_models[m] for m in [*missing, *unchanged]}
         # the version fields describe the state's format: the file's when the save sent none
-        state = {**disk_state, **incoming_state, "state": {**incoming_models, **{m: disk_models[m] for m in missing}}}
+        state = {**disk_state, **incoming_state, "state": {**incoming_models, **from_disk}}
         widgets = metadata.get("widgets")
         metadata["widgets"] = {**(widgets if isinstance(widgets, dict) else {}), WIDGET_STATE: state}
     return saved

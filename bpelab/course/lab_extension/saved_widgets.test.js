@@ -1,0 +1,139 @@
+// The course's JupyterLab extension, loaded as JupyterLab loads it (a script that registers a container,
+// then init() with the shared modules and get("./extension")), around a stand-in for ipywidgets' manager
+// whose restore the test finishes when it chooses.
+const { test } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const vm = require("node:vm");
+
+const SOURCE = fs.readFileSync(path.join(__dirname, "saved_widgets.js"), "utf8");
+const MANAGER_PACKAGE = "@jupyter-widgets/jupyterlab-manager";
+
+// A stand-in with the two methods the extension wraps: restoreWidgets reads the notebook's saved widgets
+// (when the test calls finish()), _saveState writes the live ones over the metadata.
+function standInManager() {
+  return class WidgetManager {
+    constructor(metadata) {
+      this.metadata = metadata;
+      this.live = {};
+      this.read = null;
+    }
+    restoreWidgets(notebook, options = { loadKernel: true, loadNotebook: true }) {
+      return new Promise((resolve) => {
+        this.finish = () => {
+          if (options.loadNotebook) this.read = { ...this.metadata.widgets };
+          resolve();
+        };
+      });
+    }
+    _saveState() {
+      this.metadata.widgets = { ...this.live };
+    }
+  };
+}
+
+async function loadPlugin(sharedModules) {
+  const sandbox = { console: { warn: (...args) => sandbox.warnings.push(args.join(" ")) }, warnings: [] };
+  vm.runInNewContext(SOURCE, sandbox);
+  const container = sandbox._JUPYTERLAB["bpelab-saved-widgets"];
+  await container.init(sharedModules);
+  const factory = await container.get("./extension");
+  const module = factory();
+  assert.equal(module.__esModule, true);
+  module.default.activate();
+  return { plugin: module.default, warnings: sandbox.warnings };
+}
+
+function shared(WidgetManager, version = "5.0.16") {
+  return { [MANAGER_PACKAGE]: { [version]: { get: async () => () => ({ WidgetManager }) } } };
+}
+
+test("a save while the notebook's widgets are being restored leaves them for the restore to read", async () => {
+  const WidgetManager = standInManager();
+  const { plugin, warnings } = await loadPlugin(shared(WidgetManager));
+  assert.equal(plugin.autoStart, true);
+  assert.deepEqual(warnings, []);
+  const manager = new WidgetManager({ widgets: { explorer: "saved state" } });
+  const restored = manager.restoreWidgets({});
+  manager._saveState(); // the autosave, while the kernel starts: nothing is alive yet
+  assert.deepEqual(manager.metadata.widgets, { explorer: "saved state" });
+  manager.finish();
+  await restored;
+  assert.deepEqual(manager.read, { explorer: "saved state" });
+  manager.live = { explorer: "live state" };
+  manager._saveState(); // once read, saves are ipywidgets' own again
+  assert.deepEqual(manager.metadata.widgets, { explorer: "live state" });
+});
+
+test("without the extension the same save empties the metadata before the restore reads it", () => {
+  // what the wrapping prevents, on the same stand-in: if this ever reads the saved state, the test above
+  // no longer shows anything
+  const manager = new (standInManager())({ widgets: { explorer: "saved state" } });
+  const restored = manager.restoreWidgets({});
+  manager._saveState();
+  manager.finish();
+  return restored.then(() => assert.deepEqual(manager.read, {}));
+});
+
+test("a kernel-only restore (after a restart) does not count as reading the notebook", async () => {
+  const WidgetManager = standInManager();
+  await loadPlugin(shared(WidgetManager));
+  const manager = new WidgetManager({ widgets: { explorer: "saved state" } });
+  const kernelOnly = manager.restoreWidgets({}, { loadKernel: true, loadNotebook: false });
+  manager.finish();
+  await kernelOnly;
+  manager._saveState();
+  assert.deepEqual(manager.metadata.widgets, { explorer: "saved state" });
+});
+
+test("a restore that fails still ends the wait, and each manager waits for its own", async () => {
+  const WidgetManager = standInManager();
+  WidgetManager.prototype.restoreWidgets = () => Promise.reject(new Error("kernel died"));
+  await loadPlugin(shared(WidgetManager));
+  const failed = new WidgetManager({ widgets: { a: 1 } });
+  const other = new WidgetManager({ widgets: { b: 2 } });
+  await assert.rejects(failed.restoreWidgets({}));
+  failed._saveState();
+  other._saveState();
+  assert.deepEqual(failed.metadata.widgets, {});
+  assert.deepEqual(other.metadata.widgets, { b: 2 });
+});
+
+test("loading the extension twice wraps once", async () => {
+  const WidgetManager = standInManager();
+  await loadPlugin(shared(WidgetManager));
+  const once = WidgetManager.prototype._saveState;
+  await loadPlugin(shared(WidgetManager));
+  assert.equal(WidgetManager.prototype._saveState, once);
+});
+
+test("the newest of several shared versions is the one wrapped", async () => {
+  const older = standInManager();
+  const newer = standInManager();
+  const modules = {
+    [MANAGER_PACKAGE]: {
+      "5.0.9": { get: async () => () => ({ WidgetManager: older }) },
+      "5.0.16": { get: async () => () => ({ WidgetManager: newer }) },
+    },
+  };
+  await loadPlugin(modules);
+  const wrapped = Symbol.for("bpelab-saved-widgets");
+  assert.equal(newer.prototype._saveState[wrapped], true); // 5.0.16, not 5.0.9 (compared as numbers)
+  assert.equal(older.prototype._saveState[wrapped], undefined);
+});
+
+test("on a JupyterLab without the widget manager, or another version of it, it says so and changes nothing", async () => {
+  const none = await loadPlugin({});
+  assert.match(none.warnings[0], /changed nothing \(@jupyter-widgets\/jupyterlab-manager is not among/);
+  const Other = class WidgetManager {};
+  const other = await loadPlugin(shared(Other));
+  assert.match(other.warnings[0], /lacks the methods this extension wraps/);
+  assert.deepEqual(Object.getOwnPropertyNames(Other.prototype), ["constructor"]);
+});
+
+test("it offers only the module JupyterLab asks for", async () => {
+  const sandbox = { console };
+  vm.runInNewContext(SOURCE, sandbox);
+  await assert.rejects(sandbox._JUPYTERLAB["bpelab-saved-widgets"].get("./mimeExtension"), /has no module/);
+});
