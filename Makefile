@@ -120,7 +120,7 @@ data: $(COURSE_STAMP)
 # enables the course's save hook (bpelab/course/save_hook.py) in the venv's etc/jupyter/jupyter_server_config.d:
 # JupyterLab alone saves only the widgets alive in the kernel, so an autosave of a lesson merely opened dropped them.
 # And it copies the course's JupyterLab extension (bpelab/course/lab_extension) into the venv's
-# share/jupyter/labextensions: a save while a lesson opens no longer empties its widgets from the page.
+# share/jupyter/labextensions: the widgets saved in a lesson draw when it opens, however slowly its kernel starts.
 lab: setup
 	@$(PY) -m bpelab.course.lab_settings
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(ROOT_FLAG) $(LAB_ARGS)

@@ -16,11 +16,11 @@ course's pre-save hook too (``bpelab.course.save_hook``, enabled as a server ext
 the venv reads).
 
 The server's hook mends the file, not the open page: the widget manager reads the widgets saved in a notebook
-only once its new kernel has started, and a save before that (an autosave on a busy machine, or Ctrl+S at once)
-empties them from the page's copy first, so each reads "model not found" until the lesson is opened again. So
-JupyterLab gets the course's own small extension too (``bpelab/course/lab_extension``, copied into
-``<venv>/share/jupyter/labextensions/bpelab-saved-widgets``): such a save keeps the saved widgets for the manager
-to read.
+only once its new kernel has started, and on a busy machine a save before that (an autosave, or Ctrl+S at once)
+empties them from the page's copy, or a widget gives up looking for its model just as it comes; either way it
+reads "model not found" until the lesson is opened again. So JupyterLab gets the course's own small extension
+too (``bpelab/course/lab_extension``, copied into ``<venv>/share/jupyter/labextensions/bpelab-saved-widgets``),
+which fixes both in the page.
 
 Settings already in overrides.json are kept; running it twice writes the same bytes.
 
@@ -132,7 +132,7 @@ def main(prefix: Path | str = sys.prefix) -> int:
     extension = install_lab_extension(prefix)
     print(f"JupyterLab saves widget state with each notebook and asks no news question ({path});")
     print(f"every save keeps the state of the widgets the notebook shows ({hook});")
-    print(f"a save while a lesson opens keeps the widgets saved in it ({extension})")
+    print(f"the widgets saved in a lesson draw when it opens, however slowly its kernel starts ({extension})")
     return 0
 
 

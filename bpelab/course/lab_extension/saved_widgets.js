@@ -1,20 +1,25 @@
-// bpelab-saved-widgets: a JupyterLab extension of the course. A save made while a notebook is still opening
-// keeps the widgets saved in it, so they draw.
+// bpelab-saved-widgets: a JupyterLab extension of the course. The widgets saved in a lesson draw when it
+// opens, however slowly its new kernel starts.
 //
 // It is written by hand in the shape JupyterLab loads a prebuilt extension in (a module-federation
 // container: init() receives JupyterLab's shared modules, get() returns the plugin), so it needs no build
 // step and reads as it runs.
 //
 // Why it is needed. ipywidgets' manager for JupyterLab (jupyterlab_widgets 3.0) reads the widgets saved in a
-// notebook only once the notebook's new kernel has started and answered (restoreWidgets). With saveState on,
-// every save first replaces the notebook's widget metadata with the widgets alive in the kernel
-// (_saveState), and while the kernel starts there are none. A save in that window (an autosave on a busy
-// machine, or Ctrl+S at once) empties the metadata before the manager reads it: every saved widget of the
-// lesson then reads "Error displaying widget: model not found" until the lesson is opened again. The file
-// itself keeps them (the course's save hook on the server puts them back), so only the open page suffers.
+// notebook only once the notebook's new kernel has started and answered (restoreWidgets). Two things go
+// wrong while it waits, both seen in the course's browser tests on a busy machine, and both end with
+// "Error displaying widget: model not found" until the lesson is opened again:
+// - every save first replaces the notebook's widget metadata with the widgets alive in the kernel
+//   (_saveState), and there are none yet: a save in that window (an autosave, or Ctrl+S at once) empties
+//   the metadata before the manager reads it, and no widget of the lesson draws. (The file keeps them: the
+//   course's save hook on the server puts them back. Only the open page suffers.)
+// - a widget output asks for its model (get_model), which looks for two seconds and then gives up. If the
+//   restore registers the model in the last moments of those two seconds and finishes at once, the
+//   output sees "not found" with the manager already "restored", and says so for good.
 //
 // What it changes. Until a manager has read the notebook's saved widgets, its _saveState leaves the
-// metadata as it is: the save writes the widgets that were saved. Nothing else is touched.
+// metadata as it is (the save writes the widgets that were saved); and get_model looks once more before it
+// gives up. Nothing else is touched.
 var _JUPYTERLAB;
 (function () {
   "use strict";
@@ -24,38 +29,67 @@ var _JUPYTERLAB;
   const WRAPPED = Symbol.for(NAME);
   let sharedModules = {};
 
-  // Wrap the two methods of WidgetManager's prototype; true if done (now or by an earlier load), false if
-  // the class is not the one this was written for.
+  // Wrap three methods of WidgetManager's prototype; true if done (now or by an earlier load), false if the
+  // class is not the one this was written for.
   function keepSavedWidgetsUntilRead(WidgetManager) {
     const proto = WidgetManager && WidgetManager.prototype;
-    if (!proto || typeof proto.restoreWidgets !== "function" || typeof proto._saveState !== "function") {
-      return false;
-    }
+    const methods = ["restoreWidgets", "_saveState", "get_model", "has_model"];
+    if (!proto || !methods.every((name) => typeof proto[name] === "function")) return false;
     if (proto._saveState[WRAPPED]) return true;
     const restore = proto.restoreWidgets;
     const saveState = proto._saveState;
+    const getModel = proto.get_model;
     const hasReadNotebook = new WeakSet(); // the managers whose notebook restore has finished
 
     function restoreWidgets(notebook, options) {
+      const what = !options || options.loadNotebook !== false ? "notebook" : "kernel-only";
+      log(`${what} restore started; the notebook holds ${savedCount(notebook)} saved widget models`);
       const running = Promise.resolve(restore.call(this, notebook, options));
-      if (!options || options.loadNotebook !== false) {
+      const finished = () => {
+        log(`${what} restore finished; the manager holds ${modelCount(this)} models`);
         // finished either way: a restore that failed has nothing more to read
-        running.then(
-          () => hasReadNotebook.add(this),
-          () => hasReadNotebook.add(this),
-        );
-      }
+        if (what === "notebook") hasReadNotebook.add(this);
+      };
+      running.then(finished, finished);
       return running;
     }
 
     function _saveState() {
-      if (hasReadNotebook.has(this)) saveState.call(this);
+      if (hasReadNotebook.has(this)) return saveState.call(this);
+      log(`a save kept the notebook's ${savedCount(this._context && this._context.model)} saved widget models`);
     }
 
-    restoreWidgets[WRAPPED] = _saveState[WRAPPED] = true;
+    async function get_model(modelId) {
+      try {
+        return await getModel.call(this, modelId);
+      } catch (error) {
+        // registered while the search slept between two looks: the restore got there in time after all
+        if (!this.has_model(modelId)) throw error;
+        log(`model ${modelId} came as the search for it gave up`);
+        return getModel.call(this, modelId);
+      }
+    }
+
+    restoreWidgets[WRAPPED] = _saveState[WRAPPED] = get_model[WRAPPED] = true;
     proto.restoreWidgets = restoreWidgets;
     proto._saveState = _saveState;
+    proto.get_model = get_model;
     return true;
+  }
+
+  // What it did, for a developer's console (and the course's browser tests, which print it when a widget fails).
+  function log(message) {
+    console.debug(`${NAME}: ${message}`);
+  }
+
+  function savedCount(notebook) {
+    const widgets = notebook && notebook.getMetadata ? notebook.getMetadata("widgets") : null;
+    const state = widgets && widgets["application/vnd.jupyter.widget-state+json"];
+    return state && state.state ? Object.keys(state.state).length : 0;
+  }
+
+  function modelCount(manager) {
+    return manager._models ? Object.keys(manager._models).length : "?";
   }
 
   // WidgetManager from the newest version of the widget manager's package among the shared modules, or null.
@@ -74,13 +108,13 @@ var _JUPYTERLAB;
     try {
       const WidgetManager = await widgetManagerClass();
       wrapped = keepSavedWidgetsUntilRead(WidgetManager);
-      if (WidgetManager && !wrapped) problem = "its WidgetManager lacks the methods this extension wraps";
+      if (WidgetManager && !wrapped) problem = "its WidgetManager lacks a method this extension wraps";
     } catch (error) {
       problem = String(error);
     }
     return {
       id: `${NAME}:plugin`,
-      description: "A save made while a notebook opens keeps the widgets saved in it (the bpelab course).",
+      description: "The widgets saved in a notebook draw when it opens, however slowly its kernel starts (the bpelab course).",
       autoStart: true,
       activate() {
         if (!wrapped) console.warn(`${NAME}: changed nothing (${problem})`);

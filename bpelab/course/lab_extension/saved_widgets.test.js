@@ -18,6 +18,7 @@ function standInManager() {
       this.metadata = metadata;
       this.live = {};
       this.read = null;
+      this._models = {};
     }
     restoreWidgets(notebook, options = { loadKernel: true, loadNotebook: true }) {
       return new Promise((resolve) => {
@@ -30,11 +31,29 @@ function standInManager() {
     _saveState() {
       this.metadata.widgets = { ...this.live };
     }
+    // ipywidgets' search: the model if registered, else one look more after a wait (two seconds of looks
+    // there), then "not found"; duringWait stands for what the page does meanwhile
+    async get_model(modelId) {
+      if (this._models[modelId]) return this._models[modelId];
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (this.duringWait) this.duringWait();
+      throw new Error("widget model not found");
+    }
+    has_model(modelId) {
+      return this._models[modelId] !== undefined;
+    }
   };
 }
 
 async function loadPlugin(sharedModules) {
-  const sandbox = { console: { warn: (...args) => sandbox.warnings.push(args.join(" ")) }, warnings: [] };
+  const sandbox = {
+    console: {
+      warn: (...args) => sandbox.warnings.push(args.join(" ")),
+      debug: (...args) => sandbox.debug.push(args.join(" ")),
+    },
+    warnings: [],
+    debug: [],
+  };
   vm.runInNewContext(SOURCE, sandbox);
   const container = sandbox._JUPYTERLAB["bpelab-saved-widgets"];
   await container.init(sharedModules);
@@ -42,7 +61,7 @@ async function loadPlugin(sharedModules) {
   const module = factory();
   assert.equal(module.__esModule, true);
   module.default.activate();
-  return { plugin: module.default, warnings: sandbox.warnings };
+  return { plugin: module.default, warnings: sandbox.warnings, debug: sandbox.debug };
 }
 
 function shared(WidgetManager, version = "5.0.16") {
@@ -64,6 +83,27 @@ test("a save while the notebook's widgets are being restored leaves them for the
   manager.live = { explorer: "live state" };
   manager._saveState(); // once read, saves are ipywidgets' own again
   assert.deepEqual(manager.metadata.widgets, { explorer: "live state" });
+});
+
+test("a model registered while the search for it waited is returned, not 'not found'", async () => {
+  const WidgetManager = standInManager();
+  await loadPlugin(shared(WidgetManager));
+  const manager = new WidgetManager({});
+  manager.duringWait = () => {
+    manager._models.explorer = Promise.resolve("the explorer's model"); // the restore, just in time
+  };
+  assert.equal(await manager.get_model("explorer"), "the explorer's model");
+  await assert.rejects(manager.get_model("never-saved"), /widget model not found/); // a model that is not there
+  manager.duringWait = null;
+  assert.equal(await manager.get_model("explorer"), "the explorer's model"); // found at once, as before
+});
+
+test("without the extension that search says 'not found'", async () => {
+  const manager = new (standInManager())({});
+  manager.duringWait = () => {
+    manager._models.explorer = Promise.resolve("the explorer's model");
+  };
+  await assert.rejects(manager.get_model("explorer"), /widget model not found/);
 });
 
 test("without the extension the same save empties the metadata before the restore reads it", () => {
@@ -128,7 +168,7 @@ test("on a JupyterLab without the widget manager, or another version of it, it s
   assert.match(none.warnings[0], /changed nothing \(@jupyter-widgets\/jupyterlab-manager is not among/);
   const Other = class WidgetManager {};
   const other = await loadPlugin(shared(Other));
-  assert.match(other.warnings[0], /lacks the methods this extension wraps/);
+  assert.match(other.warnings[0], /lacks a method this extension wraps/);
   assert.deepEqual(Object.getOwnPropertyNames(Other.prototype), ["constructor"]);
 });
 
