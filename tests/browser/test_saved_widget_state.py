@@ -16,8 +16,8 @@ The server here reads what ``bpelab.course.lab_settings`` writes for an environm
 overrides.json (``--LabApp.app_settings_dir``), the server config enabling the course's save hook
 (``JUPYTER_CONFIG_PATH``) and the course's JupyterLab extension (``JUPYTER_PATH``), as ``make lab``'s
 JupyterLab reads the venv's. Every opening must draw every widget the first time: no test reopens a lesson
-to get past an error. The autosave interval is cut to
-a few seconds (a user setting); each test checks from the file's mtime that an autosave really happened.
+to get past an error. The autosave interval is cut to a few seconds (a user setting); each test checks from
+the file's mtime that an autosave really happened.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from bpelab.course.lab_settings import (
     write_overrides,
     write_server_config,
 )
+from bpelab.course.save_hook import shown_model_ids
 from bpelab.paths import REPO_ROOT
 from bpelab.widgets.explorer import encoder_for
 from tests.browser.lab import open_notebook, run_all_cells, save_screenshot, shut_down_kernels
@@ -192,24 +193,12 @@ def wait_past_an_autosave(page: Page, path: Path, since_ns: int) -> None:
     assert not page.evaluate(_DIRTY_JS), f"{path.name} still has unsaved changes two autosave intervals later"
 
 
-def shown_models(path: Path) -> list[str]:
-    """The ids of the models the file's outputs show, one per widget output."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    return [
-        output["data"][WIDGET_VIEW]["model_id"]
-        for cell in notebook["cells"]
-        for output in cell.get("outputs", [])
-        if WIDGET_VIEW in output.get("data", {})
-    ]
-
-
 def models_missing(path: Path) -> list[str]:
     """Models the file's outputs show, or its saved models refer to, that its saved state lacks."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
     state = notebook["metadata"].get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    shown = shown_models(path)
     referred = re.findall(r'"IPY_MODEL_([0-9a-f]+)"', json.dumps(state))
-    return sorted({m for m in shown + referred if m not in state})
+    return sorted({m for m in shown_model_ids(notebook) + referred if m not in state})
 
 
 @pytest.mark.parametrize(
@@ -264,7 +253,8 @@ def test_a_lesson_autosaved_before_its_new_kernel_has_answered_draws_every_widge
     replies = [when for when, what in events if what == "reply"]
     assert len(replies) >= 2, f"expected the widget manager's two comm_info replies held back, saw {len(replies)}"
     assert saves and saves[0] < replies[-1], "no save went out before the last held-back reply: nothing was tested"
-    assert drawn == len(shown_models(path)), "not every widget output of the lesson was drawn"
+    shown = shown_model_ids(json.loads(original))
+    assert drawn == len(shown), "not every widget output of the lesson was drawn"
     save_screenshot(page, "saved_state_05_slow_kernel", locator=page.locator(".bpe-explorer").first)
     wait_past_an_autosave(page, path, opened_at)
     assert path.read_bytes() == original, "the file changed"
