@@ -2,10 +2,14 @@
 
 bpelab splits with Python's ``regex`` module; tiktoken with Rust's fancy-regex; ``tokenizers`` with Oniguruma.
 They do not read every pattern alike. GPT-4's ``\\p{N}{1,3}+`` is "one to three digits, possessive" in the first
-two, but Oniguruma reads ``{1,3}+`` as "one or more runs of one to three digits", so "1920" stays one piece
-(possessive intervals exist only in Oniguruma's Java syntax). ``\\w`` holds the zero-width joiner in the first two,
-not in Oniguruma. So an export never trusts a list of "safe" patterns: ``first_disagreement`` splits generated
-probe texts in bpelab and in the other engine and names the first text they cut apart.
+two, but Oniguruma reads ``{1,3}+`` as "one or more runs of one to three digits", so "1920" stays one piece.
+Oniguruma reads ``{n,m}+`` as possessive only in the syntaxes that set ``ONIG_SYN_OP2_PLUS_POSSESSIVE_INTERVAL``
+(Java, Perl and Perl_NG, its ``src/regsyntax.c``); ``tokenizers`` compiles with rust-onig's ``Regex::new``, which
+takes ``Syntax::default()``, Oniguruma's ``OnigDefaultSyntax``: its own syntax, ``OnigSyntaxOniguruma``
+(``src/regparse.c``), which does not. ``\\w`` holds the zero-width joiner in the first two (Unicode's word class),
+not in Oniguruma (nor in Python's ``re``). So an export never trusts a list of "safe" patterns:
+``first_disagreement`` splits generated probe texts in bpelab and in the other engine and names the first text
+they cut apart.
 """
 
 from __future__ import annotations
