@@ -69,3 +69,21 @@ def test_the_tie_cells_run_on_a_text_without_a_tie_and_name_the_parting_one(caps
     assert "no merge differs" in out and "nothing to replay" in out and "STOPPED EARLY: 258 ids" in out
     out = run_sections_1_and_2("the cat sat on the mat. " * 50, capsys)
     assert "where they part: 2 pairs occur" in out
+
+
+def test_the_digit_figures_in_the_prose_are_the_ones_the_cell_printed():
+    """Section 3 quotes how many numbers keep GPT-4's ids through tokenizers; a re-run with other libraries that
+    changed the printed counts must not leave the old ones in the sentence below them."""
+    import re
+
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    at = next(i for i, c in enumerate(cells) if c.get("id") == "digits-in-tokenizers")
+    printed = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
+    prose = "".join(cells[at + 1]["source"]).replace("\n", " ")
+    counts = re.findall(r"for ([\d,]+) of ([\d,]+) numbers with the pattern as written, for ([\d,]+) written", printed)
+    assert len(counts) == 2, printed  # four digits, five digits
+    for same, total, _ in counts:
+        assert f"{same} of the {total}" in prose, (same, total)
+    rewritten = sum(int(n.replace(",", "")) for _, _, n in counts)
+    everything = sum(int(total.replace(",", "")) for _, total, _ in counts)
+    assert rewritten == everything and f"every one of the {everything:,} numbers" in prose
