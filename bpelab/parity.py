@@ -15,7 +15,18 @@ which would flatter scripts whose characters take two or three UTF-8 bytes (less
 between languages go to the language listed first; ties between pairs go to the pair seen first
 in that language's text, as everywhere else in the course. If the worst language has no pair
 left that occurs twice, the next worst one gets the merge; when no language has one, training
-stops early.
+stops early. (A pair seen once would still save one token, but it would spend a vocabulary row
+on a token used once; the course's other trainers skip such pairs too.)
+
+The paper's reference code (``parity_aware_bpe/parity_aware_learn_bpe.py`` in
+github.com/swiss-ai/parity-aware-bpe, read at commit 9e31091 of its copy cimeister/parity-aware-bpe)
+settles two things differently, and ``train_parity_aware`` can do as it does:
+``pair_ties="greatest"`` gives a tie between pairs to the greatest pair of token strings, compared
+as Python compares the pairs of GPT-2 stand-in strings it stores (``max(stats, key=lambda x:
+(stats[x][max_index], x))``, line 729), and ``when_stuck="stop"`` ends training as soon as the
+worst language's best pair occurs fewer than twice (lines 743-745), where the course passes the
+turn. Its hybrid variant (``--global-merges``) and moving-window variant (``--variant window``)
+are not implemented here.
 
 The loop keeps one ``bpelab.fast.IncrementalTrainer`` per language (training text) and one per
 language for the measuring text, so each merge costs only what it touches.
@@ -25,14 +36,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from heapq import heappush
+from typing import Literal
 
 from bpelab.byte_level import BPETokenizer, count_pretokens
 from bpelab.fast import IncrementalTrainer
 from bpelab.merging import check_merge_count
 from bpelab.patterns import pattern_name_of, resolve_pattern
+from bpelab.tie_rules import greater_first, hf_byte_order
 from bpelab.words import MergeStep
 
 Pair = tuple[int, int]
+PairTies = Literal["first", "greatest"]
+WhenStuck = Literal["pass", "stop"]
 
 
 @dataclass(frozen=True)
@@ -66,10 +82,12 @@ class ParityRun:
     token_bytes: dict[int, bytes] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     tie_break: str = "first"
+    languages: list[str] = field(default_factory=list)
+    """The languages it was trained on, in the order given (the order that settles ties)."""
 
     def __repr__(self) -> str:
         early = ", stopped early" if self.stopped_early else ""
-        return f"ParityRun({len(self.choices)} merges over {len(self.choices[0].tokens) if self.choices else 0} languages{early})"
+        return f"ParityRun({len(self.choices)} merges over {len(self.languages)} languages{early})"
 
 
 def _check_languages(texts: object, what: str) -> dict[str, str]:
@@ -83,20 +101,55 @@ def _check_languages(texts: object, what: str) -> dict[str, str]:
     for language, value in texts.items():
         if isinstance(value, str):
             joined[language] = value
-        elif isinstance(value, Sequence) and all(isinstance(s, str) for s in value):
-            joined[language] = "\n".join(value)
-        else:
-            raise TypeError(f"{what}[{language!r}] must be a str or a list of str, got {type(value).__name__}")
+            continue
+        if not isinstance(value, Sequence):
+            raise TypeError(
+                f"{what}[{language!r}] must be the language's text (a str) or its sentences (a list of str); "
+                f"got {type(value).__name__}"
+            )
+        wrong = next(((k, s) for k, s in enumerate(value) if not isinstance(s, str)), None)
+        if wrong is not None:
+            k, item = wrong
+            raise TypeError(
+                f"{what}[{language!r}] must be a list of sentences, each a str; item {k} is "
+                f"{type(item).__name__} ({item!r}): make it text, or leave it out"
+            )
+        joined[language] = "\n".join(value)
     return joined
+
+
+class _GreatestPair:
+    """The reference code's tie rule between pairs as a heap key: the greatest pair of token strings wins.
+
+    The reference stores tokens as GPT-2 stand-in strings (Hugging Face's ``ByteLevel`` alphabet) and takes
+    ``max`` over (count, pair), so among equal counts the pair whose first token's string is greatest wins,
+    then the greatest second token. Stand-ins sort by code point, which is ``hf_byte_order``; the heap wants
+    the smaller key to win, so each token's key is ``greater_first`` of its bytes renumbered in that order.
+    """
+
+    def __init__(self) -> None:
+        order = hf_byte_order()
+        self.order = order
+        self.key: dict[int, tuple[int, ...]] = {b: greater_first(bytes([order[b]])) for b in range(256)}
+
+    def add(self, new_id: int, token: bytes) -> None:
+        self.key[new_id] = greater_first(bytes(self.order[c] for c in token))
+
+    def __call__(self, pair: Pair) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return self.key[pair[0]], self.key[pair[1]]
 
 
 class _Language:
     """One language's state: its training words (where pairs are counted) and its measuring words
     (whose token total says how well it is compressed right now)."""
 
-    def __init__(self, train_text: str, measure_text: str | None, pattern: str | None) -> None:
+    def __init__(
+        self, train_text: str, measure_text: str | None, pattern: str | None, ties: _GreatestPair | None
+    ) -> None:
         counts = count_pretokens(train_text, pattern)
-        self.train: IncrementalTrainer[int] = IncrementalTrainer([tuple(p) for p in counts], list(counts.values()))
+        self.train: IncrementalTrainer[int] = IncrementalTrainer(
+            [tuple(p) for p in counts], list(counts.values()), tie_break="first" if ties is None else ties
+        )
         if measure_text is None:
             self.measure = self.train  # the training text is parallel itself: measure on it
         else:
@@ -123,6 +176,8 @@ def train_parity_aware(
     *,
     measure_texts: Mapping[str, str | Sequence[str]] | None = None,
     pattern: str | None = "gpt2",
+    pair_ties: PairTies = "first",
+    when_stuck: WhenStuck = "pass",
     record: bool = False,
     progress: bool = False,
 ) -> ParityRun:
@@ -133,10 +188,28 @@ def train_parity_aware(
     paper's multi-parallel development set); by default the training texts themselves, which is
     right only when they are parallel. ``pattern`` is the split pattern, as in
     ``BPETokenizer.train``. ``record=True`` keeps every step for the merge stepper (small runs only).
+
+    ``pair_ties`` and ``when_stuck`` choose between the course's rule (``"first"``, ``"pass"``) and the
+    reference code's (``"greatest"``, ``"stop"``): see the module docstring.
     """
     from tqdm.auto import tqdm
 
     check_merge_count(num_merges)
+    if pair_ties not in ("first", "greatest"):
+        raise ValueError(
+            f"pair_ties must be 'first' (the pair seen first, the course's rule) or 'greatest' (the greatest pair "
+            f"of token strings, the paper's reference code); got {pair_ties!r}"
+        )
+    if when_stuck not in ("pass", "stop"):
+        raise ValueError(
+            f"when_stuck must be 'pass' (the next worst language gets the merge, the course's rule) or 'stop' "
+            f"(training ends, the paper's reference code); got {when_stuck!r}"
+        )
+    if record and pair_ties != "first":
+        raise ValueError(
+            "record=True is for the merge stepper, which shows tied pairs in the order they were seen: "
+            "record a run with pair_ties='first'"
+        )
     train = _check_languages(train_texts, "train_texts")
     measure = None if measure_texts is None else _check_languages(measure_texts, "measure_texts")
     if measure is not None and set(measure) != set(train):
@@ -144,27 +217,31 @@ def train_parity_aware(
             f"measure_texts must have the same languages as train_texts: {sorted(train)} against {sorted(measure)}"
         )
     resolved = resolve_pattern(pattern)
+    ties = _GreatestPair() if pair_ties == "greatest" else None
     states = {
-        lang: _Language(text, None if measure is None else measure[lang], resolved) for lang, text in train.items()
+        lang: _Language(text, None if measure is None else measure[lang], resolved, ties)
+        for lang, text in train.items()
     }
 
     tokenizer = BPETokenizer()
     tokenizer.pattern, tokenizer.pattern_name = resolved, pattern_name_of(pattern)
-    run = ParityRun(tokenizer, [], stopped_early=False)
+    run = ParityRun(tokenizer, [], stopped_early=False, languages=list(train))
     if record:
         run.initial_word_freq = _all_words(states)
     for new_id in tqdm(range(256, 256 + num_merges), disable=not progress, desc="merges"):
         tokens = {lang: state.tokens for lang, state in states.items()}
-        found = _choose(states, tokens)
+        found = _choose(states, tokens, pass_turn=when_stuck == "pass")
         if found is None:
             run.stopped_early = True
             break
         language, pair, count = found
         table = {p: c for p, c in states[language].train.counts.items() if c > 0} if record else {}
-        for state in states.values():
-            state.merge(pair, new_id)
         tokenizer.merges[pair] = new_id
         tokenizer.vocab[new_id] = tokenizer.vocab[pair[0]] + tokenizer.vocab[pair[1]]
+        if ties is not None:
+            ties.add(new_id, tokenizer.vocab[new_id])  # before the merge pushes pairs that hold the new token
+        for state in states.values():
+            state.merge(pair, new_id)
         run.choices.append(ParityChoice(language, tokens, pair, count, new_id))
         if record:
             step = len(run.steps) + 1
@@ -183,12 +260,20 @@ def worst_first(tokens: Mapping[str, int]) -> list[str]:
     return sorted(tokens, key=lambda language: -tokens[language])
 
 
-def _choose(states: dict[str, _Language], tokens: dict[str, int]) -> tuple[str, Pair, int] | None:
-    """The worst-off language that still has a pair occurring twice, and its best pair."""
+def _choose(states: dict[str, _Language], tokens: dict[str, int], *, pass_turn: bool) -> tuple[str, Pair, int] | None:
+    """The worst-off language that still has a pair occurring twice, and its best pair; with
+    ``pass_turn=False`` only the worst-off language is asked (the reference code's stop)."""
     for language in worst_first(tokens):
-        best = states[language].train.best()
-        if best is not None and best[1] >= 2:  # a pair seen once saves nothing (as in train_bytes_fast)
+        trainer = states[language].train
+        best = trainer.best()
+        # a pair seen once would save one token for a vocabulary row used once: skipped, as in train_bytes_fast
+        if best is not None and best[1] >= 2:
             return language, *best  # best() popped its entry: fine, the merge takes the pair away
+        if best is not None:
+            pair, count = best  # put back what best() popped: another language may merge it later
+            heappush(trainer.heap, (-count, trainer.tie_key(pair), pair))
+        if not pass_turn:
+            return None
     return None
 
 
@@ -201,4 +286,4 @@ def _all_words(states: dict[str, _Language]) -> dict[tuple[int, ...], int]:
     return corpus
 
 
-__all__ = ["ParityChoice", "ParityRun", "train_parity_aware", "worst_first"]
+__all__ = ["PairTies", "ParityChoice", "ParityRun", "WhenStuck", "train_parity_aware", "worst_first"]

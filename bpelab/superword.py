@@ -25,6 +25,7 @@ import regex
 from bpelab.byte_level import BPETokenizer, TrainingStoppedEarly, count_pretokens
 from bpelab.fast import IncrementalTrainer
 from bpelab.merging import check_merge_count
+from bpelab.patterns import pattern_name_of, resolve_pattern
 
 SUPERWORD_PATTERN = r" ?\p{N}+| ?[^\s\p{L}\p{N}]{2,}|\s*\n\s*| +(?!\S)"
 """Where stage 2 still cuts: numbers (as GPT-2's pattern has them), runs of 2+ punctuation marks,
@@ -84,9 +85,23 @@ def is_superword(token: bytes) -> bool:
     return _BRIDGES_SPACE.search(token) is not None
 
 
+def with_split(tokenizer: BPETokenizer, pattern: str | None) -> BPETokenizer:
+    """A copy of ``tokenizer`` with the same merges and another split pattern (a name or a regex).
+
+    It takes a SuperBPE tokenizer apart: with ``"gpt2"`` its merges meet text cut at every space, as
+    ordinary BPE's do, so comparing the two says how much of a difference comes from the merges and how
+    much from the split. The tokenizer given is left as it is.
+    """
+    if not isinstance(tokenizer, BPETokenizer):
+        raise TypeError(f"tokenizer must be a BPETokenizer, got {type(tokenizer).__name__}")
+    copy = tokenizer.truncated(256 + len(tokenizer.merges))
+    copy.pattern, copy.pattern_name = resolve_pattern(pattern), pattern_name_of(pattern)
+    return copy
+
+
 def superword_tokens(tokenizer: BPETokenizer) -> list[bytes]:
     """The tokenizer's learned tokens that bridge whitespace, in the order they were learned."""
     return [tokenizer.vocab[new_id] for new_id in tokenizer.merges.values() if is_superword(tokenizer.vocab[new_id])]
 
 
-__all__ = ["SUPERWORD_PATTERN", "is_superword", "superword_tokens", "train_superbpe"]
+__all__ = ["SUPERWORD_PATTERN", "is_superword", "superword_tokens", "train_superbpe", "with_split"]

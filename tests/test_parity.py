@@ -30,10 +30,28 @@ def replay(piece, merges):
     return symbols
 
 
-def naive_parity(train, num_merges, measure=None, pattern="gpt2"):
-    """[(language, tokens before the merge, pair, count), ...], each merge recomputed from nothing."""
+def gpt2_stand_ins():
+    """GPT-2's byte -> printable character table (openai/gpt-2 src/encoder.py, bytes_to_unicode), written again."""
+    keep = [*range(33, 127), *range(161, 173), *range(174, 256)]
+    table = {b: chr(b) for b in keep}
+    for n, b in enumerate(b for b in range(256) if b not in table):
+        table[b] = chr(256 + n)
+    return table
+
+
+STAND_IN = gpt2_stand_ins()
+
+
+def naive_parity(train, num_merges, measure=None, pattern="gpt2", pair_ties="first", when_stuck="pass"):
+    """[(language, tokens before the merge, pair, count), ...], each merge recomputed from nothing.
+
+    pair_ties="greatest" and when_stuck="stop" are written as the reference code writes them: the pair is
+    max(stats, key=(count, pair)) over pairs of stand-in strings, and a worst language whose best pair occurs
+    fewer than twice ends training.
+    """
     words = {lang: count_pretokens(text, pattern) for lang, text in train.items()}
     measured = words if measure is None else {lang: count_pretokens(t, pattern) for lang, t in measure.items()}
+    vocab = {i: bytes([i]) for i in range(256)}
     merges, out = [], []
     for new_id in range(256, 256 + num_merges):
         tokens = {lang: sum(len(replay(p, merges)) * n for p, n in measured[lang].items()) for lang in train}
@@ -47,12 +65,19 @@ def naive_parity(train, num_merges, measure=None, pattern="gpt2"):
                     counts[pair] = counts.get(pair, 0) + n
             if counts:
                 top = max(counts.values())
-                pair = next(p for p, c in counts.items() if c == top)  # first seen among the best
+                if pair_ties == "first":
+                    pair = next(p for p, c in counts.items() if c == top)  # first seen among the best
+                else:
+                    text = {i: "".join(STAND_IN[c] for c in vocab[i]) for pair in counts for i in pair}
+                    pair = max(counts, key=lambda p: (counts[p], (text[p[0]], text[p[1]])))
                 if top >= 2:
                     chosen = (lang, dict(tokens), pair, top)
                     break
+            if when_stuck == "stop":
+                break
         if chosen is None:
             break
+        vocab[new_id] = vocab[chosen[2][0]] + vocab[chosen[2][1]]
         out.append(chosen)
         merges.append((chosen[2], new_id))
     return out
@@ -115,6 +140,43 @@ def test_bad_input_is_named():
         train_parity_aware({"en": "ab"}, 3, measure_texts={"fr": "ab"})
     with pytest.raises(TypeError, match=r"train_texts\['en'\]"):
         train_parity_aware({"en": 5}, 3)  # type: ignore[dict-item]
+    # a list with something else than text in it: the message names the item, not just "list"
+    with pytest.raises(TypeError, match=r"train_texts\['en'\].*item 1 is int \(3\)"):
+        train_parity_aware({"en": ["ok", 3]}, 3)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"measure_texts\['fr'\].*item 0 is bytes"):
+        train_parity_aware({"fr": "ab"}, 3, measure_texts={"fr": [b"ab"]})  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="pair_ties"):
+        train_parity_aware({"en": "ab"}, 3, pair_ties="last")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="when_stuck"):
+        train_parity_aware({"en": "ab"}, 3, when_stuck="wait")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="record"):
+        train_parity_aware({"en": "ab"}, 3, pair_ties="greatest", record=True)
+
+
+def test_repr_counts_the_languages_even_without_merges():
+    assert repr(train_parity_aware({"en": "ab", "fr": "cd", "de": "ef"}, 0)) == "ParityRun(0 merges over 3 languages)"
+    stuck = train_parity_aware({"en": "ab", "fr": "cd"}, 4, pattern=None)
+    assert repr(stuck) == "ParityRun(0 merges over 2 languages, stopped early)"
+
+
+def test_the_reference_rules_by_hand():
+    # "ababxbcbc" as one piece: a+b and b+c both occur twice. The course takes a+b (seen first); the
+    # reference takes the greatest pair of strings, ("b", "c") > ("a", "b").
+    a, b, c = map(ord, "abc")
+    course = train_parity_aware({"en": "ababxbcbc"}, 1, pattern=None)
+    reference = train_parity_aware({"en": "ababxbcbc"}, 1, pattern=None, pair_ties="greatest")
+    assert course.choices[0].pair == (a, b) and reference.choices[0].pair == (b, c)
+    # "zz zz  a  a": z+z, z+space, space+space and space+a occur twice each. Compared as raw bytes z+z would be
+    # greatest; the reference compares GPT-2 stand-ins, where the space is "Ġ" (U+0120), after every ASCII letter.
+    z, space = ord("z"), ord(" ")
+    assert train_parity_aware({"en": "zz zz  a  a"}, 1, pattern=None).choices[0].pair == (z, z)
+    greatest = train_parity_aware({"en": "zz zz  a  a"}, 1, pattern=None, pair_ties="greatest")
+    assert greatest.choices[0].pair == (space, space)
+    # the worst language (xx: 5 tokens) has only pairs seen once: the course passes the turn, the reference stops
+    texts = {"en": "aaaa", "xx": "vwxyz"}
+    assert [ch.language for ch in train_parity_aware(texts, 1, pattern=None).choices] == ["en"]
+    stopped = train_parity_aware(texts, 1, pattern=None, when_stuck="stop")
+    assert stopped.choices == [] and stopped.stopped_early
 
 
 def test_the_tokens_it_tracks_are_what_its_tokenizer_encodes():
@@ -146,6 +208,19 @@ def test_same_choices_as_the_naive_version(texts, num_merges, pattern):
     train = {f"l{i}": t for i, t in enumerate(texts)}
     run = train_parity_aware(train, num_merges, pattern=pattern)
     assert as_tuples(run) == naive_parity(train, num_merges, pattern=pattern)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    texts=st.lists(TEXT, min_size=1, max_size=4),
+    num_merges=st.integers(0, 12),
+    pair_ties=st.sampled_from(["first", "greatest"]),
+    when_stuck=st.sampled_from(["pass", "stop"]),
+)
+def test_the_reference_rules_against_the_naive_version(texts, num_merges, pair_ties, when_stuck):
+    train = {f"l{i}": t for i, t in enumerate(texts)}
+    run = train_parity_aware(train, num_merges, pair_ties=pair_ties, when_stuck=when_stuck)
+    assert as_tuples(run) == naive_parity(train, num_merges, pair_ties=pair_ties, when_stuck=when_stuck)
 
 
 @settings(max_examples=40, deadline=None)

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from bpelab import BPETokenizer
 from bpelab.byte_level import count_pretokens
-from bpelab.superword import SUPERWORD_PATTERN, is_superword, superword_tokens, train_superbpe
+from bpelab.superword import SUPERWORD_PATTERN, is_superword, superword_tokens, train_superbpe, with_split
 from tests.test_parity import replay
 
 
@@ -49,6 +49,20 @@ def test_hand_example_learns_a_token_across_a_space():
     plain = train_superbpe("ab ab ab", 256 + 3, transition=3)
     assert list(plain.merges) == list(BPETokenizer().train("ab ab ab", 256 + 3, pattern="gpt2").merges)
     assert superword_tokens(plain) == []
+
+
+def test_with_split_keeps_the_merges_and_changes_the_cut():
+    # merges a+b, then "ab" + " " (see above). As trained, "ab ab" is one piece: ab, space, ab -> "ab " + "ab".
+    # Cut at spaces as GPT-2 cuts it ("ab", " ab"), the same merges give ab, then space + ab: "ab " never forms.
+    tok = train_superbpe("ab ab ab", 256 + 3, transition=1)
+    assert tok.encode("ab ab") == [257, 256]
+    split = with_split(tok, "gpt2")
+    assert split.encode("ab ab") == [256, ord(" "), 256]
+    assert split.merges == tok.merges and split.pattern_name == "gpt2"
+    assert tok.encode("ab ab") == [257, 256]  # the original keeps its own split
+    assert with_split(tok, None).encode("ab ab") == [257, 256]  # no split at all: one piece, as stage 2 saw it
+    with pytest.raises(TypeError, match="BPETokenizer"):
+        with_split("ab", "gpt2")  # type: ignore[arg-type]
 
 
 def test_is_superword():
