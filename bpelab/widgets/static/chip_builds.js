@@ -4,6 +4,7 @@
 // kernel Python builds it (bpelab.token_build); a static page builds it here from js-tiktoken's ranks or
 // the lesson tokenizer's merges (token_build.js). The explorer and the side-by-side view both use this.
 
+import { whyOneChip } from "./chips.js";
 import { productionEncoder } from "./production.js";
 import { buildFromWordMerges, buildWithRanks } from "./token_build.js";
 import { openTokenBuild } from "./token_build_view.js";
@@ -11,10 +12,10 @@ import { KERNEL_WAIT_MS, el, isStatic } from "./view_basics.js";
 
 /**
  * Chips that open their token's build: a click, or Enter / Space on the focused chip. The chips are ONE
- * tab stop (← → move between them), not 3,000. A chip holding several tokens (they cut one character)
- * opens its first; clicking it again opens the next, so each half character can be looked at in turn.
+ * tab stop (← → move between them), not 3,000. A chip holding several tokens (they cut one character, or
+ * keep apart the code points of one) opens its first; clicking it again opens the next, so each half character can be looked at in turn.
  */
-export function armChips(chipsBox, chips, open) {
+export function armChips(chipsBox, chips, open, pieces) {
   // chips: makeChips's groups for the whole text; a long text's chips are drawn page by page as they
   // scroll into view (chips_in_view.js), so each drawn chip finds its group by its place, data-bpe-chip
   const first = chipsBox.querySelector(".bpe-chip");
@@ -28,7 +29,7 @@ export function armChips(chipsBox, chips, open) {
     const tokens = chips[k].tokens;
     last = { k, turn: last.k === k ? (last.turn + 1) % tokens.length : 0 };
     const chipNote = tokens.length > 1
-      ? `This chip holds ${tokens.length} tokens (they cut one character); this is token ${last.turn + 1} of them: click the chip again for the next.`
+      ? `This chip holds ${tokens.length} tokens (${whyOneChip(chips[k], pieces)}); this is token ${last.turn + 1} of them: click the chip again for the next.`
       : "";
     open(tokens[last.turn], chipNote);
   };

@@ -276,6 +276,19 @@ export function backgrounds(colours) {
   return out;
 }
 
+/**
+ * Why several tokens share one chip, as chips.py says it: they cut one character's UTF-8 bytes (a token
+ * after the first starts with a continuation byte), or they only keep apart the code points of one
+ * character as you see it (👍 and 🏽, word-level or byte-level alike).
+ */
+export function whyOneChip(chip, pieces) {
+  const cuts = chip.tokens.slice(1).some((i) => (asBytes(pieces[i])[0] & 0xc0) === 0x80);
+  const shown = JSON.stringify(chip.text);
+  return cuts
+    ? `they cut the UTF-8 bytes of a character in ${shown}`
+    : `${shown} is one character as you see it, made of code points the tokens keep apart`;
+}
+
 /** The hover text of one chip: each token's id (or position) and text. */
 function hover(chip, pieces, ids, wordEnd) {
   const lines = chip.tokens.map((i) => {
@@ -288,7 +301,7 @@ function hover(chip, pieces, ids, wordEnd) {
     const who = ids ? `id ${ids[i]}` : `token ${i + 1}`;
     return `${who} · text ${JSON.stringify(text)}${ends}`;
   });
-  if (chip.tokens.length > 1) lines.push(`${chip.tokens.length} tokens drawn as one chip: they cut one character`);
+  if (chip.tokens.length > 1) lines.push(`${chip.tokens.length} tokens drawn as one chip: ${whyOneChip(chip, pieces)}`);
   return lines.join("\n");
 }
 

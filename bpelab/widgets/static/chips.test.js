@@ -1,7 +1,7 @@
 // node --test: chip grouping and labels (the drawing itself is checked in the browser tests).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { backgrounds, chipLabel, idLine, makeChips, showWhitespace, spoken } from "./chips.js";
+import { backgrounds, chipLabel, idLine, makeChips, showWhitespace, spoken, whyOneChip } from "./chips.js";
 
 test("tokens that cut one character are one chip", () => {
   const thumbs = [...new TextEncoder().encode("👍")];
@@ -85,4 +85,17 @@ test("isWholeUtf8 agrees with a strict decoder on random bytes", async () => {
     }
     assert.equal(isWholeUtf8(bytes), valid, `bytes ${[...bytes]}`);
   }
+});
+
+test("a chip of several tokens says why: a character's bytes cut, or code points kept apart", () => {
+  const thumbs = [...new TextEncoder().encode("👍")];
+  const bytePieces = [thumbs.slice(0, 2), thumbs.slice(2)];
+  const [cut] = makeChips(bytePieces);
+  assert.equal(whyOneChip(cut, bytePieces), 'they cut the UTF-8 bytes of a character in "👍"');
+  const wordPieces = ["👍", "🏽"]; // word-level: two code points, no byte cut
+  const [apart] = makeChips(wordPieces);
+  assert.equal(whyOneChip(apart, wordPieces), '"👍🏽" is one character as you see it, made of code points the tokens keep apart');
+  const tone = [...new TextEncoder().encode("🏽")];
+  const [bytesApart] = makeChips([thumbs, tone]); // byte-level tokens that end on a code point's end
+  assert.match(whyOneChip(bytesApart, [thumbs, tone]), /made of code points the tokens keep apart/);
 });

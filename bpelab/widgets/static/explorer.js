@@ -75,7 +75,7 @@ export function renderExplorer({ model, el: root }) {
   }
 
   function fillNote() {
-    const base = "Hover a chip for its ids, text and bytes. ⋅ is a space, → a tab, ↵ a new line. " +
+    const base = "Hover a chip for the id and text of each token in it. ⋅ is a space, → a tab, ↵ a new line. " +
       "Tokens that make up one character as you see it are drawn as one chip.";
     const offline = tokenizers().filter((t) => !canEncodeHere(t)).map((t) => t.label);
     const rest = !isStatic()
@@ -98,7 +98,7 @@ export function renderExplorer({ model, el: root }) {
       ...notes.map((n) => el("small", { text: " " + n })));
     chipsBox.setAttribute("aria-label", `${label}: the tokens as chips`);
     drawInView(encoded, chips, wordLevel);
-    armChips(chipsBox, chips, (index, chipNote) => builds.open(tokenizer, text, index, encoded.pieces[index], chipNote));
+    armChips(chipsBox, chips, (index, chipNote) => builds.open(tokenizer, text, index, encoded.pieces[index], chipNote), encoded.pieces);
   }
 
   /** Every chip the page has, drawn as the chip box scrolls (chips_in_view.js): 100 KB never freezes it. */
