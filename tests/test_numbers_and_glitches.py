@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
+import regex
 import tiktoken
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelab.analysis.bits_per_byte import bigram_bits, bits_table, unigram_bits
+from bpelab.analysis.bits_per_byte import bigram_bits, bits_per_byte, bits_table, unigram_bits
 from bpelab.analysis.numbers import digit_cost, digit_runs
 from bpelab.analysis.unreachable import ids_produced, made_by_no_merge, round_trip
 from bpelab.byte_level import BPETokenizer
@@ -40,6 +41,32 @@ def test_threes_from_the_right(digits):
     assert all(len(p) == 3 for p in left[:-1])  # GPT-4's: the short group last
 
 
+FIRST_FORM_THREES = r"\p{N}{1,3}(?=(?:\p{N}{3})*+(?!\p{N}))"
+"""The rule as it was first written, whose lookahead rescans the rest of the run at every piece."""
+
+DIGITS = "0123456789" + "٠١٢٣٤٥٦٧٨٩" + "०१२३४५६७८९" + "²½Ⅻ"  # ASCII, Arabic-Indic, Devanagari, other \p{N}
+digit_strings = st.text(alphabet=DIGITS, max_size=40)
+mixed_text = st.lists(
+    st.one_of(digit_strings, st.text(alphabet="ab ,.-\n'é猫", max_size=4), st.text(max_size=3)), max_size=8
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(digit_strings, mixed_text, st.from_regex(r"0{0,5}[0-9]{0,12}", fullmatch=True)))
+def test_threes_from_the_right_cuts_as_the_one_branch_rule_did(text):
+    # the same pieces alone (as the exercise's findall uses it) and inside GPT-4's whole pattern
+    rule = DIGIT_RULES["threes from the right"]
+    assert regex.findall(rule, text) == regex.findall(FIRST_FORM_THREES, text)
+    whole = pattern_with_digits("threes from the right")
+    assert split_text(text, whole) == split_text(text, whole.replace(rule, FIRST_FORM_THREES))
+
+
+def test_threes_from_the_right_by_hand():
+    rule = DIGIT_RULES["threes from the right"]
+    assert regex.findall(rule, "001234 and ١٢٣٤٥ x12") == ["001", "234", "١٢", "٣٤٥", "12"]
+    assert regex.findall(rule, "9" * 3001)[:2] == ["9", "999"] and len(regex.findall(rule, "9" * 3001)) == 1001
+
+
 def test_an_unknown_digit_rule_is_named():
     with pytest.raises(ValueError, match="unknown digit rule 'threes'.*single digits"):
         pattern_with_digits("threes")
@@ -67,6 +94,20 @@ def test_bigram_bits_by_hand():
     # after 0 always 1 (twice); with k = 0.1 and 2 tokens: p(1 | 0) = 2.1 / 2.2; the first token: unigram 3/6
     bits = bigram_bits([0, 1, 0, 1], [0, 1], 2, k=0.1)
     assert bits == pytest.approx(1.0 - math.log2(2.1 / 2.2))
+
+
+def test_bits_per_byte_by_hand():
+    assert bits_per_byte([0.5, 0.25], "éa") == pytest.approx(3 / 3)  # 1 + 2 bits, é is two bytes
+    assert bits_per_byte([1.0], "x") == 0.0
+
+
+def test_bits_per_byte_refuses_what_it_cannot_divide_or_take_the_log_of():
+    with pytest.raises(ValueError, match="text is empty.*no bytes to divide"):
+        bits_per_byte([0.5], "")
+    with pytest.raises(ValueError, match=r"probabilities\[1\] is 0.*between 0 \(excluded\) and 1"):
+        bits_per_byte([0.5, 0.0], "ab")
+    with pytest.raises(ValueError, match=r"probabilities\[0\] is 1.5"):
+        bits_per_byte([1.5], "ab")
 
 
 def test_bad_model_settings_are_named():
