@@ -12,12 +12,20 @@ from hypothesis import strategies as st
 
 from bpelab.analysis.bits_per_byte import bigram_bits, bits_per_byte, bits_table, unigram_bits
 from bpelab.analysis.numbers import digit_cost, digit_runs
-from bpelab.analysis.unreachable import ids_produced, made_by_no_merge, round_trip
+from bpelab.analysis.unreachable import (
+    generated_contexts,
+    ids_produced,
+    lower_rank_halves,
+    made_by_no_merge,
+    produced_in,
+    round_trip,
+)
 from bpelab.byte_level import BPETokenizer
 from bpelab.corpora import read_corpus
 from bpelab.digit_rules import DIGIT_RULES, pattern_with_digits
+from bpelab.merging import merge_by_rank
 from bpelab.patterns import CL100K_PATTERN, split_text
-from bpelab.production import load_encoding
+from bpelab.production import load_encoding, mergeable_ranks
 
 # ---- digit rules ---------------------------------------------------------------------------------------
 
@@ -53,7 +61,7 @@ mixed_text = st.lists(
 
 @settings(max_examples=300, deadline=None)
 @given(text=st.one_of(digit_strings, mixed_text, st.from_regex(r"0{0,5}[0-9]{0,12}", fullmatch=True)))
-def test_threes_from_the_right_cuts_as_the_one_branch_rule_did(text):
+def test_threes_from_the_right_cuts_as_its_first_form_did(text):
     # the same pieces alone (as the exercise's findall uses it) and inside GPT-4's whole pattern
     rule = DIGIT_RULES["threes from the right"]
     assert regex.findall(rule, text) == regex.findall(FIRST_FORM_THREES, text)
@@ -146,3 +154,34 @@ def test_a_token_no_merge_builds_is_found():
     assert encoding.encode("xyz") == [257]  # yet tiktoken emits it for the whole piece
     assert round_trip(encoding).unreachable == []
     assert ids_produced(encoding, ["ab xyz", "xyzw"]) == {256, 257, ord(" "), ord("x"), ord("y"), ord("z"), ord("w")}
+
+
+def test_tokens_not_produced_from_their_own_text_are_produced_inside_longer_text():
+    o200k = load_encoding("o200k_base")
+    pieces = [o200k.decode_single_token_bytes(i) for i in o200k.encode_ordinary(" I'M HERE")]
+    assert pieces == [b" I'", b"M", b" HERE"]  # the issue's example, as tiktoken encodes it
+    for rank, token, _ in round_trip(o200k).unreachable:
+        context = produced_in(o200k, rank, generated_contexts(token.decode("utf-8")))
+        assert context is not None and token.decode("utf-8") in context
+        assert rank in o200k.encode_ordinary(context)
+
+
+def test_produced_in_cuts_around_the_token_and_says_none_when_absent():
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256}
+    encoding = tiktoken.Encoding(name="toy", pat_str=r"\S+|\s+", mergeable_ranks=ranks, special_tokens={})
+    assert produced_in(encoding, 256, ["xyz", "0123456789ab9876543210"], width=3) == "789ab987"
+    assert produced_in(encoding, 256, ["a b", "ba"]) is None
+
+
+def test_lower_rank_halves():
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"xyz": 257, b"xy": 258, b"abxy": 259}
+    encoding = tiktoken.Encoding(name="toy", pat_str=r"\S+|\s+", mergeable_ranks=ranks, special_tokens={})
+    assert lower_rank_halves(encoding) == {256: (97, 98), 257: None, 258: (120, 121), 259: (256, 258)}
+    llama3 = load_encoding("llama3")
+    halves = lower_rank_halves(llama3)
+    viec = llama3.encode_single_token(" việc".encode())
+    assert [llama3.decode_single_token_bytes(i).decode() for i in halves[viec]] == [" v", "iệc"]
+    ranks = mergeable_ranks(llama3)
+    vocab = {rank: token for token, rank in ranks.items()}
+    merged = merge_by_rank([ranks[bytes([b])] for b in " việc".encode()], lambda a, b: ranks.get(vocab[a] + vocab[b]))
+    assert merged != [viec]  # lowest-rank-first merging does not reach it
