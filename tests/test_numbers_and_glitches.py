@@ -116,6 +116,9 @@ def test_bits_per_byte_refuses_what_it_cannot_divide_or_take_the_log_of():
         bits_per_byte([0.5, 0.0], "ab")
     with pytest.raises(ValueError, match=r"probabilities\[0\] is 1.5"):
         bits_per_byte([1.5], "ab")
+    tok = BPETokenizer().train("abab abab", 258, pattern="gpt2")
+    with pytest.raises(ValueError, match="heldout_text is empty"):
+        bits_table(tok, [258], "abab abab", "")
 
 
 def test_bad_model_settings_are_named():

@@ -78,6 +78,8 @@ def bits_table(tokenizer: BPETokenizer, sizes: Iterable[int], train_text: str, h
     """For each vocabulary size (the tokenizer cut back with ``truncated``): tokens, and the bits per token and
     bits per byte of a unigram and a bigram model fitted on ``train_text`` and scored on ``heldout_text``."""
     heldout_bytes = len(heldout_text.encode("utf-8"))
+    if heldout_bytes == 0:
+        raise ValueError("heldout_text is empty: there is nothing to score the models on; pass the held-out text")
     rows = []
     for size in sizes:
         tok = tokenizer.truncated(size)
