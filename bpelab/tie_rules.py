@@ -28,7 +28,7 @@ from typing import Literal
 ByteTieBreak = Literal["first", "tokenizers", "greatest_bytes"]
 BYTE_TIE_BREAKS: tuple[str, ...] = ("first", "tokenizers", "greatest_bytes")
 WHO_USES: dict[str, str] = {
-    "first": "the pair seen first: minbpe, tiktoken's educational trainer (the default)",
+    "first": "the pair seen first: minbpe, tiktoken's educational trainer (the course's default)",
     "tokenizers": "the smaller pair of Hugging Face ids: tokenizers' BpeTrainer",
     "greatest_bytes": "the lexicographically greatest pair of bytes: Stanford CS336, assignment 1",
 }

@@ -5,18 +5,27 @@ from __future__ import annotations
 import math
 
 import pytest
+import regex
 import tiktoken
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelab.analysis.bits_per_byte import bigram_bits, bits_table, unigram_bits
+from bpelab.analysis.bits_per_byte import bigram_bits, bits_per_byte, bits_table, unigram_bits
 from bpelab.analysis.numbers import digit_cost, digit_runs
-from bpelab.analysis.unreachable import ids_produced, made_by_no_merge, round_trip
+from bpelab.analysis.unreachable import (
+    generated_contexts,
+    ids_produced,
+    lower_rank_halves,
+    made_by_no_merge,
+    produced_in,
+    round_trip,
+)
 from bpelab.byte_level import BPETokenizer
 from bpelab.corpora import read_corpus
 from bpelab.digit_rules import DIGIT_RULES, pattern_with_digits
+from bpelab.merging import merge_by_rank
 from bpelab.patterns import CL100K_PATTERN, split_text
-from bpelab.production import load_encoding
+from bpelab.production import load_encoding, mergeable_ranks
 
 # ---- digit rules ---------------------------------------------------------------------------------------
 
@@ -38,6 +47,32 @@ def test_threes_from_the_right(digits):
     assert all(len(p) == 3 for p in pieces[1:]) and 1 <= len(pieces[0]) <= 3
     left = split_text(digits, pattern_with_digits("up to 3 (GPT-4)"))
     assert all(len(p) == 3 for p in left[:-1])  # GPT-4's: the short group last
+
+
+FIRST_FORM_THREES = r"\p{N}{1,3}(?=(?:\p{N}{3})*+(?!\p{N}))"
+"""The rule as it was first written, whose lookahead rescans the rest of the run at every piece."""
+
+DIGITS = "0123456789" + "٠١٢٣٤٥٦٧٨٩" + "०१२३४५६७८९" + "²½Ⅻ"  # ASCII, Arabic-Indic, Devanagari, other \p{N}
+digit_strings = st.text(alphabet=DIGITS, max_size=40)
+mixed_text = st.lists(
+    st.one_of(digit_strings, st.text(alphabet="ab ,.-\n'é猫", max_size=4), st.text(max_size=3)), max_size=8
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(digit_strings, mixed_text, st.from_regex(r"0{0,5}[0-9]{0,12}", fullmatch=True)))
+def test_threes_from_the_right_cuts_as_its_first_form_did(text):
+    # the same pieces alone (as the exercise's findall uses it) and inside GPT-4's whole pattern
+    rule = DIGIT_RULES["threes from the right"]
+    assert regex.findall(rule, text) == regex.findall(FIRST_FORM_THREES, text)
+    whole = pattern_with_digits("threes from the right")
+    assert split_text(text, whole) == split_text(text, whole.replace(rule, FIRST_FORM_THREES))
+
+
+def test_threes_from_the_right_by_hand():
+    rule = DIGIT_RULES["threes from the right"]
+    assert regex.findall(rule, "001234 and ١٢٣٤٥ x12") == ["001", "234", "١٢", "٣٤٥", "12"]
+    assert regex.findall(rule, "9" * 3001)[:2] == ["9", "999"] and len(regex.findall(rule, "9" * 3001)) == 1001
 
 
 def test_an_unknown_digit_rule_is_named():
@@ -67,6 +102,23 @@ def test_bigram_bits_by_hand():
     # after 0 always 1 (twice); with k = 0.1 and 2 tokens: p(1 | 0) = 2.1 / 2.2; the first token: unigram 3/6
     bits = bigram_bits([0, 1, 0, 1], [0, 1], 2, k=0.1)
     assert bits == pytest.approx(1.0 - math.log2(2.1 / 2.2))
+
+
+def test_bits_per_byte_by_hand():
+    assert bits_per_byte([0.5, 0.25], "éa") == pytest.approx(3 / 3)  # 1 + 2 bits, é is two bytes
+    assert bits_per_byte([1.0], "x") == 0.0
+
+
+def test_bits_per_byte_refuses_what_it_cannot_divide_or_take_the_log_of():
+    with pytest.raises(ValueError, match="text is empty.*no bytes to divide"):
+        bits_per_byte([0.5], "")
+    with pytest.raises(ValueError, match=r"probabilities\[1\] is 0.*between 0 \(excluded\) and 1"):
+        bits_per_byte([0.5, 0.0], "ab")
+    with pytest.raises(ValueError, match=r"probabilities\[0\] is 1.5"):
+        bits_per_byte([1.5], "ab")
+    tok = BPETokenizer().train("abab abab", 258, pattern="gpt2")
+    with pytest.raises(ValueError, match="heldout_text is empty"):
+        bits_table(tok, [258], "abab abab", "")
 
 
 def test_bad_model_settings_are_named():
@@ -105,3 +157,34 @@ def test_a_token_no_merge_builds_is_found():
     assert encoding.encode("xyz") == [257]  # yet tiktoken emits it for the whole piece
     assert round_trip(encoding).unreachable == []
     assert ids_produced(encoding, ["ab xyz", "xyzw"]) == {256, 257, ord(" "), ord("x"), ord("y"), ord("z"), ord("w")}
+
+
+def test_tokens_not_produced_from_their_own_text_are_produced_inside_longer_text():
+    o200k = load_encoding("o200k_base")
+    pieces = [o200k.decode_single_token_bytes(i) for i in o200k.encode_ordinary(" I'M HERE")]
+    assert pieces == [b" I'", b"M", b" HERE"]  # the issue's example, as tiktoken encodes it
+    for rank, token, _ in round_trip(o200k).unreachable:
+        context = produced_in(o200k, rank, generated_contexts(token.decode("utf-8")))
+        assert context is not None and token.decode("utf-8") in context
+        assert rank in o200k.encode_ordinary(context)
+
+
+def test_produced_in_cuts_around_the_token_and_says_none_when_absent():
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256}
+    encoding = tiktoken.Encoding(name="toy", pat_str=r"\S+|\s+", mergeable_ranks=ranks, special_tokens={})
+    assert produced_in(encoding, 256, ["xyz", "0123456789ab9876543210"], width=3) == "789ab987"
+    assert produced_in(encoding, 256, ["a b", "ba"]) is None
+
+
+def test_lower_rank_halves():
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"xyz": 257, b"xy": 258, b"abxy": 259}
+    encoding = tiktoken.Encoding(name="toy", pat_str=r"\S+|\s+", mergeable_ranks=ranks, special_tokens={})
+    assert lower_rank_halves(encoding) == {256: (97, 98), 257: None, 258: (120, 121), 259: (256, 258)}
+    llama3 = load_encoding("llama3")
+    halves = lower_rank_halves(llama3)
+    viec = llama3.encode_single_token(" việc".encode())
+    assert [llama3.decode_single_token_bytes(i).decode() for i in halves[viec]] == [" v", "iệc"]
+    ranks = mergeable_ranks(llama3)
+    vocab = {rank: token for token, rank in ranks.items()}
+    merged = merge_by_rank([ranks[bytes([b])] for b in " việc".encode()], lambda a, b: ranks.get(vocab[a] + vocab[b]))
+    assert merged != [viec]  # lowest-rank-first merging does not reach it

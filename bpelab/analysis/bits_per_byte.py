@@ -23,6 +23,28 @@ import pandas as pd
 from bpelab.byte_level import BPETokenizer
 
 
+def bits_per_byte(probabilities: Iterable[float], text: str) -> float:
+    """The bits a model needs for ``text`` (``-log2`` of the probability it gave each token, summed) per UTF-8 byte.
+
+    Bytes, not characters: a byte-level tokenizer covers exactly the text's bytes, and bytes do not depend on how
+    many bytes a script spends on a character. Empty text and probabilities outside (0, 1] are refused by name:
+    there is nothing to divide by, and ``log2`` of 0 is minus infinity.
+    """
+    size = len(text.encode("utf-8"))
+    if size == 0:
+        raise ValueError(
+            "the text is empty: it has no bytes to divide the bits by; pass the text the probabilities were given for"
+        )
+    bits = 0.0
+    for index, p in enumerate(probabilities):
+        if not 0 < p <= 1:
+            raise ValueError(
+                f"probabilities[{index}] is {p}: a probability a model gave a token must be between 0 (excluded) and 1"
+            )
+        bits -= math.log2(p)
+    return bits / size
+
+
 def unigram_bits(train_ids: Sequence[int], heldout_ids: Sequence[int], vocab_size: int, k: float = 1.0) -> float:
     """Total bits a unigram model fitted on ``train_ids`` needs for ``heldout_ids`` (add-``k`` smoothing)."""
     _check_model(vocab_size, k)
@@ -56,6 +78,8 @@ def bits_table(tokenizer: BPETokenizer, sizes: Iterable[int], train_text: str, h
     """For each vocabulary size (the tokenizer cut back with ``truncated``): tokens, and the bits per token and
     bits per byte of a unigram and a bigram model fitted on ``train_text`` and scored on ``heldout_text``."""
     heldout_bytes = len(heldout_text.encode("utf-8"))
+    if heldout_bytes == 0:
+        raise ValueError("heldout_text is empty: there is nothing to score the models on; pass the held-out text")
     rows = []
     for size in sizes:
         tok = tokenizer.truncated(size)

@@ -1,15 +1,17 @@
-"""Tokens a tokenizer never produces (lesson 15): unreachable from their own text, or unseen in a corpus.
+"""Tokens a tokenizer does not produce from their own text, tokens merging by rank does not build, tokens a
+corpus does not use (lesson 15).
 
-A production vocabulary has tokens that encoding never emits:
-
-- **unreachable**: encoding the token's own text gives other tokens. The split pattern may never yield that
-  text as one piece (o200k_base has ``" I'"``, but its pattern cuts ``" I"`` from ``"'"``), so BPE never sees
-  the bytes together. A token whose bytes are not valid UTF-8 alone (half a character) has no text of its own
-  to encode: it is counted apart, never guessed.
-- **made by no merge**: Llama 3 has tokens that no sequence of merges builds from bytes; tiktoken's encoder
-  still emits one when a whole piece of text is exactly that token (it looks whole pieces up first), so they
-  are reachable, but only as whole pieces.
-- **unseen**: reachable, but absent from the text at hand.
+- **not produced from their own text**: encoding the token's text alone gives other tokens. The split pattern
+  cuts that text in two (o200k_base has ``" I'"``, but its pattern cuts ``" I'"`` alone into ``" I"`` and
+  ``"'"``). Inside longer text the same bytes can sit in one piece, and the token is produced there
+  (``" I'M HERE"`` gives ``" I'"``, ``"M"``, ``" HERE"``): the round trip alone proves nothing about other text,
+  so ``produced_in`` looks for a text that produces the token, in a corpus and in generated contexts. A token
+  whose bytes are not valid UTF-8 alone (half a character) has no text of its own: it is counted apart.
+- **not built by lowest-rank-first merging**: Llama 3 has tokens that merging a token's bytes by rank (the
+  lowest-ranked pair first) never reaches, although each is two lower-ranked tokens joined (``lower_rank_halves``),
+  so some other order of merges builds it. tiktoken's encoder still emits one when a whole piece of text is exactly
+  that token (it looks whole pieces up first).
+- **unused**: absent from the text at hand.
 
 A model learns an embedding row for a token only from training text that contains it. Land & Bartolo (2024,
 *Fishing for Magikarp*, arXiv:2405.05417) find under-trained ("glitch") tokens from a model's weights; the
@@ -57,8 +59,27 @@ def round_trip(encoding: tiktoken.Encoding, *, progress: bool = False) -> RoundT
     return report
 
 
+def lower_rank_halves(encoding: tiktoken.Encoding) -> dict[int, tuple[int, int] | None]:
+    """For every token of two or more bytes: two tokens of lower rank that join into it (the first such split,
+    left part shortest), or None if it has none. If no token has None, every token can be built from bytes by some
+    order of merges (each part is a byte or is built the same way, from tokens of lower rank still)."""
+    ranks = mergeable_ranks(encoding)
+    halves: dict[int, tuple[int, int] | None] = {}
+    for token, rank in ranks.items():
+        if len(token) < 2:
+            continue
+        halves[rank] = None
+        for cut in range(1, len(token)):
+            left, right = ranks.get(token[:cut]), ranks.get(token[cut:])
+            if left is not None and right is not None and left < rank and right < rank:
+                halves[rank] = (left, right)
+                break
+    return halves
+
+
 def made_by_no_merge(encoding: tiktoken.Encoding, *, progress: bool = False) -> list[int]:
-    """Ids of the tokens of two or more bytes that merging by rank never builds from their own bytes."""
+    """Ids of the tokens of two or more bytes that merging their own bytes by rank (the lowest-ranked pair first)
+    does not build."""
     from tqdm.auto import tqdm
 
     ranks = mergeable_ranks(encoding)
@@ -81,3 +102,29 @@ def ids_produced(encoding: tiktoken.Encoding, texts: Iterable[str]) -> set[int]:
     for text in texts:
         seen.update(encoding.encode_ordinary(text))
     return seen
+
+
+CONTEXT_EDGES: tuple[str, ...] = ("", " ", "\n", "`", "$", "a", "M HERE", "在线", "1", ".")
+"""What ``generated_contexts`` puts before and after a token's text: nothing, a space, a newline, two punctuation
+marks, a lowercase letter, capital words, Chinese, a digit, a full stop."""
+
+
+def generated_contexts(text: str) -> list[str]:
+    """``text`` with every pair of ``CONTEXT_EDGES`` around it, the bare text first."""
+    return [before + text + after for before in CONTEXT_EDGES for after in CONTEXT_EDGES]
+
+
+def produced_in(encoding: tiktoken.Encoding, token_id: int, texts: Iterable[str], width: int = 12) -> str | None:
+    """The first of ``texts`` whose encoding contains ``token_id``, cut to ``width`` bytes either side of the token
+    (whole characters); None if no text produces it. Finding one proves the token is produced in ordinary text;
+    finding none proves nothing beyond the texts tried."""
+    for text in texts:
+        ids = encoding.encode_ordinary(text)
+        if token_id not in ids:
+            continue
+        at = ids.index(token_id)
+        start = sum(len(encoding.decode_single_token_bytes(i)) for i in ids[:at])
+        stop = start + len(encoding.decode_single_token_bytes(token_id))
+        raw = text.encode("utf-8")
+        return raw[max(0, start - width) : stop + width].decode("utf-8", errors="ignore")
+    return None
