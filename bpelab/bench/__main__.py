@@ -26,6 +26,7 @@ SECTIONS = (
     "page_training",
     "page_long_text",
     "variants",
+    "digits",
 )
 """The section modules, in the order they are run and printed."""
 HEADER: Row = ("what", "ours", "peer", "ratio")
