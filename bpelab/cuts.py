@@ -21,6 +21,15 @@ A word-level tokenizer does not cover the text: it drops whitespace and adds ``<
 words before the whitespace, where GPT's tokenizers put it (``⋅word``). Otherwise every word after a
 space would be marked, for a convention rather than a different cut.
 
+**The tokens of a stretch.** Each stretch's count is the number of the row's tokens that
+*overlap* it: the token at bytes [a, b) overlaps the stretch [start, end) when they share a byte,
+``a < end and start < b``; a token that covers no byte (a bare ``</w>``, which ends the word before
+it) sits at the end of the token before it, offset p, and counts when ``start < p <= end``. A token
+that crossed a stretch's edge would count in every stretch it touches; none does, because a stretch
+ends at common cuts, which every row cuts at (tests/test_cuts.py holds that on generated text). A
+token is counted by its own bytes, never by its chip's: a chip groups the tokens that split one
+character as you see it, and can run across two stretches.
+
 ``static/cuts.js`` is the same algorithm for the page, held equal by tests/test_cuts.py.
 """
 
@@ -112,3 +121,31 @@ def compared_lengths(covering: Sequence[tuple[int, int | None]]) -> list[int]:
         else:
             lengths.append(waiting)
     return lengths
+
+
+def token_ranges(text: str, pieces: Sequence[str | bytes], word_end: str | None = None) -> list[tuple[int, int]]:
+    """Each token's byte range (start, end) in ``text``, one per piece, in order.
+
+    A token that covers no text (a bare ``</w>``) gets the empty range at the end of the token
+    before it: it ends that word (see the module's docstring)."""
+    found: dict[int, tuple[int, int]] = {}
+    at = 0
+    for length, token in covering_lengths(text, pieces, word_end):
+        if token is not None:
+            found[token] = (at, at + length)
+        at += length
+    ranges: list[tuple[int, int]] = []
+    for position in range(len(pieces)):
+        before = ranges[-1][1] if ranges else 0
+        ranges.append(found.get(position, (before, before)))
+    return ranges
+
+
+def tokens_overlapping(ranges: Sequence[tuple[int, int]], start: int, end: int) -> list[int]:
+    """The positions of the tokens (``token_ranges``) that overlap the stretch of bytes ``start:end``:
+    those sharing a byte with it, and a token of no bytes at p when ``start < p <= end``."""
+    if not 0 <= start < end:
+        raise ValueError(f"a stretch is a byte range start < end, got {start}:{end}")
+    return [
+        position for position, (a, b) in enumerate(ranges) if (a < end and start < b) or (a == b and start < a <= end)
+    ]

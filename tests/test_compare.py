@@ -2,8 +2,10 @@
 
 The promise, on generated multilingual text (scripts, digits, ZWJ sequences, combining marks,
 emoji): each row's ids are tiktoken's own (or bpelab's, for a lesson tokenizer), and the marked
-spans are exactly the byte ranges where the rows' cut positions differ. The page lays the rows out
-itself (``static/compare.js``): its spans and each chip's byte range must be Python's.
+spans are exactly the byte ranges where the rows' cut positions differ; each stretch's tokens
+(``tokens_between``) are the row's tokens overlapping it, counted here from tiktoken's own byte offsets
+on text in thirteen kinds of writing. The page lays the rows out itself (``static/compare.js``): its
+spans, each chip's byte range and each stretch said in words must be Python's.
 """
 
 from __future__ import annotations
@@ -18,15 +20,16 @@ import regex
 import tiktoken
 import traitlets
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bpelab import train_bpe
 from bpelab.cuts import cut_positions
 from bpelab.production import FRIENDLY_NAMES, load_encoding
 from bpelab.widgets import CompareView
-from bpelab.widgets.chips import make_chips
+from bpelab.widgets.chips import make_chips, show_whitespace
 from bpelab.widgets.encoders import encoder_for
 from bpelab.words import END_OF_WORD
-from tests.test_cuts import MULTILINGUAL, assert_spans_are_where_cuts_differ
+from tests.test_cuts import MANY_SCRIPTS, MULTILINGUAL, assert_spans_are_where_cuts_differ, tiktoken_byte_offsets
 from tests.test_js_training import generated_texts
 
 NODE = shutil.which("node")
@@ -55,6 +58,46 @@ def test_four_production_rows_have_tiktokens_ids_and_the_spans_where_cuts_differ
         assert view.counts[FRIENDLY_NAMES[name]] == len(sent["ids"])
     rows = rows_from_tiktoken(text, PRODUCTION)
     assert_spans_are_where_cuts_differ(rows, view.differing_spans)
+
+
+def toy_ranges_by_hand(text: str, pieces: list[str]) -> list[tuple[int, int]]:
+    """The toy's tokens' bytes, found one after the other in the text (whitespace skipped); a bare
+    "</w>" sits where the word before it ends."""
+    data, ranges, at = text.encode("utf-8"), [], 0
+    for piece in pieces:
+        raw = piece.removesuffix(END_OF_WORD).encode("utf-8")
+        start = data.index(raw, at) if raw else at
+        ranges.append((start, start + len(raw)))
+        at = start + len(raw)
+    return ranges
+
+
+@settings(max_examples=25, deadline=None)
+@given(MANY_SCRIPTS)
+def test_each_stretch_lists_the_tokens_of_each_row_that_overlap_it(text: str) -> None:
+    """``tokens_between`` of every marked stretch: as many tokens as share a byte with it, by tiktoken's
+    byte offsets (and, for the lesson tokenizer, its tokens found in the text by hand)."""
+    view = CompareView({"toy": TOY}, text=text, chosen=["toy", *(FRIENDLY_NAMES[n] for n in PRODUCTION[:3])])
+    offsets = {FRIENDLY_NAMES[name]: tiktoken_byte_offsets(name, text) for name in PRODUCTION[:3]}
+    offsets["toy"] = toy_ranges_by_hand(text, view.encoding_of("toy")[1])
+    for start, end in view.differing_spans:
+        counts = {label: len(tokens) for label, tokens in view.tokens_between(start, end).items()}
+        want = {
+            label: sum(1 for a, b in ranges if (a < end and start < b) or (a == b and start < a <= end))
+            for label, ranges in offsets.items()
+        }
+        assert counts == want, (start, end)
+
+
+def test_a_stretch_inside_one_character_counts_its_own_tokens_not_the_characters() -> None:
+    """The issue's case: GPT-2 cuts नमस्ते into byte pieces; its last character स्ते holds two stretches,
+    and each gets the tokens overlapping it (from tiktoken's byte offsets), not all of the character's."""
+    text = "… — नमस्ते"
+    view = CompareView(text=text, chosen=[FRIENDLY_NAMES[n] for n in ("r50k_base", "cl100k_base", "o200k_base")])
+    gpt2 = tiktoken_byte_offsets("r50k_base", text)
+    for start, end in view.differing_spans:
+        shown = view.tokens_between(start, end)[FRIENDLY_NAMES["r50k_base"]]
+        assert len(shown) == sum(1 for a, b in gpt2 if a < end and start < b) < len(gpt2)
 
 
 def test_a_lesson_tokenizer_row_has_bpelabs_ids_and_its_skipped_whitespace_is_no_disagreement() -> None:
@@ -156,6 +199,49 @@ def test_the_page_lays_out_the_same_spans_and_chips_as_python() -> None:
                 )
                 assert data[start:end] == raw
     assert other_unicode <= len(cases) // 4, f"{other_unicode} of {len(cases)} texts segmented otherwise"
+
+
+def said_in_python(view: CompareView, start: int, end: int) -> str:
+    """What the page's list says of one stretch, written from Python's ``tokens_between``."""
+    data = view.text.encode("utf-8")
+    parts = [
+        f"{label}: {len(tokens)} token{'' if len(tokens) == 1 else 's'} ({' | '.join(tokens)})"
+        for label, tokens in view.tokens_between(start, end).items()
+    ]
+    return f"“{show_whitespace(data[start:end].decode('utf-8', 'replace'))}” (bytes {start}–{end}): {'; '.join(parts)}"
+
+
+@pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+@settings(max_examples=4, deadline=None)
+@given(st.lists(MANY_SCRIPTS, min_size=15, max_size=15))
+def test_the_page_says_each_stretch_with_pythons_tokens(texts: list[str]) -> None:
+    """The list under the page's table (compare_stretches.js describeSpan) on text in thirteen kinds of
+    writing: each stretch's text, and each row's count and tokens, exactly as Python's; the bands hold
+    every stretch once and start and end where no chip is cut."""
+    cases, views = [], []
+    for text in texts:
+        view = CompareView(
+            {"toy": TOY}, text=text, chosen=["toy", "GPT-2 (r50k_base)", "GPT-4 (cl100k_base)", "Llama 3"]
+        )
+        rows = []
+        for label in view.chosen:
+            _ids, pieces = view.encoding_of(label)
+            word_end = END_OF_WORD if label == "toy" else None
+            rows.append({"pieces": [p if isinstance(p, str) else list(p) for p in pieces], "wordEnd": word_end})
+        cases.append({"text": text, "rows": rows, "labels": view.chosen})
+        views.append(view)
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, str(RUNNER)], input=json.dumps(cases), capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    for view, answer in zip(views, json.loads(done.stdout), strict=True):
+        spans = view.differing_spans
+        assert answer["described"] == [said_in_python(view, start, end) for start, end in spans], view.text
+        assert [tuple(s) for band in answer["bands"] for s in band["spans"]] == spans
+        for band in answer["bands"]:
+            for row in answer["chips"]:
+                assert not any(a < band["start"] < b or a < band["end"] < b for _f, _l, a, b in row)
 
 
 @pytest.mark.parametrize("lesson", ["05_encoding_and_decoding.ipynb", "09_multilingual_tax.ipynb"])

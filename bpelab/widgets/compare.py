@@ -3,8 +3,9 @@
 Choose 2 to 4 tokenizers (your own, GPT-2, GPT-4, GPT-4o, Llama 3): each gets a row of chips, and
 the rows are aligned on the text's bytes, so a place where one tokenizer cuts and another does not
 is a vertical line in one row and none in the other. The stretches cut differently
-(``bpelab.cuts.differing_spans``) are marked; beside each row, its token count, bytes per token and
-count against the first row. gpt-oss's ``o200k_harmony`` cuts ordinary text exactly as GPT-4o's
+(``bpelab.cuts.differing_spans``) are marked, and each is said in words with each row's tokens that
+overlap it (``tokens_between``; ``bpelab.cuts`` defines "overlap"); beside each row, its token
+count, bytes per token and count against the first row. gpt-oss's ``o200k_harmony`` cuts ordinary text exactly as GPT-4o's
 ``o200k_base`` (only its special tokens differ), so it gets a sentence, not a duplicate row.
 
 It is the encode explorer with several rows: the same tokenizers, the same encodings sent to the
@@ -19,14 +20,14 @@ from typing import Any
 
 import traitlets
 
-from bpelab.cuts import compared_lengths, covering_lengths, differing_spans
+from bpelab.cuts import compared_lengths, covering_lengths, differing_spans, token_ranges, tokens_overlapping
 from bpelab.production import ENCODING_NAMES
 from bpelab.widgets.chips import chips_text, show_whitespace
 from bpelab.widgets.esm import bundle
 from bpelab.widgets.explorer import DEFAULT_TEXT, EXPLORER_MODULES, PRECOMPUTE_CHARS, EncodeExplorer
 from bpelab.words import END_OF_WORD
 
-COMPARE_MODULES = (*EXPLORER_MODULES, "cuts.js", "compare.js")
+COMPARE_MODULES = (*EXPLORER_MODULES, "cuts.js", "compare_stretches.js", "compare.js")
 """What the side-by-side view's ES module is made of (``esm.bundle`` joins them)."""
 MAX_ROWS = 4
 MAX_CHARS = 3000
@@ -99,17 +100,19 @@ class CompareView(EncodeExplorer):
         return differing_spans(self._lengths())
 
     def tokens_between(self, start: int, end: int) -> dict[str, list[str]]:
-        """Each chosen row's tokens that overlap the bytes ``start:end`` of the text, whitespace shown
-        (``⋅`` a space); a token that is part of a character shows its bytes' text with U+FFFD."""
+        """Each chosen row's tokens that overlap the bytes ``start:end`` of the text (``bpelab.cuts``
+        says exactly which), whitespace shown (``⋅`` a space): a stretch's count is the length of its
+        row's list. A token that is part of a character shows its bytes' text with U+FFFD; a bare
+        ``</w>`` shows as itself."""
         data = self.text.encode("utf-8", "surrogatepass")
         out = {}
         for label, _ids, pieces in self._rows():
-            shown, at = [], 0
-            for length, token in covering_lengths(self.text, pieces, self._word_end(label)):
-                if token is not None and at < end and start < at + length:
-                    shown.append(show_whitespace(data[at : at + length].decode("utf-8", "replace")))
-                at += length
-            out[label] = shown
+            word_end = self._word_end(label)
+            ranges = token_ranges(self.text, pieces, word_end)
+            out[label] = [
+                show_whitespace(data[a:b].decode("utf-8", "replace")) if a < b else (word_end or "")
+                for a, b in (ranges[i] for i in tokens_overlapping(ranges, start, end))
+            ]
         return out
 
     @property

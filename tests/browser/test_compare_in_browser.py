@@ -1,8 +1,10 @@
 """Tokenizers side by side in a real browser: in a static page opened as file:// (no kernel; the page
 encodes typed text itself) and in JupyterLab (Python encodes), for four tokenizers on generated
 multilingual text, each row's ids are tiktoken's (or bpelab's, for a lesson tokenizer) and the marked
-bands are exactly the byte ranges where the rows' cut positions differ (computed here from tiktoken's
-and bpelab's own tokens with ``bpelab.cuts``). axe-core: no serious or critical finding.
+bands hold exactly the byte ranges where the rows' cut positions differ (computed here from tiktoken's
+and bpelab's own tokens with ``bpelab.cuts``). On interface text in Hindi and Tamil, where many
+stretches are a few bytes inside one character, the ≠ marks and the bands are measured: no two marks
+overlap, no band's dashed edge runs through a mark or a chip. axe-core: no serious or critical finding.
 Screenshots go to test-output/browser/.
 """
 
@@ -12,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import regex
 from playwright.sync_api import Locator, Page, expect
 
 from bpelab import read_corpus, split_text, train_bpe
@@ -57,7 +60,7 @@ def expected_rows(text: str, rows: list[tuple[str, Any]]) -> tuple[dict[str, lis
 
 
 def shown(view: Locator, text: str, page: Page) -> tuple[dict[str, list[str]], list[list[int]]]:
-    """Wait until every row shows ``text``; read each row's ids and the bands' byte ranges."""
+    """Wait until every row shows ``text``; read each row's ids and the stretches the bands hold."""
     page.wait_for_function(
         "([root, text]) => root.querySelector('.bpe-compare-grid')?.dataset.text === text"
         " && !root.querySelector('.bpe-compare-message')",  # every row drawn, none still waiting for Python
@@ -68,7 +71,8 @@ def shown(view: Locator, text: str, page: Page) -> tuple[dict[str, list[str]], l
         """(root) => [
             Object.fromEntries([...root.querySelectorAll('.bpe-compare-row')].map((row) => [row.dataset.tokenizer,
                 [...row.querySelectorAll('.bpe-chip')].flatMap((chip) => chip.dataset.ids.split(' '))])),
-            [...root.querySelectorAll('.bpe-compare-differs')].map((band) => [Number(band.dataset.start), Number(band.dataset.end)]),
+            [...root.querySelectorAll('.bpe-compare-differs')].flatMap((band) => band.dataset.spans.split(' ')
+                .map((span) => span.split('-').map(Number))),
         ]"""
     )
 
@@ -200,3 +204,68 @@ def test_a_chip_click_calls_on_chip_click_with_its_tokens_by_mouse_and_by_keyboa
     gpt2.focus()
     page.keyboard.press("Enter")
     assert page.evaluate("() => globalThis.clicked.name") == "r50k_base"
+
+
+# ---- narrow stretches: the marks and the bands, measured -----------------------------------------
+
+UI_TEXTS = {  # menu and dialog words, where the rows cut inside conjuncts and vowel signs at different bytes
+    "hindi": "फ़ाइल खोलें | सहेजें | रद्द करें | सेटिंग्स | खोजें… — नमस्ते",
+    "tamil": "கோப்பைத் திற | சேமி | ரத்து செய் | அமைப்புகள் | தேடு… — வணக்கம்",
+}
+MEASURE = """(root) => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+  const glyph = (e) => { const range = document.createRange(); range.selectNodeContents(e); return box(range); };
+  const border = (e) => parseFloat(getComputedStyle(e).borderLeftWidth);
+  return {
+    bands: [...root.querySelectorAll('.bpe-compare-differs')].map((b) => ({ ...box(b), border: border(b), start: b.dataset.start, end: b.dataset.end })),
+    marks: [...root.querySelectorAll('.bpe-compare-mark')].map((m) => ({ ...box(m), glyph: glyph(m), start: m.dataset.start, end: m.dataset.end })),
+    chips: [...root.querySelectorAll('.bpe-compare-row .bpe-chip')].map((c) => ({ ...box(c), text: c.textContent })),
+  };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float], slack: float = 0.5) -> bool:
+    """Whether two boxes share more than ``slack`` pixels each way (touching is not overlapping)."""
+    return min(a["right"], b["right"]) - max(a["left"], b["left"]) > slack and (
+        min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > slack
+    )
+
+
+@pytest.mark.parametrize("language", sorted(UI_TEXTS))
+def test_narrow_stretches_get_marks_that_overlap_nothing_and_bands_that_cut_no_chip(
+    page: Page, tmp_path: Path, language: str
+) -> None:
+    from bpelab.widgets import CompareView
+    from tests.browser.standalone import standalone_page
+
+    text = UI_TEXTS[language]
+    widget = CompareView(text=text)
+    page.goto(standalone_page(widget, "renderCompare", tmp_path))
+    view = page.locator(".bpe-compare")
+    _ids, spans = shown(view, text, page)
+    assert spans == [list(s) for s in widget.differing_spans]  # every stretch in exactly one band
+    edges, at = {0}, 0  # where characters as you see them end (regex's \X), in bytes
+    for character in regex.findall(r"\X", text):
+        at += len(character.encode("utf-8"))
+        edges.add(at)
+    inside_a_character = [s for s in widget.differing_spans if not {s[0], s[1]} <= edges]
+    assert len(inside_a_character) >= 4, f"{language}: too few stretches inside a character: {inside_a_character}"
+    save_screenshot(page, f"compare_narrow_stretches_{language}", locator=view.locator(".bpe-compare-scroll"))
+    found = view.evaluate(MEASURE)
+    marks, bands, chips = found["marks"], found["bands"], found["chips"]
+    assert len(marks) == len(bands) and chips
+    for k, mark in enumerate(marks):
+        for other in marks[k + 1 :]:
+            assert not overlap(mark, other), f"the ≠ of bytes {mark['start']}–{mark['end']} overlaps the next"
+        assert not any(overlap(mark, chip) for chip in chips), (
+            f"the ≠ of bytes {mark['start']}–{mark['end']} covers a chip"
+        )
+        band = next(b for b in bands if (b["start"], b["end"]) == (mark["start"], mark["end"]))
+        inside = (band["left"] + band["border"], band["right"] - band["border"])
+        assert inside[0] <= mark["glyph"]["left"] and mark["glyph"]["right"] <= inside[1], (
+            f"a dashed edge of the band at bytes {band['start']}–{band['end']} runs through its ≠"
+        )
+    for band in bands:
+        for edge in (band["left"], band["right"]):
+            cut = [c["text"] for c in chips if c["left"] + 1 < edge < c["right"] - 1 and overlap(c, band)]
+            assert not cut, f"the band at bytes {band['start']}–{band['end']} has an edge through the chips {cut}"

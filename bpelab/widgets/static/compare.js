@@ -6,7 +6,8 @@
 // combining marks): alignment comes from byte offsets, never from measuring text. Each row is a
 // CSS subgrid of that grid, so it stays one element (a list, class bpe-compare-row) for tests and
 // screen readers. The spans the rows cut differently (cuts.js differingSpans) are drawn as dashed,
-// shaded bands behind the rows, with a ≠ above them, and listed in words below for screen readers.
+// shaded bands behind the rows, with a ≠ above them, and listed in words below for screen readers;
+// compare_stretches.js decides what a band covers and counts each stretch's tokens.
 //
 // With a kernel, Python sends each tokenizer's pieces (`encodings`, as the explorer's); on the static
 // site (globalThis.bpelabStatic) the page encodes typed text itself with the explorer's encoders.
@@ -19,7 +20,8 @@ import { encodeWordLevel } from "./word_level.js";
 import { tokenBuilds } from "./chip_builds.js";
 import { linkExplorer } from "./explorer_link.js";
 import { encodeOrdinary, productionEncoder } from "./production.js";
-import { allCuts, comparedLengths, coveringLengths, differingSpans } from "./cuts.js";
+import { allCuts, comparedLengths, coveringLengths, differingSpans, tokenRanges } from "./cuts.js";
+import { bandsOf, bytesText, describeSpan } from "./compare_stretches.js";
 
 const COMPARE_CSS = `
 .bpe-compare{display:flex;flex-direction:column;gap:8px;max-width:100%;font-family:var(--jp-ui-font-family,sans-serif)}
@@ -38,7 +40,7 @@ const COMPARE_CSS = `
 .bpe-compare-row .bpe-chip{margin:1px 1px;justify-content:center}
 .bpe-compare-differs{z-index:0;align-self:stretch;margin:-4px 0;border:2px dashed #333;border-radius:4px;
   background:repeating-linear-gradient(135deg,#f2f2f2 0 5px,#d4d4d4 5px 10px)}
-.bpe-compare-mark{grid-row:1;z-index:1;text-align:center;font-weight:700;color:#222;font-size:13px}
+.bpe-compare-mark{grid-row:1;z-index:1;text-align:center;font-weight:700;color:#222;font-size:13px;padding:0 5px}
 .bpe-compare-gap{color:#333;text-align:center;font-size:14px;font-weight:700;padding:0 2px}
 .bpe-compare-message{grid-column:2 / -1;font-size:13px;font-style:italic}
 .bpe-compare table{border-collapse:collapse;font-size:13px}
@@ -50,18 +52,13 @@ const COMPARE_CSS = `
 const MAX_SPANS_LISTED = 20; // the list under the grid: enough to read, not a wall of text
 const COMPARE_WAIT_MS = 3000; // how long typed text waits for Python before the page answers itself
 const compareUtf8 = new TextEncoder();
-const compareText = new TextDecoder("utf-8", { ignoreBOM: true });
 let compareCount = 0; // unique ids for label-for pairs when a page holds several views
-
-/** The bytes of `text` from `start` to `end`, as text (a cut inside a character shows U+FFFD). */
-function bytesText(data, start, end) {
-  return compareText.decode(data.subarray(start, end));
-}
 
 /**
  * Where everything goes, without a DOM: `rows` are [{pieces, ids, wordEnd}] of the same `text`.
- * Returns {lines: column lines (byte offsets), spans: differing byte ranges, rows: [{chips, gaps, count}]}
- * where a chip is makeChips's {tokens, text} plus its byte range and whether it lies in a differing span.
+ * Returns {lines: column lines (byte offsets), spans: differing byte ranges, bands: [{start, end, spans}]
+ * (compare_stretches.js bandsOf), rows: [{chips, gaps, ranges, wordEnd, count}]} where a chip is makeChips's
+ * {tokens, text} plus its byte range and whether it lies in a differing span, and `ranges` each token's bytes.
  */
 export function compareLayout(text, rows) {
   const covered = rows.map((row) => coveringLengths(text, row.pieces, row.wordEnd ?? null));
@@ -85,9 +82,11 @@ export function compareLayout(text, rows) {
         const end = startOf.get(placed[placed.length - 1])[1];
         return { ...chip, start, end, differs: inSpan(start, end) };
       });
-    return { chips, gaps, count: row.count ?? row.pieces.length };
+    const ranges = tokenRanges(text, row.pieces, row.wordEnd ?? null);
+    return { chips, gaps, ranges, wordEnd: row.wordEnd ?? null, count: row.count ?? row.pieces.length };
   });
-  return { lines, spans, rows: laidOut };
+  const bands = bandsOf(spans, laidOut.map((row) => [...row.chips.map((c) => [c.start, c.end]), ...row.gaps]));
+  return { lines, spans, bands, rows: laidOut };
 }
 
 /** A chip of a bare "</w>" covers no text: it joins the chip before it (one chip, two tokens, both ids). */
@@ -111,19 +110,6 @@ export function rowStats(text, counts) {
   }));
 }
 
-/** One differing span said in words: its text, then each row's tokens inside it. */
-export function describeSpan(text, span, layout, labels) {
-  const data = compareUtf8.encode(text);
-  const [start, end] = span;
-  const parts = layout.rows.map((row, r) => {
-    const inside = row.chips.filter((chip) => chip.start < end && start < chip.end);
-    const tokens = inside.reduce((n, chip) => n + chip.tokens.length, 0);
-    const shown = inside.map((chip) => showWhitespace(bytesText(data, chip.start, chip.end))).join(" | ");
-    return `${labels[r]}: ${tokens} token${tokens === 1 ? "" : "s"} (${shown})`;
-  });
-  return `“${showWhitespace(bytesText(data, start, end))}” (bytes ${start}–${end}): ${parts.join("; ")}`;
-}
-
 /**
  * Draw the comparison of `rows` ([{label, name, pieces, ids, wordEnd, count} or {label, name, message}])
  * into a new element. `onChipClick({label, name, tokens, ids, pieces, start, end, element})`, when given,
@@ -137,11 +123,12 @@ export function drawComparison(text, rows, { showIds = true, onChipClick = null 
   grid.dataset.text = text; // which text these rows show (the page redraws as the reader types)
   grid.style.gridTemplateColumns = `max-content repeat(${Math.max(layout.lines.length - 1, 1)}, auto)`;
   grid.style.gridTemplateRows = `auto repeat(${rows.length}, auto)`;
-  for (const [start, end] of layout.spans) {
-    const band = el("div", { class: "bpe-compare-differs", "aria-hidden": "true", "data-start": String(start), "data-end": String(end) });
+  for (const { start, end, spans } of layout.bands) {
+    const band = el("div", { class: "bpe-compare-differs", "aria-hidden": "true", "data-start": String(start), "data-end": String(end),
+      "data-spans": spans.map(([a, b]) => `${a}-${b}`).join(" ") });
     band.style.gridRow = `1 / ${rows.length + 2}`;
     band.style.gridColumn = `${column.get(start) + 1} / ${column.get(end) + 1}`;
-    const mark = el("div", { class: "bpe-compare-mark", "aria-hidden": "true", text: "≠" });
+    const mark = el("div", { class: "bpe-compare-mark", "aria-hidden": "true", text: "≠", "data-start": String(start), "data-end": String(end) });
     mark.style.gridColumn = band.style.gridColumn;
     grid.append(band, mark);
   }
@@ -297,8 +284,9 @@ export function renderCompare({ model, el: root, onChipClick = null }) {
     const harmony = shown.includes("o200k_base")
       ? " gpt-oss's o200k_harmony cuts ordinary text exactly as GPT-4o's o200k_base (only its special tokens differ), so it has no row of its own."
       : "";
-    note.replaceChildren(el("small", { text: "The dashed, shaded bands marked ≠ are the stretches of text the rows cut differently; " +
-      "everywhere else every row cuts at the same places. Chips line up by the bytes they cover." + harmony }));
+    note.replaceChildren(el("small", { text: "The dashed, shaded bands marked ≠ hold the stretches of text the rows cut differently " +
+      "(a band takes in whole chips, so the stretches inside one character share one; the list under the table says each stretch " +
+      "and the tokens that overlap it); everywhere else every row cuts at the same places. Chips line up by the bytes they cover." + harmony }));
   }
 
   function rowFor(tokenizer, text, encoded) {

@@ -2,7 +2,8 @@
 // tests/test_compare.py holds compareLayout equal to Python on generated multilingual text.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { compareLayout, describeSpan, rowStats } from "./compare.js";
+import { compareLayout, rowStats } from "./compare.js";
+import { describeSpan } from "./compare_stretches.js";
 
 const bytes = (text) => Array.from(new TextEncoder().encode(text));
 

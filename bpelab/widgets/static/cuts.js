@@ -3,7 +3,9 @@
 // A row is one tokenizer's token lengths in bytes. Its cut positions are their running sums (0 and
 // the end included); a common cut is one every row has; a differing span is the byte range between
 // two neighbouring common cuts inside which some row cuts. bpelab/cuts.py's docstring says why that
-// is exactly "where the rows cut differently". tests/test_cuts.py holds this file equal to Python's.
+// is exactly "where the rows cut differently". A stretch's tokens are those whose own bytes overlap it
+// (tokenRanges, tokensOverlapping; bpelab/cuts.py defines "overlap"). tests/test_cuts.py holds this
+// file equal to Python's.
 
 /** The byte offsets where a row of token lengths cuts the text, 0 and the end included. */
 export function cutPositions(lengths) {
@@ -96,4 +98,32 @@ export function comparedLengths(covering) {
     else lengths.push(waiting);
   }
   return lengths;
+}
+
+/** Each token's byte range [start, end] in `text`, one per piece; a bare "</w>" (no bytes) gets the
+ * empty range at the end of the token before it (bpelab/cuts.py token_ranges). */
+export function tokenRanges(text, pieces, wordEnd = null) {
+  const found = new Map();
+  let at = 0;
+  for (const [length, token] of coveringLengths(text, pieces, wordEnd)) {
+    if (token !== null) found.set(token, [at, at + length]);
+    at += length;
+  }
+  const ranges = [];
+  pieces.forEach((_piece, position) => {
+    const before = ranges.length ? ranges[ranges.length - 1][1] : 0;
+    ranges.push(found.get(position) ?? [before, before]);
+  });
+  return ranges;
+}
+
+/** The positions of the tokens that overlap the bytes start..end: sharing a byte with them, or of no
+ * bytes at p with start < p <= end (bpelab/cuts.py's docstring says why a chip's range is not used). */
+export function tokensOverlapping(ranges, start, end) {
+  if (!(Number.isInteger(start) && Number.isInteger(end) && 0 <= start && start < end)) throw new Error(`a stretch is a byte range start < end, got ${start}:${end}`);
+  const out = [];
+  ranges.forEach(([a, b], position) => {
+    if ((a < end && start < b) || (a === b && start < a && a <= end)) out.push(position);
+  });
+  return out;
 }

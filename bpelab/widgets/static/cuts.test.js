@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { allCuts, comparedLengths, coveringLengths, cutPositions, differingSpans } from "./cuts.js";
+import { allCuts, comparedLengths, coveringLengths, cutPositions, differingSpans, tokenRanges, tokensOverlapping } from "./cuts.js";
 
 test("cut positions are the running sums, 0 and the end included", () => {
   assert.deepEqual(cutPositions([2, 3]), [0, 2, 5]);
@@ -30,4 +30,14 @@ test("compared, a gap joins the token after it, so the cut between words sits be
   assert.deepEqual(toy, [3, 4, 3]);
   assert.deepEqual(differingSpans([toy, [3, 7]]), [[3, 10]]);
   assert.deepEqual(comparedLengths([[2, null], [1, 0], [1, null]]), [4]); // a gap at the end joins the token before it
+});
+
+test("a stretch's tokens are those sharing a byte with it; a bare </w> ends the word before it", () => {
+  const ranges = tokenRanges("20 x", ["2", "0", "</w>", "x</w>"], "</w>");
+  assert.deepEqual(ranges, [[0, 1], [1, 2], [2, 2], [3, 4]]);
+  assert.deepEqual(tokensOverlapping(ranges, 0, 2), [0, 1, 2]);
+  assert.deepEqual(tokensOverlapping(ranges, 2, 4), [3]);
+  assert.deepEqual(tokensOverlapping([[0, 4], [4, 6]], 2, 5), [0, 1]); // a token crossing an edge counts in both
+  assert.deepEqual(tokensOverlapping([[0, 4], [4, 6]], 4, 6), [1]); // touching at byte 4 shares no byte
+  assert.throws(() => tokensOverlapping(ranges, 2, 2), /start < end/);
 });
