@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bpelab.exercises import runaway
 from bpelab.exercises.cases import Attempt, Case
 from bpelab.exercises.comparing import changed_argument, same
+from bpelab.exercises.course_functions import course_function, describe
 from bpelab.exercises.diagnosers import explain, first_hint
 from bpelab.exercises.results import CheckResult
 from bpelab.exercises.running import Outcome, body, call, parameters_problem
@@ -80,6 +81,16 @@ def check_part(
                 f"❌ {name}: expected {yours}, but got {got}.",
                 f"   hint:     pass the function itself, without calling it: "
                 f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...))",
+            ],
+        )
+    theirs = course_function(fn, exercise.own_functions)
+    if theirs is not None:
+        return failed(
+            first + 1,
+            [
+                f"❌ {name}: that is the course's function ({describe(theirs)}): write yours, then check it.",
+                "   hint:     a check compares your function with the course's; handed the course's own, "
+                "there is nothing of yours to check",
             ],
         )
     problem = parameters_problem(fn, exercise, len(cases[0].args)) if cases else None

@@ -132,12 +132,20 @@ class Exercise:
     """The check function's name for messages; default ``check_<name>``."""
     solution: tuple[Callable[..., Any], ...] = ()
     """What ``show_solution`` prints; default the reference."""
+    course_functions: tuple[Callable[..., Any], ...] = ()
+    """Package functions the reference is built from: handed to the checker, they are refused like the
+    reference itself (``course_functions``), since they pass without the learner writing anything."""
     max_steps: int | None = MAX_STEPS
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"\w+\(.*\)", self.call):
             raise ValueError(f"call must look like 'name(param, ...)', got {self.call!r}")
         EXERCISES[self.name] = self
+
+    @property
+    def own_functions(self) -> tuple[Callable[..., Any], ...]:
+        """The course's functions for this exercise, the one ``show_solution`` prints first (for messages)."""
+        return (*self.solution, *self.course_functions, self.reference)
 
     @property
     def function_name(self) -> str:
