@@ -33,11 +33,12 @@ def unwrapped(fn: Any) -> Any:
 
 
 def _named_in(fn: types.FunctionType) -> Iterable[Any]:
-    """What the names of a lambda's body refer to: its globals and closure, and attributes of modules among them
-    (``bpelab.analysis.fairness.gini``), a few levels deep."""
+    """What the names of a lambda's body refer to: its globals, closure and defaults, and attributes of modules
+    among them (``bpelab.analysis.fairness.gini``), a few levels deep."""
     names = fn.__code__.co_names
     found = [fn.__globals__.get(name) for name in names]
     found += [cell.cell_contents for cell in fn.__closure__ or () if _filled(cell)]
+    found += [*(fn.__defaults__ or ()), *(fn.__kwdefaults__ or {}).values()]  # lambda v, g=gini: g(v)
     for _ in range(4):
         found += [getattr(obj, name, None) for obj in found if isinstance(obj, types.ModuleType) for name in names]
     return found

@@ -216,8 +216,8 @@ PARITY_NEXT_PAIR = Exercise(
         ),
         same_as(
             _no_turn_passing,
-            "when the worst language's best pair occurs only once (or it has no pair), skip it: merging it would "
-            "save one token for a vocabulary row used once. Pass the turn to the next worst language, and return "
+            "when the worst language's best pair occurs only once (or it has no pair), skip it (merging it would "
+            "save one token for a vocabulary row used once): pass the turn to the next worst language, and return "
             "None when no language has a pair seen twice",
         ),
         same_as(

@@ -42,6 +42,9 @@ def _ascii_only(attempt: Any) -> bool:
     return attempt.got in [*found, re.findall(WORDS_AND_PUNCTUATION, text, re.ASCII)]
 
 
+LOWERCASE_HINT = "keep the case as it is: don't lowercase"
+
+
 def _with_either_module(pattern: str, hint: str) -> list[Diagnoser]:
     """A wrong pattern, recognised whether ``re`` or ``regex`` runs it (they differ on some scripts' text)."""
     return [
@@ -88,7 +91,7 @@ SPLIT_WORDS = Exercise(
     diagnosers=[
         when(
             lambda attempt: "" in _got_list(attempt),
-            "empty strings '' among the pieces: split returns what lies BETWEEN the matches (empty where a match "
+            "empty strings '' among the pieces: re.split returns what lies BETWEEN the matches (empty where a match "
             "touches the start, the end or another match); regex.findall(r'\\w+|[^\\w\\s]+', text) returns the "
             "matches themselves",
         ),
@@ -130,7 +133,8 @@ SPLIT_WORDS = Exercise(
             r"\w|[^\w\s]+",
             "every letter became its own piece: add + after \\w so a run of letters stays one word",
         ),
-        same_as(lambda text: [piece.lower() for piece in split_words(text)], "keep the case as it is: don't lowercase"),
+        same_as(lambda text: [piece.lower() for piece in split_words(text)], LOWERCASE_HINT),
+        same_as(lambda text: [piece.lower() for piece in re.findall(WORDS_AND_PUNCTUATION, text)], LOWERCASE_HINT),
         when(
             lambda attempt: isinstance(attempt.got, (set, frozenset)),
             "you returned a set, which forgets order and repeats: return the list that regex.findall gives",

@@ -133,7 +133,9 @@ def assert_strict(shown: Shown) -> Tally:
     result = shown.run_check(namespace)
     assert result.passed, f"{shown.notebook} {shown.cell}: the shown solution fails its checker:\n{result.message}"
     difference = differential(shown, namespace)
-    assert difference is None, f"{shown.notebook} {shown.cell}: the shown solution parts from the reference: {difference}"
+    assert difference is None, (
+        f"{shown.notebook} {shown.cell}: the shown solution parts from the reference: {difference}"
+    )
     tally = judge(shown)
     print(tally.line(shown.name))
     for mutant in tally.equivalents:
