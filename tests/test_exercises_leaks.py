@@ -258,7 +258,21 @@ def calling(fn):
 @pytest.mark.parametrize("name", sorted(EXERCISES))
 def test_every_exercise_refuses_its_reference_also_wrapped(name):
     exercise = EXERCISES[name]
-    for own in exercise.own_functions:
-        for fn in (own, functools.partial(own), calling(own), lambda *args, own=own: own(*args)):
+    wrapped = [(own, functools.partial(own)) for own in exercise.own_functions]
+    wrapped += [(calling(own), lambda *args, own=own: own(*args)) for own in exercise.answer_functions]
+    for fns in wrapped:
+        for fn in fns:
             result = exercise.run(fn, record=False)
             assert not result.passed and "that is the course's function" in result.message, (name, result.message)
+
+
+def test_a_lambda_built_on_a_helper_the_lesson_gives_is_the_learners_own(capsys):
+    """Lesson 04 builds merge_pair on the course's merge_symbols: that is the learner's merge_pair, not the course's
+    (whether Python inlines the comprehension into the lambda's code, as 3.12 does, or not)."""
+    from bpelab.exercises import check_merge_pair
+    from bpelab.words import merge_symbols
+
+    result = check_merge_pair(
+        lambda word_freq, pair: {merge_symbols(word, pair): count for word, count in word_freq.items()}, record=False
+    )
+    assert result.passed, capsys.readouterr().out

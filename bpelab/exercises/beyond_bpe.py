@@ -263,6 +263,7 @@ ENCODE_WORD = Exercise(
     call="encode_wordpiece_word(word, vocab)",
     reference=reference_encode_wordpiece_word,
     solution=(encode_wordpiece_word,),
+    course_functions=(encode_wordpiece_word,),
     cases=lambda: [
         Case(("hug", SMALL_VOCAB), ["hug"], "the whole word is in the vocabulary"),
         Case(("hugs", SMALL_VOCAB), ["hug", "##s"], "a piece after the first is looked up with '##' in front"),

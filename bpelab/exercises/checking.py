@@ -83,7 +83,7 @@ def check_part(
                 f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...))",
             ],
         )
-    theirs = course_function(fn, exercise.own_functions)
+    theirs = course_function(fn, exercise.own_functions, exercise.answer_functions)
     if theirs is not None:
         return failed(
             first + 1,

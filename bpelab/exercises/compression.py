@@ -197,6 +197,7 @@ SEARCH = Exercise(
     call="smallest_vocab_size(tokenizer, text, goal)",
     reference=reference_search,
     solution=(smallest_vocab_size,),
+    course_functions=(smallest_vocab_size,),
     cases=_search_cases,
     diagnosers=[
         same_as(

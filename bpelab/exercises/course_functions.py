@@ -52,16 +52,27 @@ def _filled(cell: Any) -> bool:
     return True
 
 
-def course_function(fn: Any, known: Iterable[Callable[..., Any]]) -> Callable[..., Any] | None:
-    """The course function among ``known`` that ``fn`` is (or wraps), or None when ``fn`` is someone else's."""
-    by_id = {id(unwrapped(k)): k for k in known}
+def course_function(
+    fn: Any, known: Iterable[Callable[..., Any]], answers: Iterable[Callable[..., Any]] = ()
+) -> Callable[..., Any] | None:
+    """The course function among ``known`` that ``fn`` is, or among ``answers`` that ``fn`` is or that a lambda
+    ``fn`` calls; None when ``fn`` is someone else's.
+
+    ``known`` holds everything the course wrote for the exercise, helpers included (``merge_symbols`` for
+    ``merge_pair``): handed one of those, the checker has nothing of the learner's to check. ``answers`` are the
+    functions that ARE the answer (the reference, ``train_bpe`` for the training loop): a lambda that calls one
+    is the course's answer too, while a lambda that calls a helper the lesson builds on is the learner's own.
+    """
+    answers = list(answers)
+    by_id = {id(unwrapped(k)): k for k in [*known, *answers]}
     target = unwrapped(fn)
     if id(target) in by_id:
         return by_id[id(target)]
+    answer_ids = {id(unwrapped(a)): a for a in answers}
     if isinstance(target, types.FunctionType) and target.__name__ == "<lambda>":
         for obj in _named_in(target):
-            if obj is not None and id(unwrapped(obj)) in by_id:
-                return by_id[id(unwrapped(obj))]
+            if obj is not None and id(unwrapped(obj)) in answer_ids:
+                return answer_ids[id(unwrapped(obj))]
     return None
 
 

@@ -283,6 +283,7 @@ GINI = Exercise(
     call="gini(values)",
     reference=lambda values: reference_gini(values),
     solution=(reference_gini,),
+    course_functions=(reference_gini,),
     cases=lambda: [
         Case(([10, 10, 10],), 0.0, "every language pays the same: no inequality, 0.0"),
         Case(([0, 0, 0, 12],), 0.75, "one of four pays everything: (n - 1) / n = 0.75"),

@@ -61,6 +61,7 @@ SPLIT_WORDS = Exercise(
     name="split_words",
     call="split_words(text)",
     reference=split_words,
+    course_functions=(split_text,),
     cases=[
         Case(("Hello, world!",), ["Hello", ",", "world", "!"], "punctuation comes off the words"),
         Case(("",), [], "no text, no pieces"),
