@@ -12,6 +12,7 @@ import pytest
 from tests.mutation.harness import assert_strict
 from tests.mutation.shown import SHOWN
 
+
 @pytest.fixture(autouse=True)
 def patient_clock(monkeypatch):
     """The line counter stops a looping mutant in the same number of steps on any machine; on a machine as busy as
