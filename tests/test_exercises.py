@@ -8,6 +8,7 @@ printed report (what the learner reads), captured with capsys.
 from __future__ import annotations
 
 import re
+import types
 from array import array
 from collections import Counter, defaultdict
 from itertools import pairwise
@@ -34,6 +35,7 @@ from bpelab.exercises import (
     show_solution,
 )
 from bpelab.exercises.core import COMPUTED
+from bpelab.exercises.training_loop import reference_train
 
 ALL_CHECKERS = [
     check_byte_count,
@@ -71,6 +73,18 @@ def assert_passes(capsys, checker, *args) -> None:
     result, out = report(capsys, checker, *args)
     assert result.passed and result.status == "passed" and bool(result)
     assert re.fullmatch(r"✅ \w+: all \d+ checks passed\.\n", out), out
+
+
+def copy_of(fn):
+    """The course's function as a learner's own: the same code in a new function object. The checkers refuse the
+    course's function itself (by identity), not an answer written the same way."""
+    return types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+
+
+def assert_refuses_course_function(capsys, checker, *args) -> None:
+    result, out = report(capsys, checker, *args)
+    assert not result.passed and result.status == "failed", out
+    assert "that is the course's function" in out and "write yours" in out, out
 
 
 def assert_rejects(capsys, checker, fn, *phrases: str) -> str:
@@ -123,7 +137,8 @@ def byte_count_utf16(text):
 
 
 def test_byte_count_accepts_reference_and_independent(capsys):
-    assert_passes(capsys, check_byte_count, bpelab.byte_count)
+    assert_refuses_course_function(capsys, check_byte_count, bpelab.byte_count)
+    assert_passes(capsys, check_byte_count, copy_of(bpelab.byte_count))
     assert_passes(capsys, check_byte_count, byte_count_by_ranges)
 
 
@@ -210,8 +225,8 @@ class StubTokenizer:
 
 
 def test_char_tokenizer_accepts_every_calling_convention(capsys):
-    assert_passes(capsys, check_char_tokenizer, bpelab.CharTokenizer)
-    assert_passes(capsys, check_char_tokenizer, bpelab.CharTokenizer())
+    assert_refuses_course_function(capsys, check_char_tokenizer, bpelab.CharTokenizer)
+    assert_refuses_course_function(capsys, check_char_tokenizer, bpelab.CharTokenizer())
     assert_passes(capsys, check_char_tokenizer, MyCharTokenizer)
     assert_passes(capsys, check_char_tokenizer, encode_with_map, decode_with_map)
     assert_passes(capsys, check_char_encode, encode_with_map)
@@ -313,7 +328,8 @@ def words_most_common(text):
 
 
 def test_get_word_frequencies_accepts_reference_and_independent(capsys):
-    assert_passes(capsys, check_get_word_frequencies, bpelab.get_word_frequencies)
+    assert_refuses_course_function(capsys, check_get_word_frequencies, bpelab.get_word_frequencies)
+    assert_passes(capsys, check_get_word_frequencies, copy_of(bpelab.get_word_frequencies))
     assert_passes(capsys, check_get_word_frequencies, word_frequencies_with_counter)
     assert_passes(capsys, check_get_word_frequencies, word_frequencies_with_regex)
 
@@ -443,7 +459,8 @@ def count_pairs_forgets_return(word_freq):
 
 
 def test_count_pairs_accepts_reference_and_independent(capsys):
-    assert_passes(capsys, check_count_pairs, bpelab.count_pairs)
+    assert_refuses_course_function(capsys, check_count_pairs, bpelab.count_pairs)
+    assert_passes(capsys, check_count_pairs, copy_of(bpelab.count_pairs))
     assert_passes(capsys, check_count_pairs, count_pairs_pairwise)
     assert_passes(capsys, check_count_pairs, count_pairs_by_index)
 
@@ -621,9 +638,11 @@ def merge_pair_edits_while_looping(word_freq, pair):
 
 
 def test_merge_accepts_reference_and_independent(capsys):
-    assert_passes(capsys, check_merge_symbols, words.merge_symbols)
+    assert_refuses_course_function(capsys, check_merge_symbols, words.merge_symbols)
+    assert_passes(capsys, check_merge_symbols, copy_of(words.merge_symbols))
     assert_passes(capsys, check_merge_symbols, merge_symbols_recursive)
-    assert_passes(capsys, check_merge_pair, bpelab.merge_pair)
+    assert_refuses_course_function(capsys, check_merge_pair, bpelab.merge_pair)
+    assert_passes(capsys, check_merge_pair, copy_of(bpelab.merge_pair))
     assert_passes(capsys, check_merge_pair, merge_pair_with_recursion)
 
 
@@ -769,7 +788,8 @@ def train_one_too_many(text, num_merges):
 
 
 def test_training_loop_accepts_reference_and_independent(capsys):
-    assert_passes(capsys, check_training_loop, lambda text, n: bpelab.train_bpe(text, n).merges)
+    assert_refuses_course_function(capsys, check_training_loop, lambda text, n: bpelab.train_bpe(text, n).merges)
+    assert_passes(capsys, check_training_loop, copy_of(reference_train))
     assert_passes(capsys, check_training_loop, train_with_strings)
     assert_passes(capsys, check_training_loop, _train)
 
@@ -895,7 +915,8 @@ def encode_word_by_string_replace(word, merges):
 
 
 def test_encode_word_accepts_reference_and_independent(capsys):
-    assert_passes(capsys, check_encode_word, bpelab.encode_word)
+    assert_refuses_course_function(capsys, check_encode_word, bpelab.encode_word)
+    assert_passes(capsys, check_encode_word, copy_of(bpelab.encode_word))
     assert_passes(capsys, check_encode_word, encode_word_by_rank)
 
 
@@ -1029,7 +1050,7 @@ def test_reports_are_deterministic(capsys):
 
 
 def test_result_repr_is_stable_and_shows_nothing_in_a_notebook(capsys):
-    passed = check_count_pairs(bpelab.count_pairs)
+    passed = check_count_pairs(count_pairs_pairwise)
     failed = check_count_pairs(count_pairs_once_per_word)
     capsys.readouterr()
     assert repr(passed) == "CheckResult(passed=True, name='count_pairs', failed_case=None)"
@@ -1084,7 +1105,7 @@ def test_the_documented_example_of_a_new_checker_works(capsys):
     namespace: dict = {}
     exec(example, namespace)
     try:
-        assert namespace["check_decode_words"](words.decode_words)
+        assert namespace["check_decode_words"](copy_of(words.decode_words))
         assert not namespace["check_decode_words"](lambda symbols: "".join(symbols))
         out = capsys.readouterr().out
         assert out.startswith("✅ decode_words: all 2 checks passed.\n❌ decode_words: check 1 of 2 failed")

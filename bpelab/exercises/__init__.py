@@ -3,7 +3,9 @@
 Every checker runs the learner's function on small hand-checked cases first, then a few larger
 ones, compares with the reference in ``bpelab``, prints ONE plain-text report and returns a
 ``CheckResult`` (``bool(result)`` tells whether it passed; in a notebook it shows nothing more).
-It never raises on a learner's mistake, nor hangs on a runaway function (``runaway``). Every checker takes
+It never raises on a learner's mistake, nor hangs on a runaway function (``runaway``), and it refuses the course's
+own function (the reference, or the package function it is built from, even inside a lambda or
+``functools.partial``: ``course_functions``): there is nothing of the learner's to check. Every checker takes
 ``record=False`` for a demonstration: a pass then ticks nothing on the course map. The engine, and how to add
 a checker: ``core``.
 
@@ -29,7 +31,8 @@ Checkers written with the later lessons, in files named after their idea:
 - 05 ``decoding``: ``check_decode_words``
 - 06 ``byte_level``: ``check_build_vocab``, ``check_decode_ids``
 - 07 ``real_tokenizers``: ``check_split_pieces``, ``check_find_parents``
-- 08 ``compression``: ``check_bytes_per_token``, ``check_count_unused``, ``check_smallest_vocab_size``
+- 08 ``compression``: ``check_bytes_per_token``, ``check_count_unused``, ``check_smallest_vocab_size`` (a
+  number, or the learner's search ``smallest_vocab_size(tokenizer, text, goal)``, judged on other tokenizers too)
 - 09, 10 ``practice`` (from ``multilingual_tax``, ``token_costs``, ``shorter_prompt``):
   ``check_bytes_per_char``, ``check_premium``, ``check_room_for_answer``, ``check_estimate_cost``,
   ``check_shorter_prompt``
@@ -40,6 +43,11 @@ Checkers written with the later lessons, in files named after their idea:
 - 15 ``fair_comparisons``: ``check_group_digits``, ``check_bits_per_byte``
 
 ``show_solution(name)`` prints the reference source for an exercise.
+
+Every checker is proven strict by mutation: ``tests/test_mutation_lessons_*.py`` takes the solution each lesson
+shows, makes its single-point mutants (``tests/mutation``) and requires the checker to reject every one that
+answers differently from the reference on generated inputs. A new checker gets a row in
+``tests/mutation/shown.py`` and a strategy in ``tests/mutation/inputs.py``.
 """
 
 from bpelab.exercises.beyond_bpe import check_best_wordpiece_pair, check_encode_wordpiece_word

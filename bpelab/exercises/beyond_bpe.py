@@ -233,13 +233,14 @@ def _greedy(
     prefix: str = PREFIX,
     first_prefix: str = "",
     partial: bool = False,
+    prefix_from: int = 1,
 ) -> list[str]:
     """The greedy loop with one thing changed: the shape of a typical mistake."""
     pieces: list[str] = []
     start = 0
     while start < len(word):
         ends = range(len(word), start, -1) if longest else range(start + 1, len(word) + 1)
-        marker = prefix if start > 0 else first_prefix
+        marker = prefix if start >= prefix_from else first_prefix
         end = next((e for e in ends if marker + word[start:e] in vocab), None)
         if end is None:
             return pieces + [UNK] if partial else [UNK]
@@ -262,6 +263,7 @@ ENCODE_WORD = Exercise(
     call="encode_wordpiece_word(word, vocab)",
     reference=reference_encode_wordpiece_word,
     solution=(encode_wordpiece_word,),
+    course_functions=(encode_wordpiece_word,),
     cases=lambda: [
         Case(("hug", SMALL_VOCAB), ["hug"], "the whole word is in the vocabulary"),
         Case(("hugs", SMALL_VOCAB), ["hug", "##s"], "a piece after the first is looked up with '##' in front"),
@@ -276,6 +278,12 @@ ENCODE_WORD = Exercise(
         Case(("hugz", SMALL_VOCAB), [UNK], "a character not in the vocabulary: one [UNK] for the whole word"),
         Case(("uh", SMALL_VOCAB), [UNK], "'##u' is in the vocabulary but 'u' (a word start) is not"),
         Case(("a", SMALL_VOCAB), ["a"], "a one-letter word"),
+        Case(
+            ("aaa", {"a", "##a"}),
+            ["a", "##a", "##a"],
+            "every piece after the first continues the word, the second one too: '##a' from position 1 on",
+        ),
+        Case(("aa", {"a"}), [UNK], "'a' may start a word; the second 'a' continues it and needs '##a', not there"),
         Case(("keeper", _trained_vocab()), note="a vocabulary trained on a paragraph"),
         Case(("lighthouses", _trained_vocab()), note="a vocabulary trained on a paragraph"),
         Case(("grandsons", _trained_vocab()), note="a vocabulary trained on a paragraph"),
@@ -298,6 +306,11 @@ ENCODE_WORD = Exercise(
         same_as(
             lambda w, v: _greedy(w, v, prefix=""),
             "pieces after the first must be looked up (and returned) with '##' in front, e.g. '##s'",
+        ),
+        same_as(
+            lambda w, v: _greedy(w, v, prefix_from=2),
+            "the piece at position 1 continues the word too: every piece after the first gets '##' "
+            "(start > 0, not start > 1)",
         ),
         same_as(
             lambda w, v: _greedy(w, v, first_prefix=PREFIX),

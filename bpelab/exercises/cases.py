@@ -45,6 +45,8 @@ class Attempt:
     error: BaseException | None = None
     history: Callable[[], list[tuple[tuple, Any]]] = field(default=list, repr=False, compare=False)
     """``(args, what came back)`` for the exercise's other cases (run on demand, output silenced)."""
+    parameters: tuple[str, ...] = ()
+    """The names of the learner's parameters, as their ``def`` line has them (empty when unknown)."""
 
 
 Diagnoser = Callable[[Attempt], "str | None"]

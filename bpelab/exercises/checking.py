@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 from bpelab.exercises import runaway
 from bpelab.exercises.cases import Attempt, Case
 from bpelab.exercises.comparing import changed_argument, same
-from bpelab.exercises.diagnosers import explain, first_hint
+from bpelab.exercises.course_functions import course_function, describe
+from bpelab.exercises.diagnosers import explain, first_hint, swapped_parameters
 from bpelab.exercises.results import CheckResult
-from bpelab.exercises.running import Outcome, body, call, parameters_problem
+from bpelab.exercises.running import Outcome, body, call, parameter_names, parameters_problem
 from bpelab.exercises.showing import differences, kind, short, without_addresses
 
 if TYPE_CHECKING:
@@ -82,6 +83,16 @@ def check_part(
                 f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...))",
             ],
         )
+    theirs = course_function(fn, exercise.own_functions, exercise.answer_functions)
+    if theirs is not None:
+        return failed(
+            first + 1,
+            [
+                f"❌ {name}: that is the course's function ({describe(theirs)}): write yours, then check it.",
+                "   hint:     a check compares your function with the course's; handed the course's own, "
+                "there is nothing of yours to check",
+            ],
+        )
     problem = parameters_problem(fn, exercise, len(cases[0].args)) if cases else None
     if problem:
         return failed(first + 1, [f"❌ {name}: {problem}"])
@@ -111,7 +122,9 @@ def check_part(
         ]
         if outcome.runaway:
             return failed(number, lines + runaway_lines(yours, outcome, exercise.max_steps))
-        attempt = Attempt(before, case.expected, outcome.got, outcome.error, functools.partial(history, index))
+        attempt = Attempt(
+            before, case.expected, outcome.got, outcome.error, functools.partial(history, index), parameter_names(fn)
+        )
         if outcome.error is not None:
             error = outcome.error
             if index == 0 and isinstance(error, NotImplementedError):
@@ -169,12 +182,16 @@ def check_part(
                 hint = first_hint(exercise.order_diagnosers, attempt) or exercise.order_hint
                 order_failure = failed(number, lines + [f"   hint:     {hint}"])
             continue
-        if got is None:
+        if got is None:  # a mistake an exercise knows returns None too (a turn never passed on): say that first
             hint = (
-                "your function has no `return` statement with a value, so Python returns None: "
-                "end it with `return <your result>`"
-                if body(fn) == "no return"
-                else "your function returned None here: some path through it ends without reaching `return`"
+                swapped_parameters(exercise, attempt)
+                or first_hint(exercise.diagnosers, attempt)
+                or (
+                    "your function has no `return` statement with a value, so Python returns None: "
+                    "end it with `return <your result>`"
+                    if body(fn) == "no return"
+                    else "your function returned None here: some path through it ends without reaching `return`"
+                )
             )
         else:
             hint = explain(exercise, attempt)

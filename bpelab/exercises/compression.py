@@ -14,11 +14,14 @@ on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``√
 
 from __future__ import annotations
 
+import contextlib
+import io
 from collections.abc import Callable
 
 from bpelab.analysis.compression import bytes_per_token, smallest_vocab_size
 from bpelab.byte_level import BPETokenizer
-from bpelab.exercises.core import Case, CheckResult, Exercise, recording, same_as, when
+from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, recording, same_as, when
+from bpelab.exercises.running import call
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 from bpelab.exercises.showing import kind, short, without_addresses
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES
@@ -153,6 +156,74 @@ def check_count_unused(fn: Callable[..., int], *, record: bool = True) -> CheckR
 # ---- choose a vocabulary size ---------------------------------------------------------------
 
 
+def reference_search(tokenizer: BPETokenizer, text: str, goal: float) -> int | None:
+    """The smallest size of ``tokenizer`` whose bytes per token on ``text`` reaches ``goal``."""
+    return smallest_vocab_size(tokenizer, text, goal)
+
+
+def _measured(tokenizer: BPETokenizer, text: str, size: int) -> float:
+    return bytes_per_token(tokenizer.truncated(size), text)
+
+
+def _search_cases() -> list[Case]:
+    abab, paragraph = _abab(), _paragraph()
+    return [
+        Case(
+            (abab, "abababab", 4.0), 258, "sizes 256, 257, 258 give 1, 2, 4 bytes per token: only the largest reaches 4"
+        ),
+        Case((abab, "abababab", 1.5), 257, "257 gives 2.0, 256 gives 1.0: 257 is the first to reach 1.5"),
+        Case((abab, "abababab", 2.0), 257, "257 gives exactly 2.0: a size that equals the goal reaches it"),
+        Case((abab, "abababab", 1.0), 256, "the 256 byte tokens alone give 1.0: no merge is needed"),
+        *(
+            Case((paragraph, PARAGRAPH, _measured(paragraph, PARAGRAPH, size)), note=f"the goal is what {size} gives")
+            for size in (257, 271, 300, 313)
+        ),
+        Case(
+            (paragraph, MIXED_SCRIPTS, _measured(paragraph, MIXED_SCRIPTS, 314)),
+            note="other scripts: many sizes give the same bytes per token, the answer is the first of them",
+        ),
+        Case((paragraph, MIXED_SCRIPTS, 1.01), note="other scripts, a goal between two sizes"),
+    ]
+
+
+def _strictly_above(tokenizer: BPETokenizer, text: str, goal: float) -> int:
+    """The smallest size whose bytes per token is strictly above the goal (``>`` for ``>=``)."""
+    largest = 256 + len(tokenizer.merges)
+    return next((size for size in range(256, largest + 1) if _measured(tokenizer, text, size) > goal), largest)
+
+
+SEARCH = Exercise(
+    name="smallest_vocab_size",
+    call="smallest_vocab_size(tokenizer, text, goal)",
+    reference=reference_search,
+    solution=(smallest_vocab_size,),
+    course_functions=(smallest_vocab_size,),
+    cases=_search_cases,
+    diagnosers=[
+        same_as(
+            _strictly_above,
+            "a size whose bytes per token EQUALS the goal reaches it: compare with >=, not >",
+        ),
+        when(
+            lambda a: isinstance(a.got, int) and isinstance(a.expected, int) and a.got == a.expected + 1,
+            "one more than the smallest: when the middle size reaches the goal, it may be the answer, so keep it "
+            "(high = middle), don't step past it",
+        ),
+        when(
+            lambda a: isinstance(a.got, int) and isinstance(a.expected, int) and a.got == a.expected - 1,
+            "one less than the smallest: that size does not reach the goal; return the first size that does",
+        ),
+        when(
+            lambda a: isinstance(a.got, int) and isinstance(a.expected, int) and a.got > a.expected,
+            "a size that reaches the goal, but not the smallest: a binary search keeps `high` at a size that "
+            "reaches the goal and `low` above every size that does not, and stops when they meet",
+        ),
+    ],
+    hint="low, high = 256, tokenizer.vocab_size; while low < high: middle = (low + high) // 2; if the middle "
+    "reaches the goal, high = middle, else low = middle + 1; return high",
+)
+
+
 def _report(passed: bool, status: str, message: str) -> CheckResult:
     print(message)
     return CheckResult(passed, "smallest_vocab_size", None if passed else 1, 1, status, message)
@@ -193,13 +264,50 @@ def check_smallest_vocab_size(
     """Is ``tokenizer.truncated(vocab_size)`` within ``within`` (a fraction) of ``production``'s
     bytes per token on ``text``, and is ``vocab_size`` the SMALLEST size that is?
 
+    ``vocab_size`` may be the learner's search instead of its result: a function
+    ``smallest_vocab_size(tokenizer, text, goal) -> int``. Then the search itself is checked first, on other
+    tokenizers, texts and goals (an off-by-one search can land on the right number for one tokenizer), and its
+    answer for ``tokenizer`` and ``text`` is then measured as a number would be.
+
     Prints how close the chosen size comes and returns the result; never raises. Bytes per token
     never falls as merges are added (``bpelab.analysis.compression``), so "the smallest" is exact: a size
     that reaches the goal is the smallest exactly when one fewer token does not.
     ``record=False``: a pass does not tick the course map (a lesson showing what the checker says).
     """
     with recording(record):
+        if callable(vocab_size):
+            return _check_search(vocab_size, tokenizer, text, production, within)
         return _check_smallest_vocab_size(vocab_size, tokenizer, text, production, within)
+
+
+def _check_search(
+    search: Callable[..., object], tokenizer: BPETokenizer, text: str, production: str, within: float
+) -> CheckResult:
+    """The learner's search on the checker's cases, then its answer for the lesson's tokenizer and text."""
+    result = SEARCH.run(search, record=False)
+    if not result.passed:
+        print(result.message)
+        return CheckResult(False, result.name, result.failed_case, result.checks, result.status, result.message)
+    try:
+        goal = bytes_per_token(production, text) * (1 - within)
+    except Exception:  # an unknown production tokenizer or bad text: the number's checks say what is wrong
+        return _check_smallest_vocab_size(None, tokenizer, text, production, within)
+    outcome = call(search, (tokenizer, text, goal), MAX_STEPS)
+    if outcome.error is not None or outcome.runaway:
+        problem = type(outcome.error).__name__ if outcome.error is not None else "it did not finish"
+        return _report(
+            False,
+            "failed",
+            f"‚ùå smallest_vocab_size: your search passed {result.checks} checks, but on this tokenizer and text "
+            f"it failed ({problem}).",
+        )
+    with contextlib.redirect_stdout(io.StringIO()):
+        number = _check_smallest_vocab_size(outcome.got, tokenizer, text, production, within)
+    first, *rest = number.message.split("\n")
+    searched = f"   search:   your search also passed all {result.checks} checks on other tokenizers, texts and goals"
+    message = "\n".join([first, searched, *rest])
+    print(message)
+    return CheckResult(number.passed, number.name, number.failed_case, number.checks, number.status, message)
 
 
 def _check_smallest_vocab_size(
@@ -329,6 +437,7 @@ def _check_smallest_vocab_size(
 
 
 __all__ = [
+    "SEARCH",
     "check_bytes_per_token",
     "check_count_unused",
     "check_smallest_vocab_size",

@@ -17,6 +17,11 @@ Guarantees a notebook relies on:
   ``KeyboardInterrupt`` (the learner pressing stop) passes through.
 - The text is deterministic: no addresses, no timings (only which of the runaway messages comes first can
   depend on how fast the machine is).
+- Handed the course's own function (the reference, what ``show_solution`` prints, or ``course_functions``;
+  also through a lambda, ``functools.partial`` or a bound method), it says so and fails: ``course_functions``.
+- A hint names the learner's bug or none: the exercise's diagnosers, then what the engine recognises itself
+  (parameters in another order than the call, a crash on an empty input, a wrong type), else the exercise's
+  general ``hint``.
 - It returns a ``CheckResult`` (``bool(result)`` is ``passed``; stable repr such as
   ``CheckResult(passed=False, name='count_pairs', failed_case=2)``) whose ``_ipython_display_``
   shows nothing, so a cell ending with the call shows the printed report exactly once.
@@ -42,7 +47,8 @@ Put it in a file of ``bpelab/exercises/`` named after the idea, and import the `
 ``bpelab/exercises/__init__.py``: that import also registers the exercise in ``EXERCISES``, which
 ``show_solution`` and the test comparing every hand-written answer with its reference rely on.
 Other ``Exercise`` options: ``hint`` (said when no diagnoser recognises the mistake),
-``order_matters`` and ``order_hint`` (dicts must keep first-seen order; ``order_diagnosers`` name a
+``course_functions`` (package functions that are the answer under another name, refused like the
+reference), ``order_matters`` and ``order_hint`` (dicts must keep first-seen order; ``order_diagnosers`` name a
 particular wrong order, such as alphabetical, before ``order_hint`` is said), ``solution`` (what
 ``show_solution`` prints), ``checker`` (the name used in messages), ``max_steps``.
 
@@ -61,7 +67,8 @@ Several functions checked as one exercise (a class's ``encode`` and ``decode``):
 The line counter replaces any tracer (a debugger's) while the learner's function runs, so
 breakpoints inside it do not fire during a check.
 
-The engine's parts, each in a file named after its idea: ``cases`` (``Case``, ``Attempt``), ``comparing``
+The engine's parts, each in a file named after its idea: ``cases`` (``Case``, ``Attempt``), ``course_functions``
+(is it the course's own?), ``comparing``
 (``same``, ``type_hint``), ``diagnosers`` (``same_as``, ``on_error``, ``when``), ``running`` (one call, safely),
 ``runaway`` (the guards), ``checking`` (the loop over cases and the report), ``results`` (``CheckResult``, and
 what the course map records). Every name stays importable from here.
@@ -132,12 +139,26 @@ class Exercise:
     """The check function's name for messages; default ``check_<name>``."""
     solution: tuple[Callable[..., Any], ...] = ()
     """What ``show_solution`` prints; default the reference."""
+    course_functions: tuple[Callable[..., Any], ...] = ()
+    """Package functions that ARE the answer, under another name (``bpelab.analysis.fairness.gini``): handed to
+    the checker, alone or called by a lambda, they are refused like the reference itself (``course_functions``),
+    since they pass without the learner writing anything."""
     max_steps: int | None = MAX_STEPS
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"\w+\(.*\)", self.call):
             raise ValueError(f"call must look like 'name(param, ...)', got {self.call!r}")
         EXERCISES[self.name] = self
+
+    @property
+    def own_functions(self) -> tuple[Callable[..., Any], ...]:
+        """Everything the course wrote for this exercise, helpers included, what ``show_solution`` prints first."""
+        return (*self.solution, *self.course_functions, self.reference)
+
+    @property
+    def answer_functions(self) -> tuple[Callable[..., Any], ...]:
+        """The course's functions that are the answer itself (a lambda calling one is refused too)."""
+        return (*self.course_functions, self.reference)
 
     @property
     def function_name(self) -> str:

@@ -28,6 +28,7 @@ DECODE_WORDS = Exercise(
         Case((["low</w>", "est</w>"],), "low est", "two words: the first marker becomes a space"),
         Case((["s", "low", "est</w>"],), "slowest", "pieces of one word are joined without spaces"),
         Case(([],), "", "no symbols: empty text"),
+        Case((["</w>", "low</w>"],), " low", "a '</w>' alone at the start is an empty word: its space stays"),
         Case((["the</w>", "slow", "est</w>", "tra", "ins</w>"],), "the slowest trains"),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
@@ -46,6 +47,11 @@ DECODE_WORDS = Exercise(
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " "),
             "there is a space after the last word: remove it (e.g. with .rstrip(' '))",
+        ),
+        same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").strip(" "),
+            "you stripped the spaces at BOTH ends: a '</w>' at the start leaves a space that belongs to the text; "
+            "drop only the one at the end (.rstrip(' '))",
         ),
         same_as(
             lambda symbols: " ".join(symbols).replace(END_OF_WORD, "").strip(),

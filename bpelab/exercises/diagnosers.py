@@ -76,9 +76,33 @@ def first_hint(diagnosers: Sequence[Diagnoser], attempt: Attempt) -> str | None:
     return None
 
 
+def swapped_parameters(exercise: Exercise, attempt: Attempt) -> str | None:
+    """The learner's parameters are the exercise's, in another order: every argument lands in the wrong one."""
+    theirs, ours = list(attempt.parameters), exercise.parameters
+    if len(ours) < 2 or theirs == ours or sorted(theirs) != sorted(ours):
+        return None
+    return (
+        f"your parameters are in another order ({', '.join(theirs)}) than the call, {exercise.call}: the "
+        f"arguments arrive in the call's order, so write `def {exercise.call}:`"
+    )
+
+
+def empty_input_error(error: BaseException) -> str | None:
+    """A crash that an empty input (or a total of 0) causes, said as such."""
+    message = str(error)
+    if isinstance(error, ValueError) and "empty" in message and ("max()" in message or "min()" in message):
+        return (
+            "max() and min() raise on nothing at all: an empty input needs its own answer before you call them "
+            "(e.g. `if not counts: ...`)"
+        )
+    if isinstance(error, ZeroDivisionError):
+        return "you divided by zero: an empty input (or a total of 0) needs its own answer before the division"
+    return None
+
+
 def explain(exercise: Exercise, attempt: Attempt) -> str:
-    """The hint for a wrong answer or an error: the exercise's diagnosers first, then the engine's own."""
-    hint = first_hint(exercise.diagnosers, attempt)
+    """The hint for a wrong answer or an error: swapped parameters, the exercise's diagnosers, then the engine's own."""
+    hint = swapped_parameters(exercise, attempt) or first_hint(exercise.diagnosers, attempt)
     if hint:
         return hint
     if attempt.error is not None:
@@ -87,7 +111,7 @@ def explain(exercise: Exercise, attempt: Attempt) -> str:
                 "your function keeps calling itself: check that every recursive call gets closer to a case "
                 "that returns without calling itself again"
             )
-        return exercise.hint
+        return empty_input_error(attempt.error) or exercise.hint
     got, expected = attempt.got, attempt.expected
     hint = type_hint(got, expected)
     if hint:

@@ -15,7 +15,7 @@ from typing import Any
 import regex
 
 from bpelab.digit_rules import DIGIT_RULES
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 
 # ---- exercise 1: digits in threes from the right ---------------------------------------------------
 
@@ -44,6 +44,24 @@ def _reversed_groups_not_turned(digits: str) -> list[str]:
     return _backwards_digits(digits)[::-1]
 
 
+def _through_int(attempt: Attempt) -> bool:
+    """The groups of ``f"{int(digits):,}"``: leading zeros gone, and other scripts' digits turned into ASCII."""
+    digits = attempt.args[0]
+    return bool(digits) and digits.isdigit() and attempt.got == f"{int(digits):,}".split(",")
+
+
+def _ascii_digits_only(attempt: Attempt) -> bool:
+    """Nothing found in digits of another script, as ``[0-9]`` finds nothing in ``١٢٣``."""
+    digits = attempt.args[0]
+    return attempt.got in ([], [""]) and bool(digits) and not digits.isascii()
+
+
+INT_HINT = (
+    "int() drops leading zeros ('007' becomes 7) and turns other scripts' digits into ASCII: "
+    "cut the string itself, counting from its right end"
+)
+
+
 GROUP_DIGITS = Exercise(
     name="group_digits",
     call="group_digits(digits)",
@@ -55,6 +73,7 @@ GROUP_DIGITS = Exercise(
         Case(("12",), ["12"], "two digits: one short group"),
         Case(("7",), ["7"], "one digit"),
         Case(("1000000",), ["1", "000", "000"], "a million: zeros are digits too"),
+        Case(("0012345",), ["0", "012", "345"], "leading zeros are digits too: 0 | 012 | 345"),
         Case(("",), [], "no digits at all: no groups"),
         Case(("١٢٣٤٥",), ["١٢", "٣٤٥"], "Arabic-Indic digits: a str of 5 characters, grouped the same way"),
         Case(("98765432109876543210",), note="twenty digits"),
@@ -81,6 +100,13 @@ GROUP_DIGITS = Exercise(
         when(
             lambda a: a.got == [""] and a.args[0] == "",
             "an empty string has no groups: return [] (a list with one empty string claims one group)",
+        ),
+        when(_through_int, INT_HINT),
+        on_error(ValueError, INT_HINT + "; an empty string has no groups: return []", contains="int()"),
+        when(
+            _ascii_digits_only,
+            "[0-9] matches only the ASCII digits; '١٢٣٤٥' (Arabic-Indic) is digits too: \\d, str.isdigit() or "
+            "plain slicing of the string take every script's digits",
         ),
     ],
     hint="the first group has len(digits) % 3 digits (or 3 if that is 0); after it, every group has 3",

@@ -3,8 +3,8 @@
 - ``check_parity_next_pair(fn)``: ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
   language with the most tokens on the parallel text (ties: the one listed first) and its most
   frequent pair (ties: the pair seen first); a language whose best pair occurs only once passes its
-  turn to the next worst; ``None`` when no language has a pair occurring twice. What
-  ``bpelab.parity.train_parity_aware`` does before every merge.
+  turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
+  language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
 - ``check_gini(fn)``: ``gini(values) -> float``, the Gini coefficient of per-language costs
   (``bpelab.analysis.fairness.gini``).
 """
@@ -86,6 +86,20 @@ def _no_turn_passing(tokens: Mapping[str, int], pair_counts: PairCounts) -> tupl
     return (language, best_pair(counts)) if counts else None
 
 
+def _seen_more_than_twice(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """A pair must occur three times or more (``> 2`` or ``>= 3`` where ``>= 2`` belongs)."""
+    for language in worst_first(tokens):
+        counts = dict(pair_counts[language])
+        if counts and counts[best_pair(counts)] >= 3:
+            return language, best_pair(counts)
+    return None
+
+
+def _two_worst_only(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """Only the worst language and the next one get a turn."""
+    return reference_parity_next_pair({language: tokens[language] for language in worst_first(tokens)[:2]}, pair_counts)
+
+
 def _most_pairs(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
     """The language whose best pair is the most frequent of all (the richest language, not the poorest)."""
     best = None
@@ -137,8 +151,21 @@ PARITY_NEXT_PAIR = Exercise(
         Case(
             ({"en": 30, "ta": 90, "am": 60}, {"en": {("t", "h"): 4}, "ta": {("ம", "்"): 1}, "am": {("ሰ", "ዓ"): 3}}),
             ("am", ("ሰ", "ዓ")),
-            "Tamil is worst off but its best pair occurs once (merging it saves nothing): the next worst, "
-            "Amharic, gets the merge",
+            "Tamil is worst off but its best pair occurs once: merging it would save one token for a vocabulary "
+            "row used once, so the next worst, Amharic, gets the merge",
+        ),
+        Case(
+            ({"en": 10, "ta": 30}, {"en": {("t", "h"): 5}, "ta": {("ம", "்"): 2}}),
+            ("ta", ("ம", "்")),
+            "Tamil's best pair occurs exactly twice: that is enough (at least twice), so Tamil gets it",
+        ),
+        Case(
+            (
+                {"en": 10, "ta": 30, "am": 25, "fr": 12},
+                {"en": {("t", "h"): 4}, "ta": {("ம", "்"): 1}, "am": {("ሰ", "ዓ"): 1}, "fr": {("l", "e"): 3}},
+            ),
+            ("fr", ("l", "e")),
+            "Tamil's and Amharic's best pairs occur once: the turn passes on to the third worst, French",
         ),
         Case(
             ({"en": 5, "fr": 5}, {"en": {("a", "b"): 1}, "fr": {}}),
@@ -189,8 +216,18 @@ PARITY_NEXT_PAIR = Exercise(
         ),
         same_as(
             _no_turn_passing,
-            "when the worst language's best pair occurs only once (or it has no pair), merging it saves nothing: "
-            "pass the turn to the next worst language, and return None when no language has a pair seen twice",
+            "when the worst language's best pair occurs only once (or it has no pair), skip it (merging it would "
+            "save one token for a vocabulary row used once): pass the turn to the next worst language, and return "
+            "None when no language has a pair seen twice",
+        ),
+        same_as(
+            _seen_more_than_twice,
+            "a pair seen exactly twice is merged too: the rule is at least twice (>= 2); you asked for more",
+        ),
+        same_as(
+            _two_worst_only,
+            "you gave only the two worst languages a turn: go on down the whole list, worst first, until a "
+            "language has a pair seen twice",
         ),
     ],
     hint="go through the languages from most tokens to fewest (sorted(tokens, key=lambda l: -tokens[l])); "
@@ -246,6 +283,7 @@ GINI = Exercise(
     call="gini(values)",
     reference=lambda values: reference_gini(values),
     solution=(reference_gini,),
+    course_functions=(reference_gini,),
     cases=lambda: [
         Case(([10, 10, 10],), 0.0, "every language pays the same: no inequality, 0.0"),
         Case(([0, 0, 0, 12],), 0.75, "one of four pays everything: (n - 1) / n = 0.75"),

@@ -1,9 +1,12 @@
 """Lesson 02 checker: ``split_words(text)``, pre-tokenization with the regex ``\\w+|[^\\w\\s]+``.
 
 Runs of word characters (letters, digits, ``_``) become one piece, runs of anything else that is
-not whitespace (punctuation, symbols) another; whitespace separates pieces and is dropped. The
-cases avoid combining marks, where Python's ``re`` and the ``regex`` module disagree about ``\\w``,
-so a learner may use either module.
+not whitespace (punctuation, symbols) another; whitespace separates pieces and is dropped. The reference runs
+the pattern with the ``regex`` module, as ``bpelab.split_text`` does. Python's ``re`` counts fewer characters
+as word characters (the marks of Hindi and Tamil that combine with a letter, the zero-width joiner and
+non-joiner): cases in those
+scripts tell the two apart, and an answer written with ``re`` is told so. A typical wrong pattern is
+recognised whichever of the two modules runs it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.samples import PARAGRAPH
 from bpelab.patterns import split_text
 
@@ -39,6 +42,17 @@ def _ascii_only(attempt: Any) -> bool:
     return attempt.got in [*found, re.findall(WORDS_AND_PUNCTUATION, text, re.ASCII)]
 
 
+LOWERCASE_HINT = "keep the case as it is: don't lowercase"
+
+
+def _with_either_module(pattern: str, hint: str) -> list[Diagnoser]:
+    """A wrong pattern, recognised whether ``re`` or ``regex`` runs it (they differ on some scripts' text)."""
+    return [
+        same_as(lambda text: split_text(text, pattern), hint),
+        same_as(lambda text: re.findall(pattern, text), hint),
+    ]
+
+
 def _got_list(attempt: Any) -> list:
     return attempt.got if isinstance(attempt.got, list) else []
 
@@ -47,6 +61,7 @@ SPLIT_WORDS = Exercise(
     name="split_words",
     call="split_words(text)",
     reference=split_words,
+    course_functions=(split_text,),
     cases=[
         Case(("Hello, world!",), ["Hello", ",", "world", "!"], "punctuation comes off the words"),
         Case(("",), [], "no text, no pieces"),
@@ -57,19 +72,40 @@ SPLIT_WORDS = Exercise(
         Case(("tab\tand\nnewline",), ["tab", "and", "newline"], "tabs and newlines are whitespace"),
         Case(("Grüße, naïve café!",), ["Grüße", ",", "naïve", "café", "!"], "accented letters are word characters"),
         Case(("日本語です。",), ["日本語です", "。"], "so are Chinese and Japanese characters"),
+        Case(
+            ("नमस्ते",),
+            ["नमस्ते"],
+            "Hindi: the marks ् (virama) and े (vowel sign e) combine with the letter before them: one word",
+        ),
+        Case(
+            ("می\u200cخواهم",),
+            ["می\u200cخواهم"],
+            "Persian 'I want', one word with a zero-width non-joiner (U+200C) inside: it is a word character",
+        ),
+        Case(
+            ("👩\u200d👩\u200d👧",),
+            ["👩", "\u200d", "👩", "\u200d", "👧"],
+            "the family emoji: symbols joined by zero-width joiners (U+200D), which are word characters",
+        ),
         Case((PARAGRAPH,), note="a paragraph of English"),
     ],
     diagnosers=[
         when(
             lambda attempt: "" in _got_list(attempt),
             "empty strings '' among the pieces: re.split returns what lies BETWEEN the matches (empty where a match "
-            "touches the start, the end or another match); re.findall(r'\\w+|[^\\w\\s]+', text) returns the "
+            "touches the start, the end or another match); regex.findall(r'\\w+|[^\\w\\s]+', text) returns the "
             "matches themselves",
         ),
         same_as(
             lambda text: re.split(r"\s+", text),
             "re.split(r'\\s+', text) cuts at whitespace only, so punctuation stays on the words (and the ends can "
-            "give ''): use re.findall(r'\\w+|[^\\w\\s]+', text), which returns the matches themselves",
+            "give ''): use regex.findall(r'\\w+|[^\\w\\s]+', text), which returns the matches themselves",
+        ),
+        same_as(
+            lambda text: re.findall(WORDS_AND_PUNCTUATION, text),
+            "Python's re counts fewer characters as word characters than the course does: the marks that combine "
+            "with a letter (Hindi's ्, Tamil's ி) and the zero-width joiner and non-joiner. Run the pattern with the regex module "
+            "(import regex; regex.findall(...)), as bpelab.split_text does (section 3b)",
         ),
         when(
             _ascii_only,
@@ -78,30 +114,31 @@ SPLIT_WORDS = Exercise(
         ),
         same_as(
             lambda text: text.split(),
-            "that is text.split(): punctuation is still stuck to the words; use re.findall(r'\\w+|[^\\w\\s]+', text)",
+            "that is text.split(): punctuation is still stuck to the words; use regex.findall(r'\\w+|[^\\w\\s]+', text)",
         ),
-        same_as(
-            lambda text: re.findall(r"\w+", text),
-            "the punctuation is missing: add the second alternative, "
-            "|[^\\w\\s]+, so runs of punctuation become pieces too",
+        *_with_either_module(
+            r"\w+",
+            "the punctuation is missing: add the second alternative, |[^\\w\\s]+, so runs of punctuation become "
+            "pieces too",
         ),
-        same_as(
-            lambda text: re.findall(r"\w+|[^\w\s]", text),
+        *_with_either_module(
+            r"\w+|[^\w\s]",
             "each punctuation mark became its own piece: add + after [^\\w\\s] so a run like '...' stays together",
         ),
-        same_as(
-            lambda text: re.findall(r"\w+|\W+", text),
-            "some pieces contain whitespace: \\W also matches spaces; "
-            "use [^\\w\\s] (neither a word character nor whitespace)",
+        *_with_either_module(
+            r"\w+|\W+",
+            "some pieces contain whitespace: \\W also matches spaces; use [^\\w\\s] (neither a word character nor "
+            "whitespace)",
         ),
-        same_as(
-            lambda text: re.findall(r"\w|[^\w\s]+", text),
+        *_with_either_module(
+            r"\w|[^\w\s]+",
             "every letter became its own piece: add + after \\w so a run of letters stays one word",
         ),
-        same_as(lambda text: [piece.lower() for piece in split_words(text)], "keep the case as it is: don't lowercase"),
+        same_as(lambda text: [piece.lower() for piece in split_words(text)], LOWERCASE_HINT),
+        same_as(lambda text: [piece.lower() for piece in re.findall(WORDS_AND_PUNCTUATION, text)], LOWERCASE_HINT),
         when(
             lambda attempt: isinstance(attempt.got, (set, frozenset)),
-            "you returned a set, which forgets order and repeats: return the list that re.findall gives",
+            "you returned a set, which forgets order and repeats: return the list that regex.findall gives",
             any_type=True,
         ),
         when(
@@ -109,7 +146,7 @@ SPLIT_WORDS = Exercise(
             "you returned the distinct pieces, sorted: return every piece, in the order it appears",
         ),
     ],
-    hint="re.findall(r'\\w+|[^\\w\\s]+', text) returns every match, left to right, as a list",
+    hint="regex.findall(r'\\w+|[^\\w\\s]+', text) returns every match, left to right, as a list",
 )
 
 

@@ -76,6 +76,7 @@ SPLIT_PIECES = Exercise(
     name="split_pieces",
     call="split_pieces(text, pattern)",
     reference=split_pieces,
+    course_functions=(split_text,),
     cases=_split_cases,
     diagnosers=[
         on_error(

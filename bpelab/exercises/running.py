@@ -102,6 +102,14 @@ def body(fn: Any) -> str:
     return "returns" if returns else "no return"
 
 
+def parameter_names(fn: Any) -> tuple[str, ...]:
+    """The names of ``fn``'s parameters (without ``self`` of a bound method); empty when it has no signature."""
+    try:
+        return tuple(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return ()
+
+
 def parameters_problem(fn: Any, exercise: Exercise, n_args: int) -> str | None:
     """Why ``fn`` cannot be called as the exercise calls it (with ``n_args`` arguments), or None if it can."""
     try:

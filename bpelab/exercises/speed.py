@@ -209,6 +209,7 @@ MERGE_LOWEST = Exercise(
     call="merge_lowest_rank(ids, merges)",
     reference=reference_merge_lowest_rank,
     solution=(reference_merge_lowest_rank, merge_by_rank),
+    course_functions=(merge_by_rank,),
     cases=lambda: [
         Case(([97, 98], TOY_MERGES), [256], "ab: one merge"),
         Case(([99, 100, 101], TOY_MERGES), [257, 101], "cde: 'e' (101) has no merge"),

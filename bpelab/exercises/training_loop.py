@@ -95,6 +95,7 @@ TRAIN = Exercise(
     reference=reference_train,
     checker="check_training_loop",
     solution=(best_pair, learn_merges, train_bpe),
+    course_functions=(learn_merges, train_bpe),
     cases=lambda: [
         Case(
             ("ab ab", 1),

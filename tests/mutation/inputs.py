@@ -1,0 +1,218 @@
+"""Generated inputs for each exercise, built from its own input types (hypothesis strategies).
+
+Every strategy leans on what makes a checker's life hard: tiny alphabets (so that pairs repeat and counts
+tie), empty input, one language, leading zeros, several scripts and the zero-width joiner and non-joiner.
+Each gives a tuple of arguments, as the exercise calls the function.
+"""
+
+from __future__ import annotations
+
+import warnings
+from functools import cache
+from typing import Any
+
+from hypothesis import strategies as st
+
+from bpelab.byte_level import BPETokenizer, TrainingStoppedEarly
+from bpelab.patterns import PATTERNS
+from bpelab.words import END_OF_WORD, count_pairs, train_bpe
+
+SCRIPTS = "abcé ñ日本語Жя한국ةع்கமுதி\u200d\u200c\u0301"
+"""Latin, accented, CJK, Cyrillic, Hangul, Arabic, Tamil (with its vowel signs), the zero-width joiner and
+non-joiner, and a combining accent."""
+
+PUNCTUATION = ".,!?'-=_;()…«»"
+
+texts = st.text(alphabet=SCRIPTS + PUNCTUATION + "0123456789 \t\n", max_size=30)
+small_texts = st.text(alphabet="abab c\n", max_size=24)
+"""A two-letter alphabet and spaces: pairs repeat, counts tie."""
+symbols = st.sampled_from(["a", "b", "c", "ab", "é", "日"])
+words = st.lists(symbols, max_size=6).map(tuple)
+pairs = st.tuples(symbols, symbols)
+word_freqs = st.dictionaries(
+    st.lists(symbols, min_size=1, max_size=6).map(lambda w: (*w, END_OF_WORD)), st.integers(1, 4), max_size=5
+)
+pair_counts = st.dictionaries(pairs, st.integers(1, 4), max_size=6)
+
+
+def one(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[tuple]:
+    return strategy.map(lambda value: (value,))
+
+
+@st.composite
+def merge_lists(draw: st.DrawFn) -> list[tuple[tuple[str, str], str]]:
+    """Merges as ``train_bpe`` learns them, from a generated text (or made up, possibly never applying)."""
+    if draw(st.booleans()):
+        return list(train_bpe(draw(small_texts), draw(st.integers(0, 8))).merges)
+    made = draw(st.lists(pairs, max_size=5))
+    return [((a, b), a + b) for a, b in made]
+
+
+@st.composite
+def byte_merges(draw: st.DrawFn) -> dict[tuple[int, int], int]:
+    """Merges over byte ids, each new id 256, 257, ... joining two ids that exist before it."""
+    merges: dict[tuple[int, int], int] = {}
+    for new in range(256, 256 + draw(st.integers(0, 6))):
+        ids = st.one_of(st.sampled_from([97, 98, 0xC3, 0xA9, 0xE6]), st.integers(0, new - 1))
+        merges[(draw(ids), draw(ids))] = new
+    return merges
+
+
+@cache
+def trained(text: str, vocab_size: int) -> BPETokenizer:
+    """A small tokenizer; asking for more merges than the text has is fine (it stops early)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TrainingStoppedEarly)
+        return BPETokenizer().train(text, vocab_size)
+
+
+TRAINING_TEXTS = ("abababab", "ïïïïabab", "the cat sat on the mat; the cat ate", "ممممم ааа ббб αααβ")
+tokenizers = st.tuples(st.sampled_from(TRAINING_TEXTS), st.integers(256, 270)).map(lambda t: trained(*t))
+
+
+@st.composite
+def vocab_and_ids(draw: st.DrawFn) -> tuple[dict[int, bytes], list[int]]:
+    from bpelab.exercises.byte_level import build_vocab
+
+    vocab = build_vocab(draw(byte_merges()))
+    return vocab, draw(st.lists(st.sampled_from(sorted(vocab)), max_size=8))
+
+
+@st.composite
+def token_and_ranks(draw: st.DrawFn) -> tuple[bytes, dict[bytes, int]]:
+    """A token of a small byte-level vocabulary, and the whole vocabulary's ranks (possibly with an orphan)."""
+    tokenizer = trained(draw(st.sampled_from(TRAINING_TEXTS)), draw(st.integers(258, 270)))
+    ranks = {token: rank for rank, token in tokenizer.vocab.items()}
+    if draw(st.booleans()):  # an extra token no merge builds (like Llama 3's orphans), or a shuffled rank
+        extra = draw(st.binary(min_size=2, max_size=4))
+        if extra not in ranks:
+            ranks[extra] = len(ranks)
+    long = sorted(t for t in ranks if len(t) >= 2)
+    if not long:
+        ranks[b"ab"] = len(ranks)
+        long = [b"ab"]
+    return draw(st.sampled_from(long)), ranks
+
+
+languages = st.sampled_from(["en", "fr", "ta", "am"])
+
+
+@st.composite
+def parity_states(draw: st.DrawFn) -> tuple[dict[str, int], dict[str, dict[tuple[str, str], int]]]:
+    """Tokens per language (ties likely, one language possible) and each language's pair counts."""
+    names = draw(st.lists(languages, min_size=1, max_size=4, unique=True))
+    tokens = {name: draw(st.integers(1, 4)) for name in names}
+    counts = {name: draw(st.dictionaries(pairs, st.integers(1, 3), max_size=3)) for name in names}
+    return tokens, counts
+
+
+digits = st.one_of(
+    st.text(alphabet="0123456789", max_size=12),
+    st.text(alphabet="0", max_size=5),
+    st.text(alphabet="٠١٢٣٤٥٦٧٨٩", max_size=7),
+)
+
+
+@st.composite
+def probabilities_and_text(draw: st.DrawFn) -> tuple[list[float], str]:
+    text = draw(texts.filter(bool))
+    n = draw(st.integers(1, 5))
+    return draw(st.lists(st.sampled_from([1.0, 0.5, 0.25, 0.1, 0.3, 0.02]), min_size=n, max_size=n)), text
+
+
+def _counter(name: str):  # type: ignore[no-untyped-def]
+    from bpelab.exercises import toy_encoders
+
+    return getattr(toy_encoders, name)
+
+
+counters = st.sampled_from(["count_words", "count_o200k_tokens"]).map(_counter)
+encoders = st.sampled_from(["one_token_per_char", "one_token_per_word", "cl100k_encode"]).map(_counter)
+
+
+@st.composite
+def parallel_texts(draw: st.DrawFn) -> tuple[dict[str, list[str]], Any, str, str]:
+    names = draw(st.lists(languages, min_size=1, max_size=3, unique=True))
+    n = draw(st.integers(1, 3))
+    by_language = {name: draw(st.lists(texts.filter(str.strip), min_size=n, max_size=n)) for name in names}
+    return by_language, draw(encoders), draw(st.sampled_from(names)), draw(st.sampled_from(names))
+
+
+@st.composite
+def wordpiece_vocabs(draw: st.DrawFn) -> tuple[str, set[str]]:
+    word = draw(st.text(alphabet="abc", min_size=1, max_size=6))
+    pieces = draw(st.lists(st.text(alphabet="abc", min_size=1, max_size=3), max_size=8))
+    vocab = {draw(st.sampled_from(["", "##"])) + piece for piece in pieces}
+    return word, vocab
+
+
+@st.composite
+def rank_merges(draw: st.DrawFn) -> tuple[list[int], dict[tuple[int, int], int]]:
+    """Ids over a small alphabet and merges whose new id is their rank (ties in position, chains of merges)."""
+    merges: dict[tuple[int, int], int] = {}
+    for rank in range(10, 10 + draw(st.integers(0, 6))):
+        ids = st.one_of(st.integers(0, 3), st.integers(10, rank - 1)) if rank > 10 else st.integers(0, 3)
+        merges.setdefault((draw(ids), draw(ids)), rank)
+    return draw(st.lists(st.integers(0, 3), max_size=10)), merges
+
+
+@st.composite
+def gini_values(draw: st.DrawFn) -> tuple[list[float]]:
+    return (draw(st.lists(st.one_of(st.integers(0, 9), st.sampled_from([0.5, 2.5])), max_size=6)),)
+
+
+@st.composite
+def search_goals(draw: st.DrawFn) -> tuple[BPETokenizer, str, float]:
+    """A tokenizer, a text, and a goal some size reaches: exactly what one size gives (so that ``>`` and ``>=``
+    differ), or a little less."""
+    from bpelab.analysis.compression import bytes_per_token
+
+    training = draw(st.sampled_from(TRAINING_TEXTS))
+    tokenizer = trained(training, draw(st.integers(256, 270)))
+    text = draw(st.one_of(st.just(training), texts.filter(bool), st.just(training + " " + training[::-1])))
+    size = draw(st.integers(256, 256 + len(tokenizer.merges)))
+    goal = bytes_per_token(tokenizer.truncated(size), text) - draw(st.sampled_from([0.0, 0.0, 1e-6, 0.01]))
+    return tokenizer, text, goal
+
+
+STRATEGIES: dict[str, st.SearchStrategy[tuple]] = {
+    "count_characters": one(texts),
+    "byte_count": one(texts),
+    "char_encode": one(texts),
+    "char_decode": one(st.lists(st.sampled_from([ord(c) for c in SCRIPTS + "\n0"]), max_size=8)),
+    "split_words": one(texts),
+    "get_word_frequencies": one(st.one_of(small_texts, texts)),
+    "count_pairs": one(word_freqs),
+    "most_frequent_pairs": one(pair_counts),
+    "merge_symbols": st.tuples(words, pairs),
+    "merge_pair": st.tuples(word_freqs, pairs),
+    "train": st.tuples(st.one_of(small_texts, texts), st.integers(0, 8)),
+    "encode_word": st.tuples(st.text(alphabet="abé", max_size=6), merge_lists()),
+    "decode_words": one(st.lists(st.sampled_from(["a", "b", "ab", END_OF_WORD, "a" + END_OF_WORD, " "]), max_size=6)),
+    "build_vocab": one(byte_merges()),
+    "decode_ids": vocab_and_ids(),
+    "split_pieces": st.tuples(texts, st.sampled_from([PATTERNS[n] for n in ("gpt2", "cl100k", "o200k")])),
+    "find_parents": token_and_ranks(),
+    "bytes_per_token": st.tuples(tokenizers, texts.filter(bool)),
+    "count_unused": st.tuples(tokenizers, texts),
+    "smallest_vocab_size": search_goals(),
+    "bytes_per_char": one(st.lists(texts, max_size=4)),
+    "premium": parallel_texts(),
+    "estimate_cost": st.tuples(
+        st.integers(0, 10**6),
+        st.integers(0, 10**6),
+        st.sampled_from([0.0, 0.15, 2.5, 10.0]),
+        st.sampled_from([0.6, 10.0]),
+    ),
+    "room_for_answer": st.tuples(texts, texts, st.integers(0, 40), counters),
+    "best_wordpiece_pair": one(word_freqs.filter(lambda wf: bool(count_pairs(wf)))),
+    "encode_wordpiece_word": wordpiece_vocabs(),
+    "pair_count_changes": st.tuples(words, words, st.integers(1, 4)),
+    "merge_lowest_rank": rank_merges(),
+    "byte_level_text": one(st.binary(max_size=8)),
+    "gini": gini_values(),
+    "parity_next_pair": parity_states(),
+    "group_digits": one(digits),
+    "bits_per_byte": probabilities_and_text(),
+}
+"""Arguments for each exercise, by the exercise's name."""
