@@ -21,6 +21,7 @@ The ``.model`` file is read by ``bpelab.sentencepiece_model``; training is ``bpe
 from __future__ import annotations
 
 import re
+from functools import cache
 from heapq import heappop, heappush
 from pathlib import Path
 
@@ -37,19 +38,18 @@ def byte_piece(byte: int) -> str:
     return f"<0x{byte:02X}>"
 
 
-def utf8_prefix_length(data: bytes) -> int:
-    """How many bytes of ``data`` form its first character, or 0 if they do not form a valid one.
+def utf8_length_at(data: bytes, i: int) -> int:
+    """How many bytes from ``data[i]`` form one character, or 0 if they do not form a valid one.
 
     SentencePiece's own test (``util.cc``, ``DecodeUTF8``): a lead byte, the right number of continuation
-    bytes, no overlong form, no surrogate, nothing past U+10FFFF. Decoding replaces each byte of an invalid
-    sequence by U+FFFD on its own (Python's ``errors="replace"`` would replace a maximal run once).
+    bytes, no overlong form, no surrogate, nothing past U+10FFFF.
     """
-    first = data[0]
+    first = data[i]
     if first < 0x80:
         return 1
     for length, mask, lead, smallest in ((2, 0xE0, 0xC0, 0x80), (3, 0xF0, 0xE0, 0x800), (4, 0xF8, 0xF0, 0x10000)):
         if first & mask == lead:
-            part = data[:length]
+            part = data[i : i + length]
             if len(part) < length or any(b & 0xC0 != 0x80 for b in part[1:]):
                 return 0
             code = first & (0x7F >> length)
@@ -61,10 +61,18 @@ def utf8_prefix_length(data: bytes) -> int:
 
 
 def decode_byte_run(data: bytes) -> str:
-    """Bytes from byte pieces as text: each valid character as itself, each invalid byte as U+FFFD."""
+    """Bytes from byte pieces as text: each valid character as itself, *each* invalid byte as U+FFFD.
+
+    Python's ``errors="replace"`` would replace a maximal invalid run once (``b"\\xe2\\x82"`` gives one U+FFFD;
+    SentencePiece gives two). Where the bytes are valid UTF-8, both rules agree with a strict decode.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
     out, i = [], 0
     while i < len(data):
-        n = utf8_prefix_length(data[i:])
+        n = utf8_length_at(data, i)
         out.append(data[i : i + n].decode("utf-8") if n else REPLACEMENT)
         i += n or 1
     return "".join(out)
@@ -104,6 +112,13 @@ class SentencePieceBPE:
         self.byte_ids = [self.piece_to_id.get(byte_piece(b), -1) for b in range(256)]
         if self.byte_fallback and -1 in self.byte_ids:
             raise ModelFileError("the model says byte_fallback=True but lacks some of the 256 pieces <0x00>..<0xFF>")
+        byte_pieces = {byte_piece(b) for b in range(256)}
+        for piece, kind in zip(self.pieces, self.types):
+            if kind == PieceType.BYTE and (piece not in byte_pieces or not self.byte_fallback):
+                raise ModelFileError(
+                    f"the byte piece {piece!r} is not allowed here: byte pieces are <0x00>..<0xFF>, "
+                    "in a model trained with byte_fallback=True"
+                )
         self.user_defined: dict[str, list[str]] = {}
         """User-defined symbols by first character, longest first: they are never split, merged or normalized."""
         for piece, kind in zip(self.pieces, self.types):
@@ -115,6 +130,11 @@ class SentencePieceBPE:
         """Every two adjacent characters inside some piece: between any other two, no merge can happen."""
         self._before_space = re.compile(f"(?<=[^{SPACE}]){SPACE}")
         self._known_parts: dict[str, list[str]] = {}
+        self._decoded_kinds = [self.types[self.piece_to_id[piece]] for piece in self.pieces]
+        """How ``Decode`` treats each id: the type of the id its piece maps back to (``PieceToId(IdToPiece(id))``)."""
+        self._byte_values = [
+            int(p[3:5], 16) if k == PieceType.BYTE else -1 for p, k in zip(self.pieces, self._decoded_kinds)
+        ]
         for symbols in self.user_defined.values():
             symbols.sort(key=len, reverse=True)
 
@@ -263,6 +283,8 @@ class SentencePieceBPE:
             left, right = formed_by[piece]
             return resegment(left) + resegment(right)
 
+        if not formed_by:
+            return [symbol for symbol in symbols if symbol]
         return [part for symbol in symbols if symbol for part in resegment(symbol)]
 
     def encode(self, text: str) -> list[int]:
@@ -277,12 +299,13 @@ class SentencePieceBPE:
                 "no UTF-8 form; SentencePiece takes UTF-8. Pair it or remove it first"
             ) from None
         ids: list[int] = []
+        unk, piece_to_id, byte_ids = self.unk_id, self.piece_to_id, self.byte_ids
         previous_unknown = False
         for piece in self.merge_pieces(self.normalize(text)):
-            piece_id = self.piece_to_id.get(piece, self.unk_id)
-            unknown = self.types[piece_id] == PieceType.UNKNOWN
+            piece_id = piece_to_id.get(piece, unk)
+            unknown = piece_id == unk  # the model has one unknown piece
             if unknown and self.byte_fallback:
-                ids.extend(self.byte_ids[b] for b in piece.encode("utf-8"))
+                ids += [byte_ids[b] for b in piece.encode("utf-8")]
             elif not (unknown and previous_unknown):  # a run of unknown pieces is one <unk>
                 ids.append(piece_id)
             previous_unknown = unknown
@@ -301,19 +324,21 @@ class SentencePieceBPE:
         (with remove_extra_whitespaces, every leading ``▁`` until some text has appeared).
         """
         spec = self.normalizer
+        size = len(self.pieces)
         for i in ids:
-            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self.pieces):
-                raise IndexError(f"{i!r} is not an id of this model (ids are ints from 0 to {len(self.pieces) - 1})")
+            if not (type(i) is int and 0 <= i < size):
+                raise IndexError(f"{i!r} is not an id of this model (ids are ints from 0 to {size - 1})")
         out: list[str] = []
         run = bytearray()
         strip_leading = True  # "is_bos_ws" in the C++: the next piece may lose its leading ▁
         stripped_one = False  # the previous piece lost the dummy prefix's ▁
+        pieces, kinds, byte_values = self.pieces, self._decoded_kinds, self._byte_values
         for i in ids:
-            piece = self.pieces[i]
-            kind = self.types[self.piece_to_id[piece]]
-            if kind == PieceType.BYTE:
-                run.append(int(piece[3:5], 16))
+            kind = kinds[i]
+            if kind is PieceType.BYTE:
+                run.append(byte_values[i])
                 continue
+            piece = pieces[i]
             if run:
                 out.append(decode_byte_run(bytes(run)))
                 run.clear()
@@ -340,4 +365,10 @@ def load_sentencepiece(name: str) -> SentencePieceBPE:
     The files come from the mistral-common wheel (``python -m bpelab.setup_data``); a missing or damaged one
     raises ``TokenizerDataError`` naming the command that fixes it.
     """
-    return SentencePieceBPE.from_model_file(require_sentencepiece(name))
+    return _read_verified(str(require_sentencepiece(name)))
+
+
+@cache
+def _read_verified(path: str) -> SentencePieceBPE:
+    """Read once per session: the file at this path was just checked against its pinned sha256."""
+    return SentencePieceBPE.from_model_file(path)
