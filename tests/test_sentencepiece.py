@@ -65,8 +65,9 @@ def test_an_unused_piece_still_joins_then_splits_back():
 
 
 def test_a_user_defined_symbol_is_never_split_nor_joined():
-    ours, theirs = both([*BASE, ("<x>", 0.0, USER_DEFINED), ("a<", -1.0, NORMAL), ("ba", -1.5, NORMAL)])
-    # "a<" (the best score) cannot take the "<" of the frozen "<x>", only the free one at the end
+    pieces = [*BASE, ("<x>", 0.0, USER_DEFINED), ("<x>b", -0.5, NORMAL), ("a<", -1.0, NORMAL), ("ba", -1.5, NORMAL)]
+    ours, theirs = both(pieces)
+    # "<x>b" scores best but "<x>" is frozen; "a<" cannot take the "<" of "<x>", only the free one at the end
     assert pieces_of(ours, "ba<x>ba<") == ["▁", "ba", "<x>", "b", "a<"]
     assert ours.encode("ba<x>ba<") == theirs.encode("ba<x>ba<")
 
@@ -98,6 +99,8 @@ def test_mistral_whitespace_pieces_and_a_sentence():
     assert pieces_of(model, " ") == ["▁▁"], "the dummy prefix and the space"
     assert pieces_of(model, "Hello world") == ["▁Hello", "▁world"]
     assert model.decode(model.encode("  two leading")) == "  two leading", "only the dummy prefix's ▁ is dropped"
+    assert pieces_of(model, " a") == ["▁", "▁a"]
+    assert model.decode(model.encode(" a")) == " a", "the first piece gave its ▁; the second keeps its own"
 
 
 def test_invalid_bytes_decode_one_replacement_character_each():
@@ -157,3 +160,10 @@ def test_models_it_cannot_reproduce_are_refused():
         SentencePieceBPE(parse_model(toy_model(BASE, byte_fallback=True)))
     with pytest.raises(ModelFileError, match="'nmt_nfkc', a precompiled character map"):
         SentencePieceBPE(parse_model(toy_model(BASE, normalizer=("nmt_nfkc", b"\x04\x00\x00\x00rules"))))
+
+
+def test_a_piece_that_ends_in_a_space_joins_across_words():
+    """Mistral has no such piece, so the cut in front of each word is safe there; here it must not be made."""
+    ours, theirs = both([*BASE, ("a▁", -1.0, NORMAL)])
+    assert pieces_of(ours, "a a") == ["▁", "a▁", "a"]
+    assert ours.encode("a a") == theirs.encode("a a")
