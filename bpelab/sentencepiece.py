@@ -138,6 +138,10 @@ class SentencePieceBPE:
         for symbols in self.user_defined.values():
             symbols.sort(key=len, reverse=True)
 
+    def clear_cache(self) -> None:
+        """Forget the parts merged so far (``merge_pieces`` remembers each one; a benchmark starts cold)."""
+        self._known_parts.clear()
+
     @classmethod
     def from_model_file(cls, path: str | Path) -> SentencePieceBPE:
         """Read a ``.model`` file (``bpelab.sentencepiece_model``)."""

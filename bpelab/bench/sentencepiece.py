@@ -1,0 +1,52 @@
+"""SentencePiece encoding: our ``SentencePieceBPE`` against the ``sentencepiece`` library on Mistral's model.
+
+``sentencepiece`` encodes one string on one thread (``encode(text)``, not a batch). Our encoder remembers the
+parts it has merged; that memory is emptied before every timed run, so each run starts cold.
+"""
+
+from __future__ import annotations
+
+import sentencepiece as spm
+
+from bpelab.bench.common import Row, corpus, kb, note, race, say, seconds, speed
+from bpelab.corpora import load_parallel
+from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
+from bpelab.vocab_files import require_sentencepiece
+
+
+def cold(model: SentencePieceBPE, text: str) -> list[int]:
+    model.clear_cache()
+    return model.encode(text)
+
+
+def encode_row(what: str, ours: SentencePieceBPE, theirs: spm.SentencePieceProcessor, text: str, repeats: int) -> Row:
+    ours_time, their_time, ours_ids, their_ids = race(lambda: cold(ours, text), lambda: theirs.encode(text), repeats)
+    assert ours_ids == their_ids, "SentencePieceBPE gave other ids than sentencepiece"
+    return (what, seconds(ours_time), seconds(their_time), speed(ours_time, their_time))
+
+
+def rows(quick: bool = False) -> list[Row]:
+    size = 200_000 if quick else 1_000_000
+    repeats = 3 if quick else 7
+    text, how = corpus(size, ("english_train", "english_heldout"))
+    parallel = "\n".join(line for lines in load_parallel().values() for line in lines)
+    out = [note(f"SentencePiece text: {how}; and the 16-language parallel corpus ({kb(len(parallel.encode()))})")]
+
+    say(f"sentencepiece: SentencePieceBPE('mistral_v1') vs sentencepiece on {kb(size)}")
+    ours = load_sentencepiece("mistral_v1")
+    theirs = spm.SentencePieceProcessor(model_file=str(require_sentencepiece("mistral_v1")))
+    for label, sample in ((f"{kb(size)} of English", text), ("the 16-language parallel corpus", parallel)):
+        what = f"encode {label}, Mistral v1: ours vs sentencepiece (identical ids)"
+        out.append(encode_row(what, ours, theirs, sample, repeats))
+    ids = theirs.encode(text)
+    ours_time, their_time, ours_text, their_text = race(lambda: ours.decode(ids), lambda: theirs.decode(ids), repeats)
+    assert ours_text == their_text, "SentencePieceBPE decoded other text than sentencepiece"
+    out.append(
+        (
+            f"decode {len(ids):,} ids, Mistral v1: ours vs sentencepiece (identical text)",
+            seconds(ours_time),
+            seconds(their_time),
+            speed(ours_time, their_time),
+        )
+    )
+    return out
