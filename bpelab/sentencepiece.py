@@ -78,6 +78,37 @@ def decode_byte_run(data: bytes) -> str:
     return "".join(out)
 
 
+def normalize(units: list[str], spec: NormalizerSpec, suffix: bool = False) -> str:
+    """Text as a SentencePiece model sees it (``Normalizer::Normalize`` for the 'identity' rule).
+
+    ``units`` is the text cut into characters, with each user-defined symbol whole. Each ``" "`` (U+0020 only:
+    a tab or a newline is an ordinary character) becomes ``▁``; a dummy ``▁`` goes in front (at the end with
+    treat_whitespace_as_suffix); remove_extra_whitespaces drops leading and trailing spaces and joins runs.
+    """
+    space = SPACE if spec.escape_whitespaces else " "
+    units = list(units)
+    if spec.remove_extra_whitespaces:
+        while units and units[0] == " ":
+            units.pop(0)
+    if not units:
+        return ""
+    out = [space] if spec.add_dummy_prefix and not suffix else []
+    previous_was_space = spec.remove_extra_whitespaces
+    for unit in units:
+        if previous_was_space:
+            unit = unit.lstrip(" ")
+        if unit:
+            out.append(unit.replace(" ", SPACE) if spec.escape_whitespaces else unit)
+            previous_was_space = spec.remove_extra_whitespaces and unit.endswith(" ")
+    normalized = "".join(out)
+    if spec.remove_extra_whitespaces:
+        while normalized.endswith(space):
+            normalized = normalized[: -len(space)]
+    if spec.add_dummy_prefix and suffix:
+        normalized += space
+    return normalized
+
+
 class SentencePieceBPE:
     """A SentencePiece BPE model: ``encode`` and ``decode`` give what ``sentencepiece`` gives for the same file."""
 
@@ -178,35 +209,8 @@ class SentencePieceBPE:
         return units
 
     def normalize(self, text: str) -> str:
-        """The text as the model sees it: spaces as ``▁``, the dummy prefix, extra spaces removed if the spec says so.
-
-        ``Normalizer::Normalize``: only U+0020 counts as a space (a tab or a newline is an ordinary character
-        under the 'identity' normalizer).
-        """
-        spec = self.normalizer
-        suffix = self.model.trainer.treat_whitespace_as_suffix
-        space = SPACE if spec.escape_whitespaces else " "
-        units = self._units(text)
-        if spec.remove_extra_whitespaces:
-            while units and units[0] == " ":
-                units.pop(0)
-        if not units:
-            return ""
-        out = [space] if spec.add_dummy_prefix and not suffix else []
-        previous_was_space = spec.remove_extra_whitespaces
-        for unit in units:
-            if previous_was_space:
-                unit = unit.lstrip(" ")
-            if unit:
-                out.append(unit.replace(" ", SPACE) if spec.escape_whitespaces else unit)
-                previous_was_space = spec.remove_extra_whitespaces and unit.endswith(" ")
-        normalized = "".join(out)
-        if spec.remove_extra_whitespaces:
-            while normalized.endswith(space):
-                normalized = normalized[: -len(space)]
-        if spec.add_dummy_prefix and suffix:
-            normalized += space
-        return normalized
+        """The text as the model sees it: spaces as ``▁``, the dummy prefix, extra spaces removed if the spec says so."""
+        return normalize(self._units(text), self.normalizer, self.model.trainer.treat_whitespace_as_suffix)
 
     def merge_pieces(self, normalized: str) -> list[str]:
         """The pieces of a normalized text: ``Model::SampleEncode`` on each part between safe cuts.
