@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # mypy and editors see the names; Python imports each on firs
     )
     from bpelab.saving import TokenizerFileError
     from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
+    from bpelab.sentencepiece_training import train_sentencepiece_bpe
     from bpelab.text import CharTokenizer, byte_count
     from bpelab.vocab_files import TokenizerDataError
     from bpelab.wordpiece import encode_wordpiece, train_wordpiece
@@ -73,6 +74,7 @@ _HOMES = {
     "TokenizerFileError": "bpelab.saving",
     "SentencePieceBPE": "bpelab.sentencepiece",
     "load_sentencepiece": "bpelab.sentencepiece",
+    "train_sentencepiece_bpe": "bpelab.sentencepiece_training",
     "CharTokenizer": "bpelab.text",
     "byte_count": "bpelab.text",
     "TokenizerDataError": "bpelab.vocab_files",
@@ -119,6 +121,7 @@ __all__ = [
     "split_text",
     "token_tax",
     "train_bpe",
+    "train_sentencepiece_bpe",
     "train_wordpiece",
 ]
 

@@ -86,10 +86,9 @@ def normalize(units: list[str], spec: NormalizerSpec, suffix: bool = False) -> s
     treat_whitespace_as_suffix); remove_extra_whitespaces drops leading and trailing spaces and joins runs.
     """
     space = SPACE if spec.escape_whitespaces else " "
-    units = list(units)
     if spec.remove_extra_whitespaces:
-        while units and units[0] == " ":
-            units.pop(0)
+        first = next((i for i, unit in enumerate(units) if unit != " "), len(units))
+        units = units[first:]
     if not units:
         return ""
     out = [space] if spec.add_dummy_prefix and not suffix else []

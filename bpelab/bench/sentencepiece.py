@@ -1,16 +1,22 @@
-"""SentencePiece encoding: our ``SentencePieceBPE`` against the ``sentencepiece`` library on Mistral's model.
+"""SentencePiece: our ``SentencePieceBPE`` and ``train_sentencepiece_bpe`` against the ``sentencepiece`` library.
 
-``sentencepiece`` encodes one string on one thread (``encode(text)``, not a batch). Our encoder remembers the
-parts it has merged; that memory is emptied before every timed run, so each run starts cold.
+``sentencepiece`` encodes one string on one thread (``encode(text)``, not a batch) and trains on one thread
+(``num_threads=1``). Our encoder remembers the parts it has merged; that memory is emptied before every timed
+run, so each run starts cold.
 """
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import sentencepiece as spm
 
 from bpelab.bench.common import Row, corpus, kb, note, race, say, seconds, speed
-from bpelab.corpora import load_parallel
+from bpelab.corpora import load_parallel, read_corpus
 from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
+from bpelab.sentencepiece_model import read_model_file
+from bpelab.sentencepiece_training import train_sentencepiece_bpe
 from bpelab.vocab_files import require_sentencepiece
 
 
@@ -49,4 +55,41 @@ def rows(quick: bool = False) -> list[Row]:
             speed(ours_time, their_time),
         )
     )
+    out.append(training_row(1000, 1 if quick else 3))
     return out
+
+
+def training_row(vocab_size: int, repeats: int) -> Row:
+    text = read_corpus("english_train")
+    say(f"sentencepiece: train_sentencepiece_bpe vs SentencePieceTrainer, {vocab_size:,} pieces")
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "input.txt"
+        source.write_text(text, encoding="utf-8")
+
+        def theirs() -> list[str]:
+            spm.SentencePieceTrainer.train(
+                input=str(source),
+                model_prefix=str(Path(folder) / "m"),
+                model_type="bpe",
+                vocab_size=vocab_size,
+                normalization_rule_name="identity",
+                num_threads=1,
+                minloglevel=2,
+                byte_fallback=True,
+                character_coverage=1.0,
+            )
+            return [p.piece for p in read_model_file(Path(folder) / "m.model").pieces]
+
+        ours_time, their_time, ours_model, their_pieces = race(
+            lambda: train_sentencepiece_bpe(text, vocab_size, byte_fallback=True, character_coverage=1.0),
+            theirs,
+            repeats,
+        )
+    assert ours_model.pieces == their_pieces, "train_sentencepiece_bpe made other pieces than sentencepiece"
+    return (
+        f"train {vocab_size:,} pieces on english_train.txt ({kb(len(text.encode()))}): ours vs sentencepiece "
+        "(same pieces, same order)",
+        seconds(ours_time),
+        seconds(their_time),
+        speed(ours_time, their_time),
+    )
