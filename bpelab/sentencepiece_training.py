@@ -29,8 +29,9 @@ from functools import cache
 
 import regex
 
-from bpelab.sentencepiece import SPACE, SentencePieceBPE, byte_piece, normalize
+from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_model import ModelFile, ModelType, NormalizerSpec, Piece, PieceType, TrainerSpec
+from bpelab.sentencepiece_text import SPACE, byte_piece, normalize
 
 UNKNOWN_MARK = "\u2585"
 """``kUNKChar``: stands for every character outside the coverage while training."""
