@@ -16,7 +16,8 @@ split back into the two pieces that formed them), ``sentencepiece_processor.cc``
 (``PopulateSentencePieceText``: byte fallback, runs of ``<unk>`` joined; ``Decode``: the first ``▁``
 dropped, byte pieces joined into UTF-8, each invalid byte a U+FFFD) and ``util.cc`` (``DecodeUTF8``).
 The ``.model`` file is read by ``bpelab.sentencepiece_model``, normalizing and reading byte pieces back are in
-``bpelab.sentencepiece_text``; training is ``bpelab.sentencepiece_training``.
+``bpelab.sentencepiece_text``, a normalizer's character map (``nmt_nfkc``) in ``bpelab.sentencepiece_charsmap``;
+training is ``bpelab.sentencepiece_training``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from functools import cache
 from heapq import heappop, heappush
 from pathlib import Path
 
+from bpelab.sentencepiece_charsmap import CharsMap, normalized_units
 from bpelab.sentencepiece_model import ModelFile, ModelFileError, ModelType, NormalizerSpec, PieceType, read_model_file
 from bpelab.sentencepiece_text import SPACE, byte_piece, decode_byte_run, normalize
 from bpelab.vocab_files import require_sentencepiece
@@ -42,13 +44,15 @@ class SentencePieceBPE:
                 f"this is a {model.trainer.model_type.name} model; SentencePieceBPE reproduces BPE models only "
                 "(Unigram models, such as T5's, choose pieces by a different rule)"
             )
-        for spec, what in ((model.normalizer, "normalizer"), (model.denormalizer, "denormalizer")):
-            if spec is not None and spec.precompiled_charsmap:
-                raise ModelFileError(
-                    f"the model's {what} is {spec.name!r}, a precompiled character map (NFKC-style rewriting) "
-                    "that this module does not apply; it reproduces models whose normalizer is 'identity', "
-                    "such as Llama 2's and Mistral's (train with normalization_rule_name='identity')"
-                )
+        self.charsmap = (
+            CharsMap(model.normalizer.precompiled_charsmap) if model.normalizer.precompiled_charsmap else None
+        )
+        """The normalizer's rewriting rules ('nmt_nfkc' and others), None for 'identity'."""
+        denormalizer = model.denormalizer
+        self.decharsmap = (
+            CharsMap(denormalizer.precompiled_charsmap) if denormalizer and denormalizer.precompiled_charsmap else None
+        )
+        """Rules applied to decoded text, if the model has a denormalizer with a character map."""
         self.model = model
         self.pieces: list[str] = [p.piece for p in model.pieces]
         """Each id's piece, in id order."""
@@ -133,8 +137,12 @@ class SentencePieceBPE:
         return units
 
     def normalize(self, text: str) -> str:
-        """The text as the model sees it: spaces as ``▁``, the dummy prefix, extra spaces removed if the spec says so."""
-        return normalize(self._units(text), self.normalizer, self.model.trainer.treat_whitespace_as_suffix)
+        """The text as the model sees it: its normalizer's rules, spaces as ``▁``, the dummy prefix, extra spaces."""
+        if self.charsmap is None:
+            units = self._units(text)
+        else:
+            units = normalized_units(text, self.charsmap, self._user_symbol_at)
+        return normalize(units, self.normalizer, self.model.trainer.treat_whitespace_as_suffix)
 
     def merge_pieces(self, normalized: str) -> list[str]:
         """The pieces of a normalized text: ``Model::SampleEncode`` on each part between safe cuts.
@@ -288,7 +296,15 @@ class SentencePieceBPE:
             out.append(piece.replace(SPACE, " "))
         if run:
             out.append(decode_byte_run(bytes(run)))
-        return "".join(out)
+        text = "".join(out)
+        if self.decharsmap is not None and self.model.denormalizer is not None:  # Decode's denormalizer_
+            text = normalize(normalized_units(text, self.decharsmap, _no_symbol), self.model.denormalizer)
+        return text
+
+
+def _no_symbol(text: str, i: int) -> None:
+    """The denormalizer has no user-defined symbols."""
+    return None
 
 
 def load_sentencepiece(name: str) -> SentencePieceBPE:
