@@ -1,7 +1,7 @@
 """What SentencePiece does to text around the pieces: normalizing it before, reading byte pieces back after.
 
-``normalize`` is ``Normalizer::Normalize`` (``src/normalizer.cc`` in github.com/google/sentencepiece) for the
-'identity' rule: spaces, the dummy prefix, extra whitespace. ``decode_byte_run`` is what ``Decode`` does with a
+``normalize`` is ``Normalizer::Normalize`` (``src/normalizer.cc`` in github.com/google/sentencepiece): spaces,
+the dummy prefix, extra whitespace. ``decode_byte_run`` is what ``Decode`` does with a
 run of byte pieces (``src/sentencepiece_processor.cc``), with ``DecodeUTF8``'s test of a valid character
 (``src/util.cc``). Encoding (``bpelab.sentencepiece``) and training (``bpelab.sentencepiece_training``) share them.
 """
@@ -61,11 +61,13 @@ def decode_byte_run(data: bytes) -> str:
 
 
 def normalize(units: list[str], spec: NormalizerSpec, suffix: bool = False) -> str:
-    """Text as a SentencePiece model sees it (``Normalizer::Normalize`` for the 'identity' rule).
+    """Text as a SentencePiece model sees it (``Normalizer::Normalize``).
 
-    ``units`` is the text cut into characters, with each user-defined symbol whole. Each ``" "`` (U+0020 only:
-    a tab or a newline is an ordinary character) becomes ``▁``; a dummy ``▁`` goes in front (at the end with
-    treat_whitespace_as_suffix); remove_extra_whitespaces drops leading and trailing spaces and joins runs.
+    ``units`` is the text as ``NormalizePrefix`` cuts it: characters, each user-defined symbol whole, and under a
+    character map (``bpelab.sentencepiece_charsmap``) each rule's replacement. Each ``" "`` (U+0020 only: under
+    the 'identity' rule a tab or a newline is an ordinary character) becomes ``▁``; a dummy ``▁`` goes in front
+    (at the end with treat_whitespace_as_suffix); remove_extra_whitespaces drops leading and trailing spaces and
+    joins runs.
     """
     space = SPACE if spec.escape_whitespaces else " "
     if spec.remove_extra_whitespaces:
