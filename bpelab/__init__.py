@@ -1,7 +1,7 @@
 """bpelab: learn Byte-Pair Encoding by building it, then hold it against GPT-2, GPT-4, GPT-4o and Llama 3.
 
 The algorithms the lessons build sit at the root (``words``, ``text``, ``byte_level``, ``saving``, ``patterns``,
-``merging``, ``fast``, ``wordpiece``, ``production``, ``export``, ``corpora``); the layers above them live in subpackages:
+``merging``, ``fast``, ``wordpiece``, ``production``, ``sentencepiece``, ``export``, ``corpora``); the layers above them live in subpackages:
 ``analysis`` (compression, tax, replay), ``plots``, ``widgets``, ``exercises``, ``bench`` and ``course``
 (offline tokenizer data, the environment check, progress, the static site). They import the
 algorithms, never the reverse.
@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # mypy and editors see the names; Python imports each on firs
         recover_merges,
     )
     from bpelab.saving import TokenizerFileError
+    from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
+    from bpelab.sentencepiece_training import train_sentencepiece_bpe
     from bpelab.text import CharTokenizer, byte_count
     from bpelab.vocab_files import TokenizerDataError
     from bpelab.wordpiece import encode_wordpiece, train_wordpiece
@@ -70,6 +72,9 @@ _HOMES = {
     "mergeable_ranks": "bpelab.production",
     "recover_merges": "bpelab.production",
     "TokenizerFileError": "bpelab.saving",
+    "SentencePieceBPE": "bpelab.sentencepiece",
+    "load_sentencepiece": "bpelab.sentencepiece",
+    "train_sentencepiece_bpe": "bpelab.sentencepiece_training",
     "CharTokenizer": "bpelab.text",
     "byte_count": "bpelab.text",
     "TokenizerDataError": "bpelab.vocab_files",
@@ -91,6 +96,7 @@ __all__ = [
     "BPETokenizer",
     "CharTokenizer",
     "ExportError",
+    "SentencePieceBPE",
     "TokenizerDataError",
     "TokenizerFileError",
     "byte_count",
@@ -106,6 +112,7 @@ __all__ = [
     "llama3_encoding",
     "load_encoding",
     "load_parallel",
+    "load_sentencepiece",
     "merge_pair",
     "mergeable_ranks",
     "read_corpus",
@@ -114,6 +121,7 @@ __all__ = [
     "split_text",
     "token_tax",
     "train_bpe",
+    "train_sentencepiece_bpe",
     "train_wordpiece",
 ]
 

@@ -1,7 +1,8 @@
 """Where the real tokenizers' vocabulary files are, and whether they are intact.
 
 The four vocabularies the course compares with (GPT-2's r50k_base, cl100k_base, o200k_base and Llama 3)
-are files tiktoken reads. ``bpelab.course.tokenizer_data`` builds them once from the package registry
+are files tiktoken reads; Mistral's two SentencePiece models (``SENTENCEPIECE_SOURCES``) are ``.model``
+files that ``bpelab.sentencepiece`` and the ``sentencepiece`` library read. ``bpelab.course.tokenizer_data`` builds them once from the package registry
 (``python -m bpelab.setup_data``); this module only says where each one is, which sha256 it must have,
 and, if it is missing or damaged, which command fixes it. ``bpelab.production`` asks it for a file
 before opening one, so the algorithms never reach into the course's setup code.
@@ -24,6 +25,7 @@ FIX_COMMAND = "make data   (or: python -m bpelab.setup_data)"
 
 QUICKTOK = "quicktok-v1==0.4.0"
 WHISPER = "openai-whisper==20250625"
+MISTRAL_COMMON = "mistral-common==1.13.1"
 
 LLAMA3_SHA256 = "82e9d31979e92ab929cd544440f129d9ecd797b69e327f80f17e1c50d5551b55"
 """sha256 of Meta Llama 3's ``tokenizer.model`` (128,000 ranks in tiktoken's format)."""
@@ -34,7 +36,7 @@ class Source:
     name: str
     package: str
     member: str
-    kind: str  # "tiktoken": the file as it is; "quicktok": the binary table to convert
+    kind: str  # "tiktoken" or "sentencepiece": the file as it is; "quicktok": the binary table to convert
     licence: str
 
 
@@ -56,6 +58,31 @@ SOURCES: dict[str, Source] = {
         "llama3", QUICKTOK, "quicktok/data/llama3.vocab", "quicktok", "Meta Llama 3 Community License Agreement"
     ),
 }
+
+
+SENTENCEPIECE_SOURCES: dict[str, Source] = {
+    "mistral_v1": Source(
+        "mistral_v1",
+        MISTRAL_COMMON,
+        "mistral_common/data/tokenizer.model.v1",
+        "sentencepiece",
+        "Apache-2.0 (Mistral 7B v0.1's tokenizer, shipped in mistral-common)",
+    ),
+    "mistral_v3": Source(
+        "mistral_v3",
+        MISTRAL_COMMON,
+        "mistral_common/data/mistral_instruct_tokenizer_240323.model.v3",
+        "sentencepiece",
+        "Apache-2.0 (Mistral's v3 instruct tokenizer, shipped in mistral-common)",
+    ),
+}
+"""Mistral's SentencePiece models, copied byte for byte from the mistral-common wheel."""
+
+SENTENCEPIECE_SHA256 = {
+    "mistral_v1": "dadfd56d766715c61d2ef780a525ab43b8e6da4de6865bda3d95fdef5e134055",
+    "mistral_v3": "9addc8bdce5988448ae81b729336f43a81262160ae8da760674badab9d4c7d33",
+}
+"""sha256 of each ``.model`` file as mistral-common 1.13.1 ships it (32,000 and 32,768 pieces)."""
 
 
 class TokenizerDataError(RuntimeError):
@@ -157,3 +184,37 @@ def read_tiktoken_file(path: str | Path, fix: str = f"the file is damaged: run {
                 f"got {line[:40]!r}: {fix}"
             ) from err
     return ranks
+
+
+# ---- SentencePiece models -------------------------------------------------------------------
+
+
+def sentencepiece_path(name: str) -> Path:
+    """Our verified copy of a SentencePiece model, beside the tiktoken files."""
+    return tokenizer_store_dir() / f"{name}.model"
+
+
+def sentencepiece_status() -> dict[str, str]:
+    """For each SentencePiece model, "ok" or what is wrong with it."""
+    report = {}
+    for name in SENTENCEPIECE_SOURCES:
+        path = sentencepiece_path(name)
+        if not path.exists():
+            report[name] = f"missing ({path})"
+        elif sha256_of(path) != SENTENCEPIECE_SHA256[name]:
+            report[name] = f"corrupted: sha256 does not match ({path})"
+        else:
+            report[name] = "ok"
+    return report
+
+
+def require_sentencepiece(name: str) -> Path:
+    """The verified ``.model`` file for ``name``, or an error that says what is wrong and how to fix it."""
+    if name not in SENTENCEPIECE_SOURCES:
+        raise ValueError(f"unknown SentencePiece model {name!r}; known: {', '.join(SENTENCEPIECE_SOURCES)}")
+    path = sentencepiece_path(name)
+    if not path.exists():
+        raise TokenizerDataError(f"the {name} model is missing ({path}). Run: {FIX_COMMAND}")
+    if sha256_of(path) != SENTENCEPIECE_SHA256[name]:
+        raise TokenizerDataError(f"the {name} model is corrupted: sha256 does not match ({path}). Run: {FIX_COMMAND}")
+    return path

@@ -19,6 +19,7 @@ from bpelab.bench.common import Row, say
 SECTIONS = (
     "training",
     "encoding",
+    "sentencepiece",
     "scaling",
     "hostile",
     "stepper",

@@ -1,0 +1,95 @@
+"""SentencePiece: our ``SentencePieceBPE`` and ``train_sentencepiece_bpe`` against the ``sentencepiece`` library.
+
+``sentencepiece`` encodes one string on one thread (``encode(text)``, not a batch) and trains on one thread
+(``num_threads=1``). Our encoder remembers the parts it has merged; that memory is emptied before every timed
+run, so each run starts cold.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import sentencepiece as spm
+
+from bpelab.bench.common import Row, corpus, kb, note, race, say, seconds, speed
+from bpelab.corpora import load_parallel, read_corpus
+from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
+from bpelab.sentencepiece_model import read_model_file
+from bpelab.sentencepiece_training import train_sentencepiece_bpe
+from bpelab.vocab_files import require_sentencepiece
+
+
+def cold(model: SentencePieceBPE, text: str) -> list[int]:
+    model.clear_cache()
+    return model.encode(text)
+
+
+def encode_row(what: str, ours: SentencePieceBPE, theirs: spm.SentencePieceProcessor, text: str, repeats: int) -> Row:
+    ours_time, their_time, ours_ids, their_ids = race(lambda: cold(ours, text), lambda: theirs.encode(text), repeats)
+    assert ours_ids == their_ids, "SentencePieceBPE gave other ids than sentencepiece"
+    return (what, seconds(ours_time), seconds(their_time), speed(ours_time, their_time))
+
+
+def rows(quick: bool = False) -> list[Row]:
+    size = 200_000 if quick else 1_000_000
+    repeats = 3 if quick else 7
+    text, how = corpus(size, ("english_train", "english_heldout"))
+    parallel = "\n".join(line for lines in load_parallel().values() for line in lines)
+    out = [note(f"SentencePiece text: {how}; and the 16-language parallel corpus ({kb(len(parallel.encode()))})")]
+
+    say(f"sentencepiece: SentencePieceBPE('mistral_v1') vs sentencepiece on {kb(size)}")
+    ours = load_sentencepiece("mistral_v1")
+    theirs = spm.SentencePieceProcessor(model_file=str(require_sentencepiece("mistral_v1")))
+    for label, sample in ((f"{kb(size)} of English", text), ("the 16-language parallel corpus", parallel)):
+        what = f"encode {label}, Mistral v1: ours vs sentencepiece (identical ids)"
+        out.append(encode_row(what, ours, theirs, sample, repeats))
+    ids = theirs.encode(text)
+    ours_time, their_time, ours_text, their_text = race(lambda: ours.decode(ids), lambda: theirs.decode(ids), repeats)
+    assert ours_text == their_text, "SentencePieceBPE decoded other text than sentencepiece"
+    out.append(
+        (
+            f"decode {len(ids):,} ids, Mistral v1: ours vs sentencepiece (identical text)",
+            seconds(ours_time),
+            seconds(their_time),
+            speed(ours_time, their_time),
+        )
+    )
+    out.append(training_row(1000, 1 if quick else 3))
+    return out
+
+
+def training_row(vocab_size: int, repeats: int) -> Row:
+    text = read_corpus("english_train")
+    say(f"sentencepiece: train_sentencepiece_bpe vs SentencePieceTrainer, {vocab_size:,} pieces")
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "input.txt"
+        source.write_text(text, encoding="utf-8")
+
+        def theirs() -> list[str]:
+            spm.SentencePieceTrainer.train(
+                input=str(source),
+                model_prefix=str(Path(folder) / "m"),
+                model_type="bpe",
+                vocab_size=vocab_size,
+                normalization_rule_name="identity",
+                num_threads=1,
+                minloglevel=2,
+                byte_fallback=True,
+                character_coverage=1.0,
+            )
+            return [p.piece for p in read_model_file(Path(folder) / "m.model").pieces]
+
+        ours_time, their_time, ours_model, their_pieces = race(
+            lambda: train_sentencepiece_bpe(text, vocab_size, byte_fallback=True, character_coverage=1.0),
+            theirs,
+            repeats,
+        )
+    assert ours_model.pieces == their_pieces, "train_sentencepiece_bpe made other pieces than sentencepiece"
+    return (
+        f"train {vocab_size:,} pieces on english_train.txt ({kb(len(text.encode()))}): ours vs sentencepiece "
+        "(same pieces, same order)",
+        seconds(ours_time),
+        seconds(their_time),
+        speed(ours_time, their_time),
+    )
