@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.mutation.mutator import mutants
-from tests.mutation.shown import NOT_A_FUNCTION, NOTEBOOKS, SHOWN, search_as_function, solution_blocks
+from tests.mutation.shown import NOT_A_FUNCTION, NOTEBOOKS, SHOWN, solution_blocks
 
 
 def mutated(source: str) -> set[str]:
@@ -66,16 +66,3 @@ def test_each_shown_solution_defines_what_its_checker_takes(shown):
     namespace = shown.build(shown.source())
     for name, _ in shown.parts:
         assert callable(namespace[name]), name
-
-
-def test_lesson_08s_search_becomes_a_function_of_tokenizer_text_and_goal():
-    script = "goal = 0.9 * 4\nlow, high = 256, english_bpe.vocab_size\nmy_vocab_size = high\n"
-    namespace: dict = {}
-    exec(search_as_function(script), namespace)
-
-    class Tokenizer:
-        vocab_size = 300
-
-    assert namespace["smallest_vocab_size"](Tokenizer(), "text", 1.0) == 300
-    with pytest.raises(ValueError, match="no longer starts with its goal"):
-        search_as_function("low = 256\n")

@@ -74,26 +74,6 @@ def _compression_namespace() -> dict[str, Any]:
     return {"bytes_per_token": bytes_per_token}
 
 
-def search_as_function(script: str) -> str:
-    """Lesson 08's search, shown as a script over the lesson's ``english_bpe`` and held-out text, as the function
-    ``smallest_vocab_size(tokenizer, text, goal)``: its first line (the goal) becomes the parameter ``goal``."""
-    lines = script.strip("\n").splitlines()
-    if not lines[0].startswith("goal = "):
-        raise ValueError(f"lesson 08's search no longer starts with its goal: {lines[0]!r}")
-    body = "\n".join("    " + line for line in lines[1:])
-    return (
-        "def smallest_vocab_size(tokenizer, text, goal):\n"
-        "    english_bpe, texts = tokenizer, {'held-out text': text}\n"
-        f"{body}\n"
-        "    return my_vocab_size\n"
-    )
-
-
-def drop_goal(script: str) -> str:
-    """The lines of lesson 08's search that ``search_as_function`` keeps (what is mutated)."""
-    return "\n".join(script.strip("\n").splitlines()[1:]) + "\n"
-
-
 @dataclass(frozen=True)
 class Shown:
     """One shown solution and how its checker is called."""
@@ -104,10 +84,6 @@ class Shown:
     """(name the solution defines, exercise whose reference and inputs judge it)."""
     check: Callable[[dict[str, Any], tuple[str, ...]], CheckResult]
     namespace: Callable[[], dict[str, Any]] = dict
-    prepare: Callable[[str], str] = lambda source: source
-    """What of the shown code is mutated (lesson 08: the search without its goal line)."""
-    wrap: Callable[[str], str] = lambda source: source
-    """How the (mutated) code becomes what the checker takes (lesson 08: a function)."""
     notes: str = field(default="")
 
     @property
@@ -115,12 +91,12 @@ class Shown:
         return self.parts[0][1] if len(self.parts) == 1 else "char_tokenizer"
 
     def source(self) -> str:
-        return self.prepare(solution_blocks(self.notebook)[self.cell])
+        return solution_blocks(self.notebook)[self.cell]
 
     def build(self, source: str) -> dict[str, Any]:
         """Run ``source`` (the shown code or a mutant) as the lesson's cell would, in a fresh namespace."""
         namespace = self.namespace()
-        exec(compile(self.wrap(source), f"<{self.notebook} {self.cell}>", "exec"), namespace)
+        exec(compile(source, f"<{self.notebook} {self.cell}>", "exec"), namespace)
         return namespace
 
     def run_check(self, namespace: dict[str, Any]) -> CheckResult:
@@ -186,11 +162,9 @@ SHOWN: list[Shown] = [
     Shown(
         L08,
         "b1601561",
-        (("smallest_vocab_size", "smallest_vocab_size"),),
+        (("my_smallest_vocab_size", "smallest_vocab_size"),),
         _check_search,
         namespace=_compression_namespace,
-        prepare=drop_goal,
-        wrap=lambda source: search_as_function("goal = ...\n" + source),
     ),
     _one("09_multilingual_tax.ipynb", "2af417a5", "bytes_per_char", "bytes_per_char", ex.check_bytes_per_char),
     _one("09_multilingual_tax.ipynb", "f2f02465", "premium", "premium", ex.check_premium),
