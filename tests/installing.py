@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from bpelab.paths import REPO_ROOT
-from bpelab.vocab_files import SOURCES, store_path
+from bpelab.vocab_files import SENTENCEPIECE_SOURCES, SOURCES, sentencepiece_path, store_path
 
 TIMEOUT_S = 1200
 """A stuck install or kernel fails the test instead of hanging the suite."""
@@ -100,10 +100,17 @@ def seed_tokenizer_store(python: Path, env: dict[str, str], cwd: Path) -> Path:
     """Copy the verified vocabularies to where the *installed* bpelab keeps them, so setup needs no download."""
     code = "from bpelab.paths import tokenizer_store_dir; print(tokenizer_store_dir())"
     store = Path(run([str(python), "-c", code], cwd=cwd, env=env).stdout.strip())
+    copy_vocabularies(store)
+    return store
+
+
+def copy_vocabularies(store: Path) -> None:
+    """This machine's verified tiktoken files and SentencePiece models, into another store."""
     store.mkdir(parents=True, exist_ok=True)
     for name in SOURCES:
         shutil.copy2(store_path(name), store / f"{name}.tiktoken")
-    return store
+    for name in SENTENCEPIECE_SOURCES:
+        shutil.copy2(sentencepiece_path(name), store / sentencepiece_path(name).name)
 
 
 def run_lessons_under_nbval(python: Path, env: dict[str, str], lessons: list[str], folder: Path) -> str:

@@ -10,15 +10,21 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from bpelab import paths
 from bpelab.paths import REPO_ROOT
-from bpelab.vocab_files import SOURCES, store_path
-from tests.installing import add_nbval, clean_env, copy_repository, fresh_venv, run, run_lessons_under_nbval
+from tests.installing import (
+    add_nbval,
+    clean_env,
+    copy_repository,
+    copy_vocabularies,
+    fresh_venv,
+    run,
+    run_lessons_under_nbval,
+)
 
 BINDER = REPO_ROOT / "binder"
 LESSON_00 = "notebooks/00_start_here.ipynb"
@@ -58,9 +64,7 @@ def test_repo2docker_steps_give_a_working_lesson_00(tmp_path, monkeypatch):
     run([str(python), "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"], cwd=repo, env=env)
     monkeypatch.setenv("XDG_CACHE_HOME", env["XDG_CACHE_HOME"])
     store = paths.user_cache_dir() / "tokenizers"  # where an installed bpelab keeps them (asked below)
-    store.mkdir(parents=True)
-    for name in SOURCES:
-        shutil.copy2(store_path(name), store / f"{name}.tiktoken")
+    copy_vocabularies(store)
 
     built = run(["./binder/postBuild"], cwd=repo, env=env).stdout
     assert "Tokenizer data ready" in built and "downloading" not in built

