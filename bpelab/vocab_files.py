@@ -141,18 +141,21 @@ def sha256_of(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def file_state(path: Path, sha256: str) -> str:
+    """"ok" when ``path`` holds the file whose sha256 is ``sha256``; else what is wrong with it."""
+    if not path.exists():
+        return f"missing ({path})"
+    if sha256_of(path) != sha256:
+        return f"corrupted: sha256 does not match ({path})"
+    return "ok"
+
+
 def status() -> dict[str, str]:
     """For each vocabulary, "ok" or what is wrong with it."""
-    report = {}
-    for name in SOURCES:
-        path = store_path(name) if name == "llama3" else tiktoken_cache_path(name)
-        if not path.exists():
-            report[name] = f"missing ({path})"
-        elif sha256_of(path) != expected_sha256(name):
-            report[name] = f"corrupted: sha256 does not match ({path})"
-        else:
-            report[name] = "ok"
-    return report
+    return {
+        name: file_state(store_path(name) if name == "llama3" else tiktoken_cache_path(name), expected_sha256(name))
+        for name in SOURCES
+    }
 
 
 def require(name: str) -> Path:
@@ -196,16 +199,7 @@ def sentencepiece_path(name: str) -> Path:
 
 def sentencepiece_status() -> dict[str, str]:
     """For each SentencePiece model, "ok" or what is wrong with it."""
-    report = {}
-    for name in SENTENCEPIECE_SOURCES:
-        path = sentencepiece_path(name)
-        if not path.exists():
-            report[name] = f"missing ({path})"
-        elif sha256_of(path) != SENTENCEPIECE_SHA256[name]:
-            report[name] = f"corrupted: sha256 does not match ({path})"
-        else:
-            report[name] = "ok"
-    return report
+    return {name: file_state(sentencepiece_path(name), SENTENCEPIECE_SHA256[name]) for name in SENTENCEPIECE_SOURCES}
 
 
 def require_sentencepiece(name: str) -> Path:
