@@ -76,6 +76,75 @@ def never_passes(tokens, pair_counts):
     return (language, max(counts, key=counts.get)) if counts else None
 
 
+def alphabetical_language_ties(tokens, pair_counts):
+    for language, _ in sorted(tokens.items(), key=lambda kv: (-kv[1], kv[0])):  # ties: by name
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def reverse_alphabetical_language_ties(tokens, pair_counts):
+    for language, _ in sorted(tokens.items(), key=lambda kv: (kv[1], kv[0]), reverse=True):
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def more_than_twice(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] > 2:  # off by one: a pair seen twice is enough
+                return language, pair
+    return None
+
+
+def worst_then_second_worst(tokens, pair_counts):
+    order = sorted(tokens, key=lambda lang: -tokens[lang])
+    counts = pair_counts[order[0]]
+    if counts and max(counts.values()) >= 2:
+        return order[0], max(counts, key=counts.get)
+    elif len(order) > 1:
+        counts = pair_counts[order[1]]
+        if counts and max(counts.values()) >= 2:
+            return order[1], max(counts, key=counts.get)
+    return None
+
+
+def stops_when_worst_is_stuck(tokens, pair_counts):
+    language = max(tokens, key=tokens.get)
+    counts = pair_counts[language]
+    if counts:
+        pair = max(counts, key=counts.get)
+        if counts[pair] >= 2:
+            return language, pair
+    return None
+
+
+def returns_inside_the_loop(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if counts and max(counts.values()) >= 2:
+            return language, max(counts, key=counts.get)
+        else:
+            return None  # gives up on the first language instead of passing the turn
+
+
+def greatest_of_tied_pairs(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if counts and max(counts.values()) >= 2:
+            return language, max(counts, key=lambda pair: (counts[pair], pair))
+    return None
+
+
 def language_pair_swapped(tokens, pair_counts):
     found = good_next_pair(tokens, pair_counts)
     return None if found is None else (found[1], found[0])
@@ -104,6 +173,13 @@ def test_next_pair_stub_is_not_yet(capsys):
         (last_language_of_ties, "the one listed first gets the merge"),
         (never_passes, "pass the turn to the next worst language"),
         (language_pair_swapped, "the language first"),
+        (alphabetical_language_ties, "alphabetically"),
+        (reverse_alphabetical_language_ties, "reverse alphabetical"),
+        (more_than_twice, "at least twice (>= 2)"),
+        (worst_then_second_worst, "only the two worst languages a turn"),
+        (stops_when_worst_is_stuck, "the paper's reference code does"),
+        (returns_inside_the_loop, "the paper's reference code does"),
+        (greatest_of_tied_pairs, "the GREATEST pair"),
     ],
 )
 def test_next_pair_mistakes_get_their_hint(capsys, wrong, hint):

@@ -1,12 +1,14 @@
-"""Lesson 14 checkers: the choice parity-aware BPE makes at each merge, and the number that scores it.
+"""Lesson 14 checkers: the number that scores fairness, and the choice parity-aware BPE makes at each merge.
 
-- ``check_parity_next_pair(fn)``: ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
+In the lesson's order:
+
+- ``check_gini(fn)``: exercise 1, ``gini(values) -> float``, the Gini coefficient of per-language costs
+  (``bpelab.analysis.fairness.gini``).
+- ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
   language with the most tokens on the parallel text (ties: the one listed first) and its most
   frequent pair (ties: the pair seen first); a language whose best pair occurs only once passes its
   turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
   language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
-- ``check_gini(fn)``: ``gini(values) -> float``, the Gini coefficient of per-language costs
-  (``bpelab.analysis.fairness.gini``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
 from bpelab.parity import worst_first
 from bpelab.words import best_pair
 
-# ---- exercise 1: the parity-aware choice of the next pair -------------------------------------------
+# ---- exercise 2: the parity-aware choice of the next pair -------------------------------------------
 
 PairCounts = Mapping[str, Mapping[tuple[Any, Any], int]]
 
@@ -72,11 +74,38 @@ _last_of_equal_pairs = _other_tie_rule(lambda tied: tied[-1])
 """Ties between pairs go to the pair seen last (a loop with >=, or sorted(...)[-1])."""
 _smallest_of_equal_pairs = _other_tie_rule(min)
 """Ties between pairs go to the smallest pair, as sorting the pairs would do."""
+_greatest_of_equal_pairs = _other_tie_rule(max)
+"""Ties between pairs go to the greatest pair: ``max(counts, key=lambda p: (counts[p], p))``, the paper's code's rule."""
 
 
 def _last_of_equal_languages(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
     order = list(reversed(list(tokens)))
     return reference_parity_next_pair({language: tokens[language] for language in order}, pair_counts)
+
+
+def _languages_by_name(*, reverse: bool) -> Any:
+    """The parity-aware choice with ties between languages broken by name (sorting (tokens, name) pairs)."""
+
+    def choose(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+        order = sorted(tokens, reverse=reverse)
+        return reference_parity_next_pair({language: tokens[language] for language in order}, pair_counts)
+
+    return choose
+
+
+_alphabetical_languages = _languages_by_name(reverse=False)
+"""``sorted(tokens.items(), key=lambda kv: (-kv[1], kv[0]))``: equal token counts in alphabetical order."""
+_reverse_alphabetical_languages = _languages_by_name(reverse=True)
+"""``sorted(tokens.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)``: equal counts in reverse order of name."""
+
+
+def _stops_when_stuck(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The paper's reference code's rule: only the worst language is asked; None when its best pair occurs < 2 times."""
+    language = worst_first(tokens)[0]
+    counts = dict(pair_counts[language])
+    if counts and counts[best_pair(counts)] >= 2:
+        return language, best_pair(counts)
+    return None
 
 
 def _no_turn_passing(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
@@ -149,6 +178,12 @@ PARITY_NEXT_PAIR = Exercise(
             "Amharic and Tamil tie at 70 tokens: the language listed first (Amharic) gets the merge",
         ),
         Case(
+            ({"ta": 70, "am": 70, "en": 20}, {"ta": {("ம", "்"): 6}, "am": {("ሰ", "ዓ"): 4}, "en": {("t", "h"): 9}}),
+            ("ta", ("ம", "்")),
+            "the same tie listed the other way round: Tamil is listed first now, so Tamil gets the merge "
+            "(the order of the dict, not the alphabet, breaks the tie)",
+        ),
+        Case(
             ({"en": 30, "ta": 90, "am": 60}, {"en": {("t", "h"): 4}, "ta": {("ம", "்"): 1}, "am": {("ሰ", "ዓ"): 3}}),
             ("am", ("ሰ", "ዓ")),
             "Tamil is worst off but its best pair occurs once: merging it would save one token for a vocabulary "
@@ -210,9 +245,31 @@ PARITY_NEXT_PAIR = Exercise(
             "on equal counts you took the smallest pair (sorting); the course's rule is the pair seen first",
         ),
         same_as(
+            _greatest_of_equal_pairs,
+            "on equal counts you took the GREATEST pair (max over (count, pair)): that is the paper's reference "
+            "code's rule; the course's rule is the pair seen first (max(counts, key=counts.get))",
+        ),
+        same_as(
             _last_of_equal_languages,
             "two languages tie on tokens: the one listed first gets the merge (sorted(..., key=...) is stable; "
             "max(tokens, key=tokens.get) keeps the first too)",
+        ),
+        same_as(
+            _alphabetical_languages,
+            "two languages tie on tokens and you took them alphabetically (sorting (-tokens, name) pairs): the "
+            "one listed first in tokens gets the merge; sort the names by tokens alone (sorted is stable)",
+        ),
+        same_as(
+            _reverse_alphabetical_languages,
+            "two languages tie on tokens and you took them in reverse alphabetical order (sorting (tokens, name) "
+            "pairs with reverse=True, or max over them): the one listed first in tokens gets the merge; sort the "
+            "names by tokens alone (sorted is stable)",
+        ),
+        same_as(
+            _stops_when_stuck,
+            "when the worst language's best pair occurs fewer than twice you returned None: that stops training, "
+            "as the paper's reference code does. The course's rule passes the turn: try the next worst language, "
+            "and return None only when no language has a pair seen twice",
         ),
         same_as(
             _no_turn_passing,
@@ -240,7 +297,7 @@ def check_parity_next_pair(parity_next_pair: Any, *, record: bool = True) -> Che
     return PARITY_NEXT_PAIR.check(parity_next_pair, record=record)
 
 
-# ---- exercise 2: the Gini coefficient -------------------------------------------------------------
+# ---- exercise 1: the Gini coefficient -------------------------------------------------------------
 
 
 def _pairs_sum(values: list[float]) -> float:
