@@ -50,7 +50,9 @@ PREFIX = "##"
 """Marks a piece that continues a word (BERT's ``continuing_subword_prefix``)."""
 UNK = "[UNK]"
 MAX_CHARS_PER_WORD = 100
-"""Longer words become ``[UNK]`` without trying, as in BERT and ``tokenizers``."""
+"""Longer words become ``[UNK]`` without trying: Hugging Face ``tokenizers``' default (``max_input_chars_per_word``
+in ``tokenizers/src/models/wordpiece/mod.rs``). BERT's own ``WordpieceTokenizer`` (google-research/bert,
+``tokenization.py``) allows 200 characters."""
 
 
 def spell_word(word: str) -> tuple[str, ...]:

@@ -243,3 +243,211 @@ def test_every_hand_written_answer_agrees_with_the_reference(name):
     for case in exercise.cases():
         if case.expected is not COMPUTED:
             assert exercise.reference(*case.args) == case.expected, case.note
+
+
+# ---- wrong answers a fresh-eyes review found accepted, each written as a learner would --------------
+
+
+def float_scores_b_first(word_freq):
+    singles = single_counts(word_freq)
+    scores = {(a, b): c / singles[b] / singles[a] for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def symbols_once_per_word(word_freq):
+    singles = {}
+    for word, freq in word_freq.items():
+        for symbol in set(word):
+            singles[symbol] = singles.get(symbol, 0) + freq
+    scores = {(a, b): Fraction(c, singles[a] * singles[b]) for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def pairs_once_per_word(word_freq):
+    singles, pairs = single_counts(word_freq), {}
+    for word, freq in word_freq.items():
+        for pair in dict.fromkeys(zip(word, word[1:])):  # each pair once per word, in order
+            pairs[pair] = pairs.get(pair, 0) + freq
+    scores = {(a, b): Fraction(c, singles[a] * singles[b]) for (a, b), c in pairs.items()}
+    return max(scores, key=scores.get)
+
+
+def rounded_scores(word_freq):
+    singles = single_counts(word_freq)
+    scores = {(a, b): round(c / (singles[a] * singles[b]), 4) for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def log_scores(word_freq):
+    import math
+
+    singles = single_counts(word_freq)
+    scores = {
+        (a, b): math.log(c) - math.log(singles[a]) - math.log(singles[b])
+        for (a, b), c in pair_counts(word_freq).items()
+    }
+    return max(scores, key=scores.get)
+
+
+def sum_of_counts(word_freq):
+    singles = single_counts(word_freq)
+    scores = {(a, b): Fraction(c, singles[a] + singles[b]) for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def left_and_right_counts(word_freq):
+    left, right = {}, {}
+    for word, freq in word_freq.items():
+        for a, b in zip(word, word[1:]):
+            left[a] = left.get(a, 0) + freq
+            right[b] = right.get(b, 0) + freq
+    scores = {(a, b): Fraction(c, left[a] * right[b]) for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def symbols_from_pairs(word_freq):
+    pairs, singles = pair_counts(word_freq), {}
+    for (a, b), c in pairs.items():
+        singles[a] = singles.get(a, 0) + c
+        singles[b] = singles.get(b, 0) + c
+    scores = {(a, b): Fraction(c, singles[a] * singles[b]) for (a, b), c in pairs.items()}
+    return max(scores, key=scores.get)
+
+
+def probabilities_as_floats(word_freq):
+    singles, pairs = single_counts(word_freq), pair_counts(word_freq)
+    symbols, all_pairs = sum(singles.values()), sum(pairs.values())
+    scores = {
+        (a, b): (c / all_pairs) / ((singles[a] / symbols) * (singles[b] / symbols)) for (a, b), c in pairs.items()
+    }
+    return max(scores, key=scores.get)
+
+
+def ties_to_the_rarer_pair(word_freq):
+    pairs = pair_counts(word_freq)
+    return scored(word_freq, lambda s: max(s, key=lambda p: (s[p], -pairs[p])))
+
+
+@pytest.mark.parametrize(
+    "wrong, word_freq, right, hint",
+    [
+        (
+            float_scores_b_first,
+            {("a", "##b"): 1, ("c", "##d"): 1, ("a",): 10, ("##b",): 2, ("c",): 2, ("##d",): 10},
+            ("a", "##b"),
+            "your float division split the tie",
+        ),
+        (symbols_once_per_word, {("a", "##b", "##b"): 1, ("c", "##d"): 1}, ("c", "##d"), "not set(word)"),
+        (
+            pairs_once_per_word,
+            {("a", "##c"): 1, ("a", "##d", "##c", "##d", "##c"): 1},
+            ("##d", "##c"),
+            "a pair that occurs twice in a word counts twice",
+        ),
+        (
+            rounded_scores,
+            {("a", "##b"): 1, ("c", "##d"): 1, ("a",): 99, ("##b",): 99, ("c",): 98, ("##d",): 100},
+            ("c", "##d"),
+            "you rounded the scores",
+        ),
+        (
+            log_scores,
+            {("a", "##b"): 1, ("c", "##d"): 1, ("##b",): 9, ("c",): 1, ("##d",): 4},
+            ("a", "##b"),
+            "your logarithms split the tie",
+        ),
+    ],
+)
+def test_best_pair_wrong_answers_the_review_found_are_rejected(capsys, wrong, word_freq, right, hint):
+    """Each wrong answer is wrong on a hand-checked corpus, and the checker names its bug."""
+    assert good_best_pair(word_freq) == right != wrong(word_freq)
+    result = check_best_wordpiece_pair(wrong)
+    out = report(capsys)
+    assert not result.passed
+    assert hint in out, out
+    assert "a tie. The pair seen first must win" not in out
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (sum_of_counts, "you divided by count(A) + count(B)"),
+        (left_and_right_counts, "you counted A only where it starts a pair"),
+        (symbols_from_pairs, "you counted the symbols from the pairs"),
+    ],
+)
+def test_best_pair_wrong_formulas_that_land_on_a_tie_get_their_own_hint(capsys, wrong, hint):
+    """Check 2 has four pairs all scoring 1/5: a wrong formula that picks one of them is not a tie-rule mistake."""
+    result = check_best_wordpiece_pair(wrong)
+    out = report(capsys)
+    assert not result.passed
+    assert hint in out, out
+    assert "a tie. The pair seen first must win" not in out
+
+
+@pytest.mark.parametrize("wrong", [probabilities_as_floats, ties_to_the_rarer_pair])
+def test_best_pair_right_scores_wrong_tie_rule_get_the_tie_hint(capsys, wrong):
+    """Floats that split a tie, or ties to the rarer pair: the scores are right, so the hint is about the tie."""
+    result = check_best_wordpiece_pair(wrong)
+    out = report(capsys)
+    assert not result.passed
+    assert "a tie. The pair seen first must win" in out, out
+    assert "ignore how often each word occurs" not in out
+
+
+def test_encode_continuation_without_its_prefix_is_rejected(capsys):
+    def falls_back(word, vocab):
+        pieces, start = [], 0
+        while start < len(word):
+            for end in range(len(word), start, -1):
+                if start > 0 and "##" + word[start:end] in vocab:
+                    pieces.append("##" + word[start:end])
+                    start = end
+                    break
+                if word[start:end] in vocab:  # the plain piece, when the ## one is missing
+                    pieces.append(word[start:end])
+                    start = end
+                    break
+            else:
+                return ["[UNK]"]
+        return pieces
+
+    vocab = {"h", "a"}
+    assert falls_back("ha", vocab) == ["h", "a"] and greedy("ha", vocab) == ["[UNK]"]
+    result = check_encode_wordpiece_word(falls_back)
+    out = report(capsys)
+    assert not result.passed
+    assert "a piece after the first must be found with '##' in front" in out, out
+
+
+def test_encode_lowercasing_the_word_is_rejected(capsys):
+    def lowercased(word, vocab):
+        return greedy(word.lower(), vocab)
+
+    assert lowercased("Hug", {"hug"}) == ["hug"] and greedy("Hug", {"hug"}) == ["[UNK]"]
+    result = check_encode_wordpiece_word(lowercased)
+    out = report(capsys)
+    assert not result.passed
+    assert "you changed its case" in out, out
+
+
+def test_encode_second_piece_without_prefix_is_rejected(capsys):
+    """``start > 1`` where ``start > 0`` belongs: the piece at position 1 is looked up without '##'."""
+
+    def from_two(word, vocab):
+        pieces, start = [], 0
+        while start < len(word):
+            prefix = "##" if start > 1 else ""
+            for end in range(len(word), start, -1):
+                if prefix + word[start:end] in vocab:
+                    pieces.append(prefix + word[start:end])
+                    start = end
+                    break
+            else:
+                return ["[UNK]"]
+        return pieces
+
+    assert from_two("ha", {"h", "a"}) == ["h", "a"]
+    result = check_encode_wordpiece_word(from_two)
+    assert not result.passed
+    assert "start > 0, not start > 1" in report(capsys)

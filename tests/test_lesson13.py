@@ -87,3 +87,58 @@ def test_the_digit_figures_in_the_prose_are_the_ones_the_cell_printed():
     rewritten = sum(int(n.replace(",", "")) for _, _, n in counts)
     everything = sum(int(total.replace(",", "")) for _, total, _ in counts)
     assert rewritten == everything and f"every one of the {everything:,} numbers" in prose
+
+
+def run_lesson_on(choice: str, capsys, *, until: str) -> str:
+    """The lesson's cells up to the one starting with ``until``, section 1's text chosen by ``choice`` (Python source
+    that sets TRAIN_NAME, TRAIN and HELD_OUT), in one namespace; section 3's 99,000 numbers are left out (slow)."""
+    sources = cell_sources()
+    upto = next(i for i, s in enumerate(sources) if s.startswith(until))
+    namespace: dict = {}
+    with warnings.catch_warnings():
+        for i, source in enumerate(sources[: upto + 1]):
+            if source.startswith("gpt4_ranks = "):
+                continue
+            if source.startswith("TRAIN_NAME"):
+                source = choice + source[source.index("UNLIKE") :]
+            exec(compile(source, f"cell {i}", "exec"), namespace)
+    return capsys.readouterr().out
+
+
+def test_a_text_with_special_tokens_between_documents_runs_and_trains_alike(capsys):
+    """Essays joined by <|endoftext|>, a common layout for a training file: Hugging Face's trainer, handed the text
+    whole, learns merges from the token's bytes; the lesson cuts the text at it, so the tokenizers tie rule gives the
+    identical merge list, and the held-out text, which holds the token too, encodes to the same ids everywhere."""
+    choice = (
+        "TRAIN_NAME = 'essays with separators'\n"
+        "_paragraphs = [p for p in read_corpus('english_train')[:60_000].split('\\n\\n') if p.strip()]\n"
+        "TRAIN = '<|endoftext|>'.join(_paragraphs)\n"
+        "HELD_OUT = '<|endoftext|>'.join(read_corpus('english_heldout')[:8_000].split('\\n\\n'))\n"
+    )
+    out = run_lesson_on(choice, capsys, until="ranks_file = ")
+    assert "the text whole: the same merges as bpelab: False" in out, out
+    assert "the text cut at the special tokens: the same merges as bpelab: True" in out, out
+    assert "special tokens in the training text: " in out and "special tokens in the training text: 0 " not in out
+    assert "identical lists" in out, out
+    assert "tiktoken gives the same ids: True" in out and "tokenizers gives the same ids: True" in out
+    assert "both decode back to the text: True" in out
+    assert "read back, the same ids on the held-out text: True" in out
+
+
+def test_python_code_as_the_lessons_suggests_gives_the_same_merge_count(capsys):
+    """The course's code stops training early (no pair occurs twice); Hugging Face's trainer must be asked for the
+    same vocabulary size, not for as many merges as the first-rule model happened to learn."""
+    choice = (
+        "TRAIN_NAME, TEXT = 'Python code', read_corpus('code')\n"
+        "cut = len(TEXT) * 9 // 10; TRAIN, HELD_OUT = TEXT[:cut], TEXT[cut:]\n"
+    )
+    out = run_lesson_on(choice, capsys, until="hf_rule = ")
+    assert "STOPPED EARLY" in out
+    assert "identical lists" in out, out
+
+
+def test_an_empty_held_out_text_is_refused_in_section_1_with_what_to_do(capsys):
+    import pytest
+
+    with pytest.raises(ValueError, match="HELD_OUT is empty .* keep part of your text aside"):
+        run_lesson_on("TRAIN_NAME = 'mine'\nTRAIN = 'some text ' * 50\nHELD_OUT = ''\n", capsys, until="TRAIN_NAME")

@@ -10,6 +10,7 @@ from tokenizers import Tokenizer, models, pre_tokenizers
 from bpelab.paths import data_dir
 from bpelab.patterns import split_text
 from bpelab.wordpiece import (
+    MAX_CHARS_PER_WORD,
     encode_wordpiece,
     encode_wordpiece_word,
     get_wordpiece_frequencies,
@@ -154,6 +155,11 @@ def test_unknown_characters_and_long_words_become_one_unk():
     assert encode_wordpiece("zz", vocab, unk_token="<unk>") == ["<unk>"]
     with pytest.raises(TypeError, match="collection"):
         encode_wordpiece("hugs", "hug")
+
+
+def test_longest_word_is_hugging_faces_default():
+    """The limit follows ``tokenizers``' WordPiece default (BERT's own code allows 200: see the constant's docstring)."""
+    assert MAX_CHARS_PER_WORD == models.WordPiece().max_input_chars_per_word == 100
 
 
 def test_training_result_encodes_its_own_words():

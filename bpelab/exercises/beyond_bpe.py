@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -46,21 +47,88 @@ def _smallest_of_ties(word_freq: WordFreq) -> Pair:
     return best_pair(_scores(word_freq), "lexicographic")
 
 
+def _float_scores(word_freq: WordFreq, score: Any) -> Pair:
+    """The highest of ``score(n, count(A), count(B))`` computed in floating point, first of equal floats."""
+    singles = symbol_counts(word_freq)
+    scores = {(a, b): score(n, singles[a], singles[b]) for (a, b), n in count_pairs(word_freq).items()}
+    return max(scores, key=scores.__getitem__)
+
+
 def _float_division(word_freq: WordFreq) -> Pair:
     """count / count(A) / count(B) in floating point: two divisions, each rounded, can split an exact tie."""
-    singles = symbol_counts(word_freq)
-    scores = {(a, b): n / singles[a] / singles[b] for (a, b), n in count_pairs(word_freq).items()}
+    return _float_scores(word_freq, lambda n, a, b: n / a / b)
+
+
+def _float_division_b_first(word_freq: WordFreq) -> Pair:
+    """count / count(B) / count(A): the same two roundings, in the other order."""
+    return _float_scores(word_freq, lambda n, a, b: n / b / a)
+
+
+def _log_scores(word_freq: WordFreq) -> Pair:
+    """log n - log count(A) - log count(B): equal fractions can give unequal floats."""
+    return _float_scores(word_freq, lambda n, a, b: math.log(n) - math.log(a) - math.log(b))
+
+
+def _rounded(digits: int) -> Any:
+    """Scores rounded to ``digits`` decimals (as a table shows them): close scores become a false tie."""
+    return lambda word_freq: _float_scores(word_freq, lambda n, a, b: round(n / (a * b), digits))
+
+
+def _exact_best(pairs: dict[Pair, int], singles: dict[str, int]) -> Pair:
+    scores = {(a, b): Fraction(n, singles[a] * singles[b]) for (a, b), n in pairs.items()}
     return max(scores, key=scores.__getitem__)
 
 
 def _unweighted_symbols(word_freq: WordFreq) -> Pair:
     """Pairs counted with ``count_pairs`` (weighted), symbols counted once per distinct word (the missing freq)."""
-    return _best_by(count_pairs(word_freq), symbol_counts(dict.fromkeys(word_freq, 1)))
+    return _exact_best(count_pairs(word_freq), symbol_counts(dict.fromkeys(word_freq, 1)))
 
 
 def _unweighted_pairs(word_freq: WordFreq) -> Pair:
     """Symbols weighted by their words' counts, pairs counted once per distinct word."""
-    return _best_by(count_pairs(dict.fromkeys(word_freq, 1)), symbol_counts(word_freq))
+    return _exact_best(count_pairs(dict.fromkeys(word_freq, 1)), symbol_counts(word_freq))
+
+
+def _symbols_once_per_word(word_freq: WordFreq) -> Pair:
+    """count(A) adds a word's freq once however often A occurs in it (``for symbol in set(word)``)."""
+    singles: dict[str, int] = {}
+    for word, freq in word_freq.items():
+        for symbol in dict.fromkeys(word):
+            singles[symbol] = singles.get(symbol, 0) + freq
+    return _exact_best(count_pairs(word_freq), singles)
+
+
+def _pairs_once_per_word(word_freq: WordFreq) -> Pair:
+    """count(AB) adds a word's freq once however often AB occurs in it."""
+    pairs: dict[Pair, int] = {}
+    for word, freq in word_freq.items():
+        for pair in dict.fromkeys(zip(word, word[1:])):
+            pairs[pair] = pairs.get(pair, 0) + freq
+    return _exact_best(pairs, symbol_counts(word_freq))
+
+
+def _sum_of_counts(word_freq: WordFreq) -> Pair:
+    """count(AB) / (count(A) + count(B)): a sum where the product belongs."""
+    singles = symbol_counts(word_freq)
+    scores = {(a, b): Fraction(n, singles[a] + singles[b]) for (a, b), n in count_pairs(word_freq).items()}
+    return max(scores, key=scores.__getitem__)
+
+
+def _counted_in_pairs(word_freq: WordFreq, *, by_side: bool) -> Pair:
+    """Symbol counts read off the pairs: A where it starts a pair and B where it ends one (``by_side``), or A and B
+    wherever they stand in a pair (a symbol inside a word twice, a one-symbol word never)."""
+    pairs = count_pairs(word_freq)
+    left: dict[str, int] = {}
+    right: dict[str, int] = {}
+    for (a, b), n in pairs.items():
+        left[a] = left.get(a, 0) + n
+        right[b] = right.get(b, 0) + n
+    if by_side:
+        scores = {(a, b): Fraction(n, left[a] * right[b]) for (a, b), n in pairs.items()}
+    else:
+        both = {s: left.get(s, 0) + right.get(s, 0) for s in {*left, *right}}
+        scores = {(a, b): Fraction(n, both[a] * both[b]) for (a, b), n in pairs.items()}
+    return max(scores, key=scores.__getitem__)
 
 
 def _prefix_pooled(word_freq: WordFreq) -> Pair:
@@ -69,23 +137,7 @@ def _prefix_pooled(word_freq: WordFreq) -> Pair:
     for symbol, n in symbol_counts(word_freq).items():
         pooled[symbol.removeprefix(PREFIX)] = pooled.get(symbol.removeprefix(PREFIX), 0) + n
     singles = {symbol: pooled[symbol.removeprefix(PREFIX)] for symbol in symbol_counts(word_freq)}
-    return _best_by(count_pairs(word_freq), singles)
-
-
-def _best_by(pairs: dict[Pair, int], singles: dict[str, int]) -> Pair:
-    scores = {(a, b): Fraction(n, singles[a] * singles[b]) for (a, b), n in pairs.items()}
-    return max(scores, key=scores.__getitem__)
-
-
-def _picks_like(variant: Any) -> Any:
-    """On the failing case, the answer is what ``variant`` picks, and ``variant`` is wrong there."""
-
-    def predicate(attempt: Any) -> bool:
-        (word_freq,) = attempt.args
-        picked = variant(word_freq)
-        return bool(attempt.got == picked != attempt.expected)
-
-    return predicate
+    return _exact_best(count_pairs(word_freq), singles)
 
 
 def _last_of_ties(word_freq: WordFreq) -> Pair:
@@ -102,14 +154,18 @@ def _lowest_score(word_freq: WordFreq) -> Pair:
     return min(scores, key=scores.__getitem__)
 
 
-def _tied_with_answer(attempt: Any) -> bool:
-    """The learner's pair has exactly the winning score, so only the tie rule went wrong."""
-    (word_freq,) = attempt.args
+def _has_top_score(word_freq: WordFreq, got: Any) -> bool:
     scores = _scores(word_freq)
-    got = attempt.got
-    return (
-        isinstance(got, tuple) and got in scores and got != attempt.expected and scores[got] == scores[attempt.expected]
-    )
+    return isinstance(got, tuple) and got in scores and scores[got] == max(scores.values())
+
+
+def _tied_with_answer(attempt: Any) -> bool:
+    """The learner's pair has exactly the winning score here, and a pair with the highest score on every other case:
+    the scores are right, only the tie rule went wrong (a wrong formula that lands on a tied pair here is not)."""
+    (word_freq,) = attempt.args
+    if attempt.got == attempt.expected or not _has_top_score(word_freq, attempt.got):
+        return False
+    return all(_has_top_score(args[0], got) for args, got in attempt.history())
 
 
 TIE_HINT = (
@@ -118,14 +174,26 @@ TIE_HINT = (
     "(fractions.Fraction) or cross-multiply: float division can split a tie"
 )
 
+FLOAT_HINT = (
+    "the scores tie exactly here, but your float division split the tie: n / count(A) / count(B) rounds "
+    "twice, and 1 / 3 / 11 != 1 / 11 / 3 (in either order of division some tie splits). Keep the scores exact: "
+    "Fraction(n, count(A) * count(B))"
+)
+
+LOG_HINT = (
+    "the scores tie exactly here, but your logarithms split the tie: log n - log count(A) - log count(B) is rounded "
+    "at every step, so equal fractions such as 1/(1·10) and 1/(2·5) come out unequal. Keep the scores exact: "
+    "Fraction(n, count(A) * count(B))"
+)
+
+ROUNDED_HINT = (
+    "you rounded the scores: two different scores (1/10000 and 1/9999) round to the same number, and the "
+    "false tie goes to the pair seen first. Compare exact scores (fractions.Fraction); round only to print"
+)
+
 UNWEIGHTED_SYMBOLS_HINT = (
     "your symbol counts ignore how often each word occurs: count(A) must add the word's freq for every "
     "time A appears in it, as count_pairs does for pairs (for word, freq in word_freq.items(): ... += freq)"
-)
-
-FLOAT_HINT = (
-    "the scores tie exactly here, but your float division split the tie: n / count(A) / count(B) rounds "
-    "twice, and 1 / 3 / 11 != 1 / 11 / 3. Keep the scores exact: Fraction(n, count(A) * count(B))"
 )
 
 BEST_PAIR = Exercise(
@@ -157,6 +225,33 @@ BEST_PAIR = Exercise(
             "(as floats, 1 / 3 / 11 and 1 / 11 / 3 differ in the last digit)",
         ),
         Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 10, ("##b",): 2, ("c",): 2, ("##d",): 10},),
+            ("a", "##b"),
+            "a 11, ##b 3, c 3, ##d 11: both pairs score exactly 1/33 again, the counts the other way round "
+            "(as floats, 1 / 11 / 3 and 1 / 3 / 11 differ in the last digit)",
+        ),
+        Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("##b",): 9, ("c",): 1, ("##d",): 4},),
+            ("a", "##b"),
+            "a 1, ##b 10, c 2, ##d 5: both pairs score exactly 1/10, so the pair seen first wins",
+        ),
+        Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 99, ("##b",): 99, ("c",): 98, ("##d",): 100},),
+            ("c", "##d"),
+            "a 100, ##b 100, c 99, ##d 101: (a, ##b) scores 1/10000, (c, ##d) 1/9999, a little more",
+        ),
+        Case(
+            ({("a", "##b", "##b"): 1, ("c", "##d"): 1},),
+            ("c", "##d"),
+            "abb, cd: ##b occurs twice, so count(##b) = 2 and (a, ##b) scores 1/(1·2); (c, ##d) scores 1/(1·1)",
+        ),
+        Case(
+            ({("a", "##c"): 1, ("a", "##d", "##c", "##d", "##c"): 1},),
+            ("##d", "##c"),
+            "ac, adcdc: (##d, ##c) occurs twice in adcdc; with a 2, ##c 3, ##d 2 it scores 2/(2·3) = 1/3, "
+            "(a, ##d) only 1/(2·2) = 1/4",
+        ),
+        Case(
             (get_wordpiece_frequencies(CLASSIC_TEXT),),
             ("w", "##i"),
             "the classic corpus: (w, ##i) scores 2/(2·2) = 1/2, (l, ##o) only 7/(7·7) = 1/7",
@@ -182,14 +277,38 @@ BEST_PAIR = Exercise(
         ),
         same_as(_lowest_score, "you picked the lowest score: WordPiece merges the pair with the highest"),
         same_as(
+            _sum_of_counts,
+            "you divided by count(A) + count(B); the score divides by their product, count(A) · count(B)",
+        ),
+        same_as(
             _unweighted,
             "your counts ignore how often each word occurs: weight every pair and every symbol by its word's count",
         ),
-        when(_picks_like(_unweighted_symbols), UNWEIGHTED_SYMBOLS_HINT),
-        when(
-            _picks_like(_unweighted_pairs),
+        same_as(_unweighted_symbols, UNWEIGHTED_SYMBOLS_HINT),
+        same_as(
+            _unweighted_pairs,
             "your pair counts ignore how often each word occurs: add the word's freq for every pair in it "
             "(count_pairs does)",
+        ),
+        same_as(
+            _symbols_once_per_word,
+            "a symbol that occurs twice in a word counts twice: count(A) adds the word's freq for every time A "
+            "appears in it (go through the word itself, not set(word))",
+        ),
+        same_as(
+            _pairs_once_per_word,
+            "a pair that occurs twice in a word counts twice: count(AB) adds the word's freq for every time AB "
+            "appears in it, as count_pairs does",
+        ),
+        same_as(
+            lambda word_freq: _counted_in_pairs(word_freq, by_side=True),
+            "you counted A only where it starts a pair and B only where it ends one: count(A) counts every "
+            "occurrence of the symbol in the words, wherever it stands",
+        ),
+        same_as(
+            lambda word_freq: _counted_in_pairs(word_freq, by_side=False),
+            "you counted the symbols from the pairs, so a symbol inside a word counts twice (it is in two pairs) "
+            "and a word of one symbol not at all: count each symbol of each word once, weighted by the word's count",
         ),
         same_as(
             _last_of_ties, "your ties go to the pair seen last (a `>=` where `>` belongs?): the pair seen first wins"
@@ -199,12 +318,15 @@ BEST_PAIR = Exercise(
             "your ties go to the alphabetically smallest pair; this course takes the pair seen "
             "first: max(scores, key=scores.get) keeps the first of equal scores",
         ),
-        when(
-            _picks_like(_prefix_pooled),
+        same_as(
+            _prefix_pooled,
             "your symbol counts put a letter and the same letter inside a word together: '##e' and 'e' are two "
             "different symbols (the ## marks a piece that continues a word), so count each as it is written",
         ),
-        when(_picks_like(_float_division), FLOAT_HINT),
+        same_as(_float_division, FLOAT_HINT),
+        same_as(_float_division_b_first, FLOAT_HINT),
+        same_as(_log_scores, LOG_HINT),
+        *(same_as(_rounded(digits), ROUNDED_HINT) for digits in range(1, 9)),
         when(_tied_with_answer, TIE_HINT),
     ],
     hint="count the pairs (count_pairs) and the single symbols, both weighted by word count; score each pair "
@@ -234,17 +356,24 @@ def _greedy(
     first_prefix: str = "",
     partial: bool = False,
     prefix_from: int = 1,
+    fallback: bool = False,
+    lower: bool = False,
 ) -> list[str]:
-    """The greedy loop with one thing changed: the shape of a typical mistake."""
+    """The greedy loop with one thing changed: the shape of a typical mistake. ``fallback``: a continuation whose
+    ``##`` piece is missing is taken without it; ``lower``: the word is lowercased first."""
+    if lower:
+        word = word.lower()
     pieces: list[str] = []
     start = 0
     while start < len(word):
         ends = range(len(word), start, -1) if longest else range(start + 1, len(word) + 1)
         marker = prefix if start >= prefix_from else first_prefix
-        end = next((e for e in ends if marker + word[start:e] in vocab), None)
-        if end is None:
+        markers = (marker, "") if fallback and marker else (marker,)
+        found = next(((e, m) for e in ends for m in markers if m + word[start:e] in vocab), None)
+        if found is None:
             return pieces + [UNK] if partial else [UNK]
-        pieces.append(marker + word[start:end])
+        end, used = found
+        pieces.append(used + word[start:end])
         start = end
     return pieces
 
@@ -277,6 +406,12 @@ ENCODE_WORD = Exercise(
         ),
         Case(("hugz", SMALL_VOCAB), [UNK], "a character not in the vocabulary: one [UNK] for the whole word"),
         Case(("uh", SMALL_VOCAB), [UNK], "'##u' is in the vocabulary but 'u' (a word start) is not"),
+        Case(
+            ("ha", SMALL_VOCAB),
+            [UNK],
+            "'h' starts the word; 'a' is in the vocabulary, but the 'a' that continues a word must be '##a', not there",
+        ),
+        Case(("Hug", SMALL_VOCAB), [UNK], "'hug' is in the vocabulary, but 'H' is another character than 'h'"),
         Case(("a", SMALL_VOCAB), ["a"], "a one-letter word"),
         Case(
             ("aaa", {"a", "##a"}),
@@ -315,6 +450,16 @@ ENCODE_WORD = Exercise(
         same_as(
             lambda w, v: _greedy(w, v, first_prefix=PREFIX),
             "the first piece of a word has no '##': only the pieces that continue a word do",
+        ),
+        same_as(
+            lambda w, v: _greedy(w, v, fallback=True),
+            "a piece after the first must be found with '##' in front: when '##a' is not in the vocabulary, 'a' "
+            "(which starts a word) does not fit there either, so try a shorter piece or give up with ['[UNK]']",
+        ),
+        same_as(
+            lambda w, v: _greedy(w, v, lower=True),
+            "look the word up exactly as it is written: you changed its case, and 'Hug' is not 'hug' (a cased "
+            "vocabulary keeps both; lowercasing, if a model wants it, happens before WordPiece)",
         ),
     ],
     hint="start = 0; while start < len(word): try end from len(word) down to start + 1, candidate = word[start:end] "
