@@ -11,6 +11,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 
 from bpelab.exercises import EXERCISES
@@ -18,7 +19,7 @@ from bpelab.exercises.comparing import same
 from bpelab.exercises.running import call
 from tests.mutation.inputs import STRATEGIES
 from tests.mutation.mutator import Mutant, mutants
-from tests.mutation.shown import Shown
+from tests.mutation.shown import SHOWN, Shown
 
 MAX_STEPS = 200_000
 """Lines one generated input may take (the shown solutions need a few thousand): a mutant looping forever is
@@ -143,3 +144,23 @@ def assert_strict(shown: Shown) -> Tally:
     survivors = [f"line {m.line}, {m.what}: {why}\n{m.source}" for m, why in tally.survivors]
     assert not survivors, f"{shown.name}: the checker accepts wrong answers:\n" + "\n\n".join(survivors)
     return tally
+
+
+def shown_in(first: str, last: str) -> list[Any]:
+    """The shown solutions of lessons ``first`` to ``last`` (two digits each), as pytest parameters named after their
+    lesson and exercise. The lessons are spread over a few test files so that ``--dist loadfile`` runs them side by
+    side."""
+    return [
+        pytest.param(shown, id=f"{shown.notebook[:2]}-{shown.name}")
+        for shown in SHOWN
+        if first <= shown.notebook[:2] <= last
+    ]
+
+
+@pytest.fixture
+def patient_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line counter stops a looping mutant in the same number of steps on any machine; on a machine as busy as
+    a shared CI runner the five-second clock could stop the shown solution itself first."""
+    from bpelab.exercises import runaway
+
+    monkeypatch.setattr(runaway, "MAX_SECONDS", 30.0)
