@@ -26,7 +26,7 @@ const COMPARE_CSS = `
 .bpe-compare fieldset{border:1px solid #999;border-radius:4px;padding:4px 8px;margin:0}
 .bpe-compare fieldset label{margin-right:14px;white-space:nowrap;display:inline-block}
 .bpe-compare legend{font-weight:600}
-.bpe-compare textarea{box-sizing:border-box;width:100%;height:60px;font-size:14px;font-family:ui-monospace,Menlo,Consolas,monospace}
+.bpe-compare textarea{box-sizing:border-box;width:100%;height:60px;font-size:14px;font-family:var(--bpe-text-fonts,monospace)}
 .bpe-compare-label-text{font-weight:600}
 .bpe-compare-note{font-size:0.9em;line-height:1.5}
 .bpe-compare-scroll{overflow-x:auto;max-width:100%;padding:6px 2px}
