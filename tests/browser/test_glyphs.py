@@ -126,7 +126,21 @@ def check_views(page: Page, label: str) -> None:
     counted["token build"] = len(panels)
     found += faults(panels, "token build", scripts=opened)
     print(f"{label}: texts checked per view: {counted}")
-    assert not found, f"{len(found)} faults ({label}):\n" + "\n".join(found[:60])
+    assert not found, f"{len(found)} faults ({label}):\n" + report(found)
+
+
+def report(found: list[str], per_view: int = 10) -> str:
+    """The faults view by view, boxes and letters taken apart (rule 1) first, at most ``per_view`` each."""
+    by_view: dict[str, list[str]] = {}
+    for line in found:
+        by_view.setdefault(line.split(":")[0], []).append(line)
+    shown = []
+    for view, lines in by_view.items():
+        lines.sort(key=lambda line: " is in none of " not in line)
+        shown += lines[:per_view]
+        if len(lines) > per_view:
+            shown.append(f"{view}: ... and {len(lines) - per_view} more")
+    return "\n".join(shown)
 
 
 def draw_every_page(page: Page, explorer: Locator) -> None:
