@@ -8,9 +8,8 @@ character map. A text passes when:
 1. every character it shows is in at least one of the fonts it was drawn with. A character no font holds
    is drawn as a box (Chromium then draws the whole cluster with the first font: Tamil வா in DejaVu Sans
    Mono, two boxes), or, for a precomposed letter, taken apart: HarfBuzz draws Vietnamese ế as ê and a
-   combining acute the font never placed together (DejaVu Sans Mono lacks 47 of Vietnamese's letters).
-   One case passes: a base and one overlay mark (≠ is = and U+0338), which HarfBuzz draws across the
-   base with no placing by the font;
+   combining acute the font never placed together (DejaVu Sans Mono lacks 47 of Vietnamese's letters;
+   Noto Sans lacks ≠ and drew = with U+0338's slash beside it);
 2. in a text whose letters are of one script (Tamil, Latin ...; Common characters such as digits,
    punctuation and ⋅ ↵ aside, and emoji), a font that drew some of its letters holds all of them; in the
    learner's text (chips, text boxes, <code>), it holds all the letters of that script the test shows too
@@ -125,16 +124,6 @@ def font_characters(postscript_name: str) -> frozenset[int]:
         font.close()
 
 
-def overlaid(ch: str, held: list[frozenset[int]]) -> bool:
-    """True when ``ch`` is canonically a base and one overlay mark (≠ is = and U+0338) that one font holds:
-    HarfBuzz draws the mark across the base, which needs no placing by the font (unlike ế's two marks)."""
-    parts = unicodedata.decomposition(ch).split()
-    if len(parts) != 2 or parts[0].startswith("<"):
-        return False
-    base, mark = (int(part, 16) for part in parts)
-    return unicodedata.combining(chr(mark)) == 1 and any(base in chars and mark in chars for chars in held)
-
-
 def glyph_problems(text: str, fonts: Sequence[dict[str, Any]], repertoire: Mapping[str, set[str]] = {}) -> list[str]:
     """What is wrong with ``text`` drawn in ``fonts`` (CSS.getPlatformFontsForNode's list), by the three rules;
     ``repertoire`` holds each script's letters that a font of that script must hold besides the text's own."""
@@ -143,7 +132,7 @@ def glyph_problems(text: str, fonts: Sequence[dict[str, Any]], repertoire: Mappi
     problems = [
         f"U+{ord(ch):04X} {ch!r} is in none of {sorted(held)}"
         for ch, _ in dict.fromkeys(needed)
-        if not any(ord(ch) in chars for chars in held.values()) and not overlaid(ch, list(held.values()))
+        if not any(ord(ch) in chars for chars in held.values())
     ]
     scripts = letter_scripts(text)
     if len(scripts) == 1:

@@ -30,9 +30,13 @@ export const TEXT_FONTS = `ui-monospace, Menlo, Consolas, "Noto Sans Mono", "Dej
   "Microsoft YaHei", "Yu Gothic", "Malgun Gothic",
   "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", monospace`;
 
-// CHIP_CSS, which every view puts in its page, hands the list to the views' own CSS as --bpe-text-fonts.
+// CHIP_CSS, which every view puts in its page, hands the list to the views' own CSS as --bpe-text-fonts, and
+// names bpe-signs: ≠ from a font that holds it. Noto Sans, JupyterLab's UI font on Debian, lacks ≠ and Chromium
+// drew it as = and a slash beside it (U+0338, which the font never placed over =); the side-by-side view's marks
+// and note use it before the UI font.
 export const CHIP_CSS = `
 :root{--bpe-text-fonts:${TEXT_FONTS}}
+@font-face{font-family:bpe-signs;src:local("DejaVu Sans"),local("Segoe UI Symbol"),local("Apple Symbols");unicode-range:U+2260}
 .bpe-chips{line-height:2.4;font-family:var(--bpe-text-fonts,monospace);font-size:14px}
 .bpe-chip{display:inline-flex;flex-direction:column;align-items:center;color:#000;border-radius:4px;
   padding:0 4px;margin:1px 1px;white-space:pre;line-height:1.3;vertical-align:top;position:relative}

@@ -22,7 +22,7 @@ import { encodeOrdinary, productionEncoder } from "./production.js";
 import { allCuts, comparedLengths, coveringLengths, differingSpans } from "./cuts.js";
 
 const COMPARE_CSS = `
-.bpe-compare{display:flex;flex-direction:column;gap:8px;max-width:100%;font-family:var(--jp-ui-font-family,sans-serif)}
+.bpe-compare{display:flex;flex-direction:column;gap:8px;max-width:100%;font-family:bpe-signs,var(--jp-ui-font-family,sans-serif)}
 .bpe-compare fieldset{border:1px solid #999;border-radius:4px;padding:4px 8px;margin:0}
 .bpe-compare fieldset label{margin-right:14px;white-space:nowrap;display:inline-block}
 .bpe-compare legend{font-weight:600}
