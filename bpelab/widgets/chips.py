@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import regex
 
 from bpelab.widgets.encoders import UNKNOWN_ID
+from bpelab.widgets.esm import STATIC_DIR
 
 PALETTE: tuple[str, ...] = ("#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99")
 """Paul Tol's "light" qualitative scheme (six of its colours): black text on each has a contrast of
@@ -54,9 +55,22 @@ MARK_WORDS: dict[str, str] = {
 }
 """How a mark is said to a screen reader."""
 
+
+def _text_fonts() -> str:
+    """The views' font list, ``TEXT_FONTS`` of ``static/chips.js``: written once, there, where every view reads it."""
+    source = (STATIC_DIR / "chips.js").read_text(encoding="utf-8")
+    found = regex.search(r"^export const TEXT_FONTS = `([^`]+)`;", source, flags=regex.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"{STATIC_DIR / 'chips.js'} no longer defines TEXT_FONTS as a `...` string")
+    return " ".join(found.group(1).split())
+
+
+TEXT_FONTS = _text_fonts()
+"""Monospace fonts, then a font for each script the course shows (Tamil, Devanagari, Thai, CJK, emoji ...)."""
+
 CHIP_CSS = (
     "<style>"
-    ".bpe-chips{line-height:2.4;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px}"
+    f".bpe-chips{{line-height:2.4;font-family:{TEXT_FONTS};font-size:14px}}"
     f".bpe-chip{{display:inline-flex;flex-direction:column;align-items:center;color:{TEXT_COLOUR};"
     "border-radius:4px;padding:0 4px;margin:1px 1px;white-space:pre;line-height:1.3;vertical-align:top;"
     "position:relative}"

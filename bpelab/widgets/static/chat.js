@@ -17,7 +17,7 @@ const CHAT_CSS = `
 .bpe-chat{display:flex;flex-direction:column;gap:6px;max-width:100%;font-family:var(--jp-ui-font-family,sans-serif)}
 .bpe-chat label{font-weight:600;margin-right:6px}
 .bpe-chat-turn{display:flex;gap:6px;align-items:flex-start}
-.bpe-chat-turn textarea{flex:1;box-sizing:border-box;height:44px;font-size:14px;font-family:ui-monospace,Menlo,Consolas,monospace}
+.bpe-chat-turn textarea{flex:1;box-sizing:border-box;height:44px;font-size:14px;font-family:var(--bpe-text-fonts,monospace)}
 .bpe-chat button,.bpe-chat select{font-size:14px}
 .bpe-chat .bpe-chips-box{max-height:360px;overflow:auto;white-space:normal}
 .bpe-chat .bpe-chips-box:focus{outline:2px solid #1a5fb4}

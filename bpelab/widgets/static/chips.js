@@ -8,8 +8,36 @@
 
 export const PALETTE = ["#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99"];
 
+// The fonts every view draws the learner's text with: chips, text boxes, the stepper's symbols, the token-build
+// panel (bpelab/widgets/chips.py reads this constant too). Monospace first: macOS, Windows, then Linux's Noto Sans
+// Mono before DejaVu Sans Mono, which lacks 47 of Vietnamese's letters (Chromium draws ế as ê and a loose
+// acute). Then a font for each script of the course's corpora, and a few more: Noto's name (Linux), then
+// macOS's and Windows's. Without them Chromium picks a fallback font per character, and on Debian it drew
+// Tamil வா in DejaVu Sans Mono (two boxes) and ப in Noto Sans Grantha. Thai: the looped Noto first, the style
+// Thai is taught in, which also holds the ASCII quote (the stepper writes a lone tone mark as '่': in Noto Sans
+// Thai, which lacks the quote, the mark was a box). tests/browser/test_glyphs.py reads which fonts Chromium
+// drew each text with and checks that they hold its characters.
+export const TEXT_FONTS = `ui-monospace, Menlo, Consolas, "Noto Sans Mono", "DejaVu Sans Mono",
+  "Noto Sans Tamil", "Tamil Sangam MN", "InaiMathi", "Nirmala UI", "Latha",
+  "Noto Sans Devanagari", "Kohinoor Devanagari", "Devanagari Sangam MN", "Mangal",
+  "Noto Sans Bengali", "Kohinoor Bangla", "Bangla Sangam MN", "Vrinda",
+  "Noto Sans Thai Looped", "Noto Looped Thai", "Noto Sans Thai", "Thonburi", "Leelawadee UI",
+  "Noto Sans Ethiopic", "Kefa", "Ebrima", "Nyala",
+  "Noto Sans Myanmar", "Myanmar Sangam MN", "Myanmar Text",
+  "Noto Sans Georgian", "Noto Sans Armenian", "Mshtakan", "Sylfaen",
+  "Noto Sans Hebrew", "Arial Hebrew", "Noto Sans Arabic", "Geeza Pro", "Segoe UI",
+  "Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR", "PingFang SC", "Hiragino Sans", "Apple SD Gothic Neo",
+  "Microsoft YaHei", "Yu Gothic", "Malgun Gothic",
+  "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", monospace`;
+
+// CHIP_CSS, which every view puts in its page, hands the list to the views' own CSS as --bpe-text-fonts, and
+// names bpe-signs: ≠ from a font that holds it. Noto Sans, JupyterLab's UI font on Debian, lacks ≠ and Chromium
+// drew it as = and a slash beside it (U+0338, which the font never placed over =); the side-by-side view's marks
+// and note use it before the UI font.
 export const CHIP_CSS = `
-.bpe-chips{line-height:2.4;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px}
+:root{--bpe-text-fonts:${TEXT_FONTS}}
+@font-face{font-family:bpe-signs;src:local("DejaVu Sans"),local("Segoe UI Symbol"),local("Apple Symbols");unicode-range:U+2260}
+.bpe-chips{line-height:2.4;font-family:var(--bpe-text-fonts,monospace);font-size:14px}
 .bpe-chip{display:inline-flex;flex-direction:column;align-items:center;color:#000;border-radius:4px;
   padding:0 4px;margin:1px 1px;white-space:pre;line-height:1.3;vertical-align:top;position:relative}
 .bpe-chip-id{font-size:10px;color:#333}

@@ -28,7 +28,7 @@ const CLASSROOM_CSS = `
 .bpe-classroom .bpe-corpus-choice select{max-width:24em}
 .bpe-classroom .bpe-tie-rule{display:flex;align-items:center;gap:4px}
 .bpe-classroom .bpe-corpus-input{display:flex;gap:8px;align-items:center}
-.bpe-classroom .bpe-corpus-input textarea{flex:1 1 auto;min-width:0;font-family:ui-monospace,Menlo,Consolas,monospace;height:2.6em;resize:vertical}
+.bpe-classroom .bpe-corpus-input textarea{flex:1 1 auto;min-width:0;font-family:var(--bpe-text-fonts,monospace);height:2.6em;resize:vertical}
 .bpe-classroom .bpe-message{margin:2px 0}
 .bpe-classroom .bpe-message:empty{display:none}
 /* the keys and Hide the corpus share the stepper's button row: one line less on a 720-pixel screen */

@@ -24,11 +24,11 @@ import { allCuts, comparedLengths, coveringLengths, differingSpans, tokenRanges 
 import { bandsOf, bytesText, describeSpan } from "./compare_stretches.js";
 
 const COMPARE_CSS = `
-.bpe-compare{display:flex;flex-direction:column;gap:8px;max-width:100%;font-family:var(--jp-ui-font-family,sans-serif)}
+.bpe-compare{display:flex;flex-direction:column;gap:8px;max-width:100%;font-family:bpe-signs,var(--jp-ui-font-family,sans-serif)}
 .bpe-compare fieldset{border:1px solid #999;border-radius:4px;padding:4px 8px;margin:0}
 .bpe-compare fieldset label{margin-right:14px;white-space:nowrap;display:inline-block}
 .bpe-compare legend{font-weight:600}
-.bpe-compare textarea{box-sizing:border-box;width:100%;height:60px;font-size:14px;font-family:ui-monospace,Menlo,Consolas,monospace}
+.bpe-compare textarea{box-sizing:border-box;width:100%;height:60px;font-size:14px;font-family:var(--bpe-text-fonts,monospace)}
 .bpe-compare-label-text{font-weight:600}
 .bpe-compare-note{font-size:0.9em;line-height:1.5}
 .bpe-compare-scroll{overflow-x:auto;max-width:100%;padding:6px 2px}

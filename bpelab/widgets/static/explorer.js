@@ -23,7 +23,7 @@ const EXPLORER_CSS = `
 .bpe-explorer{display:flex;flex-direction:column;gap:6px;max-width:100%;font-family:var(--jp-ui-font-family,sans-serif)}
 .bpe-explorer label{font-weight:600;margin-right:6px}
 .bpe-explorer select{max-width:100%;font-size:14px;padding:2px}
-.bpe-explorer textarea{box-sizing:border-box;width:100%;height:90px;font-size:14px;font-family:ui-monospace,Menlo,Consolas,monospace}
+.bpe-explorer textarea{box-sizing:border-box;width:100%;height:90px;font-size:14px;font-family:var(--bpe-text-fonts,monospace)}
 .bpe-explorer .bpe-token-count{white-space:normal;overflow-wrap:anywhere;line-height:1.5}
 .bpe-explorer .bpe-chips-box{max-height:320px;overflow:auto;white-space:normal}
 .bpe-explorer .bpe-chips-box:focus{outline:2px solid #1a5fb4}

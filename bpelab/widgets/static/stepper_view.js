@@ -37,7 +37,8 @@ export const STEPPER_CSS = `
 .bpe-stepper .bpe-merged-sample{outline:3px solid #222;outline-offset:-1px;font-weight:bold;padding:0 3px}
 .bpe-stepper .bpe-next-sample{border-bottom:3px dashed #000}
 .bpe-stepper .bpe-train-form{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:flex-end}
-.bpe-stepper .bpe-train-form textarea{font-family:ui-monospace,Menlo,Consolas,monospace;width:min(40em,100%);min-height:3.5em}
+.bpe-stepper code{font-family:var(--bpe-text-fonts,monospace)}
+.bpe-stepper .bpe-train-form textarea{font-family:var(--bpe-text-fonts,monospace);width:min(40em,100%);min-height:3.5em}
 .bpe-stepper .bpe-train-form input[type=number]{width:5em} /* not the checkbox: 5em wide, it left a gap */
 .bpe-stepper .bpe-message{flex-basis:100%}
 /* a projector (classroom mode: make present, site/present.html). Type scales with the screen and is never

@@ -19,7 +19,7 @@ export const TOKEN_BUILD_CSS = `
 .bpe-token-build button:disabled{color:#595959;background:#fafafa;cursor:default}
 .bpe-token-build .bpe-step-label{font-weight:600}
 .bpe-token-build .bpe-tb-tree ul{margin:0;padding-left:1.4em;list-style:disc}
-.bpe-token-build .bpe-tb-tree code,.bpe-token-build .bpe-tb-step code{font-family:ui-monospace,Menlo,Consolas,monospace}
+.bpe-token-build .bpe-tb-tree code,.bpe-token-build .bpe-tb-step code{font-family:var(--bpe-text-fonts,monospace)}
 .bpe-token-build .bpe-tb-note{font-size:.9em}
 `;
 
