@@ -76,6 +76,14 @@ def test_threes_from_the_right_by_hand():
     assert regex.findall(rule, "9" * 3001)[:2] == ["9", "999"] and len(regex.findall(rule, "9" * 3001)) == 1001
 
 
+def test_gpt4s_rule_and_threes_from_the_right_differ_only_on_runs_of_four_or_more_not_a_multiple_of_three():
+    # lesson 15 section 1: both rules cut by a run's length alone, so one run of each length settles it
+    left, right = pattern_with_digits("up to 3 (GPT-4)"), pattern_with_digits("threes from the right")
+    for n in range(1, 31):
+        run = ("9876543210" * 3)[:n]
+        assert (split_text(run, left) == split_text(run, right)) == (n < 4 or n % 3 == 0), n
+
+
 def test_an_unknown_digit_rule_is_named():
     with pytest.raises(ValueError, match="unknown digit rule 'threes'.*single digits"):
         pattern_with_digits("threes")
