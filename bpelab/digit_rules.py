@@ -1,11 +1,11 @@
 """How a split pattern cuts runs of digits (lesson 15): one rule per choice the real tokenizers made.
 
-GPT-2 kept a whole run of digits together, so its vocabulary learned arbitrary numbers such as "1999" and
-"2000" as single tokens, while "1998" might be two. GPT-4 (cl100k) and its successors cut runs into pieces of at
-most three digits from the left, nanochat into pieces of at most two, some models into single digits; Singh &
-Strouse (2024, *Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs*,
-arXiv:2402.14903) compared cutting from the left with cutting from the right, in threes, as people group
-thousands ("1,234,567").
+GPT-2 kept a whole run of digits together (its digit alternative takes the run, with the space before it), so its
+merges learned whichever numbers its training text repeated: "1999" is one token, "1234567" three
+(123 | 45 | 67). GPT-4 (cl100k) and its successors cut runs into pieces of at most three digits from the left,
+nanochat into pieces of at most two, LLaMA 1 and 2 and PaLM into single digits; Singh & Strouse (2024,
+*Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs*, arXiv:2402.14903) compared
+cutting from the left with cutting from the right, in threes, as people group thousands ("1,234,567").
 
 Each rule here is the digit alternative of the cl100k pattern, swapped for another: everything else in the
 pattern stays as GPT-4 has it, so a comparison measures the digits alone.

@@ -56,6 +56,10 @@ def test_group_digits_stub_is_not_yet(capsys):
         (lambda d: good_groups(d) or [""], "an empty string has no groups"),
         (lambda d: [d], "len(digits) % 3"),
         (lambda d: int(d), "returned an int"),
+        (lambda d: good_groups(d.lstrip("0")), "leading zeros"),
+        (lambda d: f"{int(d):,}".split(","), "int() drops leading zeros"),
+        (lambda d: f"{int(d):,}".split(",") if d else [], "int() drops leading zeros"),
+        (lambda d: [int(g) for g in good_groups(d)], "strings"),
     ],
 )
 def test_group_digits_mistakes_get_their_hint(wrong, hint, capsys):
@@ -107,3 +111,56 @@ def test_bits_per_byte_mistakes_get_their_hint(wrong, hint, capsys):
     out = report(capsys)
     assert not result
     assert hint in out, out
+
+
+def test_zeros_stripped_is_not_blamed_on_int(capsys):
+    """Stripping leading zeros from the string keeps other scripts' digits: its hint must not name int()."""
+    check_group_digits(lambda d: good_groups(d.lstrip("0")))
+    out = report(capsys)
+    assert "int()" not in out, out
+    assert "07700" in out or "leading zeros" in out, out
+
+
+def test_a_case_starts_with_a_zero_as_the_lessons_longest_run_does():
+    assert any(case.args[0][:1] == "0" for case in GROUP_DIGITS.build_cases())
+
+
+def test_multiplying_the_probabilities_fails_on_a_long_text(capsys):
+    """The product of a real text's probabilities rounds to 0.0: log2 of it fails (Python) or is -inf (numpy)."""
+    assert math.prod([1 / 16] * 300) == 0.0  # 2**-1200 is below the smallest float
+    result = check_bits_per_byte(lambda p, t: -math.log2(math.prod(p)) / len(t.encode()))
+    out = report(capsys)
+    assert not result
+    assert "rounds to 0" in out, out
+
+
+def test_multiplying_with_numpy_gives_infinity_and_the_same_hint(capsys):
+    np = pytest.importorskip("numpy")
+    with np.errstate(divide="ignore"):
+        result = check_bits_per_byte(lambda p, t: float(-np.log2(np.prod(p)) / len(t.encode())))
+    out = report(capsys)
+    assert not result
+    assert "got:      inf" in out and "rounds to 0" in out, out
+
+
+def test_the_hint_for_added_probabilities_does_not_suggest_multiplying(capsys):
+    check_bits_per_byte(lambda p, t: -math.log2(sum(p)) / len(t.encode()))
+    out = report(capsys)
+    assert "not the probabilities themselves" in out and "multiply" not in out, out
+
+
+def test_the_reference_is_the_package_function():
+    from bpelab.analysis import bits_per_byte as package
+
+    assert BITS_PER_BYTE.reference is package.bits_per_byte
+
+
+def test_no_case_has_an_empty_text_which_the_package_refuses():
+    """The package's bits_per_byte refuses an empty text by name; the exercise asks only texts with bytes."""
+    assert all(case.args[1] for case in BITS_PER_BYTE.build_cases())
+
+
+def test_the_characters_hint_says_what_bytes_are_for(capsys):
+    check_bits_per_byte(lambda p, t: -sum(math.log2(x) for x in p) / len(t))
+    out = report(capsys)
+    assert "what every tokenizer of the text shares" not in out, out

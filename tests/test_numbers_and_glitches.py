@@ -15,6 +15,7 @@ from bpelab.analysis.numbers import digit_cost, digit_runs
 from bpelab.analysis.unreachable import (
     generated_contexts,
     ids_produced,
+    inside_utf8,
     lower_rank_halves,
     made_by_no_merge,
     produced_in,
@@ -73,6 +74,14 @@ def test_threes_from_the_right_by_hand():
     rule = DIGIT_RULES["threes from the right"]
     assert regex.findall(rule, "001234 and ١٢٣٤٥ x12") == ["001", "234", "١٢", "٣٤٥", "12"]
     assert regex.findall(rule, "9" * 3001)[:2] == ["9", "999"] and len(regex.findall(rule, "9" * 3001)) == 1001
+
+
+def test_gpt4s_rule_and_threes_from_the_right_differ_only_on_runs_of_four_or_more_not_a_multiple_of_three():
+    # lesson 15 section 1: both rules cut by a run's length alone, so one run of each length settles it
+    left, right = pattern_with_digits("up to 3 (GPT-4)"), pattern_with_digits("threes from the right")
+    for n in range(1, 31):
+        run = ("9876543210" * 3)[:n]
+        assert (split_text(run, left) == split_text(run, right)) == (n < 4 or n % 3 == 0), n
 
 
 def test_an_unknown_digit_rule_is_named():
@@ -188,3 +197,68 @@ def test_lower_rank_halves():
     vocab = {rank: token for token, rank in ranks.items()}
     merged = merge_by_rank([ranks[bytes([b])] for b in " việc".encode()], lambda a, b: ranks.get(vocab[a] + vocab[b]))
     assert merged != [viec]  # lowest-rank-first merging does not reach it
+
+
+# ---- tokens that are not valid UTF-8 alone -----------------------------------------------------------------
+
+
+def test_the_single_bytes_no_utf8_text_contains_are_rfc_3629s():
+    # RFC 3629 section 1: "The octet values C0, C1, F5 to FF never appear."
+    never = {b for b in range(256) if not inside_utf8(bytes([b]))}
+    assert never == {0xC0, 0xC1, *range(0xF5, 0x100)}
+    assert len(never) == 13
+
+
+def _substrings_of_utf8_up_to_two_bytes() -> set[bytes]:
+    """Every 1- and 2-byte string that occurs in some valid UTF-8 text, found by encoding every code point: inside
+    one character, or the last byte of one character and the first byte of the next."""
+    found: set[bytes] = set()
+    firsts, lasts = set(), set()
+    for code_point in range(0x110000):
+        if 0xD800 <= code_point <= 0xDFFF:
+            continue  # surrogates are not characters UTF-8 can encode
+        encoded = chr(code_point).encode("utf-8")
+        firsts.add(encoded[0])
+        lasts.add(encoded[-1])
+        for size in (1, 2):
+            found.update(encoded[i : i + size] for i in range(len(encoded) - size + 1))
+    found.update(bytes([a, b]) for a in lasts for b in firsts)
+    return found
+
+
+def test_inside_utf8_agrees_with_every_code_points_encoding_on_all_short_byte_strings():
+    truth = _substrings_of_utf8_up_to_two_bytes()
+    for a in range(256):
+        assert inside_utf8(bytes([a])) == (bytes([a]) in truth), hex(a)
+        for b in range(256):
+            assert inside_utf8(bytes([a, b])) == (bytes([a, b]) in truth), (hex(a), hex(b))
+
+
+def test_inside_utf8_by_hand():
+    assert inside_utf8("中".encode()[:2])  # the first two bytes of a three-byte character
+    assert inside_utf8("é ".encode()[1:])  # the end of one character and the next
+    assert not inside_utf8(b"\x80" * 4)  # no character has four continuation bytes
+    assert not inside_utf8(b"\xe0\x80")  # E0 must be followed by A0..BF (shorter forms are overlong)
+    assert not inside_utf8(b"\xed\xa0")  # ED A0.. would encode a surrogate
+    assert not inside_utf8(b"\xf4\x90")  # beyond U+10FFFF
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=12), start=st.integers(0, 40), size=st.integers(1, 10))
+def test_every_piece_of_utf8_text_is_inside_utf8(text, start, size):
+    encoded = text.encode("utf-8")
+    piece = encoded[start : start + size]
+    if piece:
+        assert inside_utf8(piece)
+
+
+def test_tokens_not_valid_alone_mostly_sit_inside_text_except_thirteen_bytes():
+    for name in ["r50k_base", "o200k_base"]:
+        encoding = load_encoding(name)
+        trip = round_trip(encoding)
+        pieces = [encoding.decode_single_token_bytes(i) for i in trip.not_utf8]
+        never = [piece for piece in pieces if not inside_utf8(piece)]
+        assert sorted(never) == sorted(bytes([b]) for b in [0xC0, 0xC1, *range(0xF5, 0x100)]), name
+        produced = ids_produced(encoding, ["a family: 👨\u200d👩\u200d👧\u200d👦", "𓀀 ꙮ"])
+        assert produced & set(trip.not_utf8), name  # some partial-character tokens do occur in text
+        assert not produced & {encoding.encode_single_token(t) for t in never}

@@ -2,9 +2,12 @@
 
 A language model's loss is measured per token: the average number of bits it needs to name the next token
 (``-log2 p``). A tokenizer with a larger vocabulary cuts the same text into fewer, longer tokens, each of them
-harder to guess, so its loss per token goes up even when the model understands the text better. What stays
-comparable is the total: the bits needed for the whole text, divided by the text's bytes, which every tokenizer
-shares. ``bits per byte = bits per token × tokens per byte``.
+harder to guess, so its loss per token goes up even when the model understands the text better: the number of
+tokens it divides by is the tokenizer's own. What stays comparable is the total: the bits needed for the whole
+text, divided by a count of the text alone, the same for every tokenizer. Bytes are the usual count (characters
+would rank the tokenizers of one text the same way: on a fixed text, bits per character are bits per byte times a
+constant): a byte-level tokenizer's tokens are byte strings, so their lengths add up to the text's bytes, even
+for a token that holds part of a character. ``bits per byte = bits per token × tokens per byte``.
 
 The models here are the smallest that show it, fitted in a blink on the training text's token counts and scored
 on held-out text: a unigram (each token's frequency, nothing else) and a bigram (the frequency of a token after
@@ -26,9 +29,10 @@ from bpelab.byte_level import BPETokenizer
 def bits_per_byte(probabilities: Iterable[float], text: str) -> float:
     """The bits a model needs for ``text`` (``-log2`` of the probability it gave each token, summed) per UTF-8 byte.
 
-    Bytes, not characters: a byte-level tokenizer covers exactly the text's bytes, and bytes do not depend on how
-    many bytes a script spends on a character. Empty text and probabilities outside (0, 1] are refused by name:
-    there is nothing to divide by, and ``log2`` of 0 is minus infinity.
+    Bytes, not characters: a byte-level tokenizer's tokens cover exactly the text's bytes. The bits are added one
+    token at a time: multiplying the probabilities first rounds to 0.0 once the product is below the smallest
+    float, about 5e-324 (200 tokens at p = 0.01 make 1e-400). Empty text and probabilities outside (0, 1] are
+    refused by name: there is nothing to divide by, and ``log2`` of 0 is minus infinity.
     """
     size = len(text.encode("utf-8"))
     if size == 0:

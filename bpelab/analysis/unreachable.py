@@ -1,21 +1,24 @@
-"""Tokens a tokenizer does not produce from their own text, tokens merging by rank does not build, tokens a
-corpus does not use (lesson 15).
+"""Tokens a tokenizer does not produce from their own text, tokens no text produces, tokens merging by rank does
+not build, tokens a corpus does not use (lesson 15).
 
 - **not produced from their own text**: encoding the token's text alone gives other tokens. The split pattern
   cuts that text in two (o200k_base has ``" I'"``, but its pattern cuts ``" I'"`` alone into ``" I"`` and
   ``"'"``). Inside longer text the same bytes can sit in one piece, and the token is produced there
   (``" I'M HERE"`` gives ``" I'"``, ``"M"``, ``" HERE"``): the round trip alone proves nothing about other text,
-  so ``produced_in`` looks for a text that produces the token, in a corpus and in generated contexts. A token
-  whose bytes are not valid UTF-8 alone (half a character) has no text of its own: it is counted apart.
+  so ``produced_in`` looks for a text that produces the token, in a corpus and in generated contexts.
+- **not valid UTF-8 alone**: the token's bytes do not decode, so it has no text of its own to encode.
+  ``inside_utf8`` says whether the bytes can sit inside some valid UTF-8 text (most such tokens are pieces of
+  multi-byte characters and can), or not: the single bytes C0, C1 and F5 to FF occur in no UTF-8 text
+  (RFC 3629, section 1), so encoding text never produces them.
 - **not built by lowest-rank-first merging**: Llama 3 has tokens that merging a token's bytes by rank (the
   lowest-ranked pair first) never reaches, although each is two lower-ranked tokens joined (``lower_rank_halves``),
   so some other order of merges builds it. tiktoken's encoder still emits one when a whole piece of text is exactly
   that token (it looks whole pieces up first).
 - **unused**: absent from the text at hand.
 
-A model learns an embedding row for a token only from training text that contains it. Land & Bartolo (2024,
-*Fishing for Magikarp*, arXiv:2405.05417) find under-trained ("glitch") tokens from a model's weights; the
-tokenizer alone can only point at candidates, which is what these functions do.
+How well a model learned a token depends on how often its training text held it, which a tokenizer cannot say.
+Land & Bartolo (2024, *Fishing for Magikarp*, arXiv:2405.05417) find under-trained ("glitch") tokens from a
+model's weights; the tokenizer alone can only point at candidates, which is what these functions do.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ class RoundTrip:
     name: str
     tokens: int
     not_utf8: list[int] = field(default_factory=list)
-    """Ids whose bytes are not valid UTF-8 on their own (part of a character): no text to encode."""
+    """Ids whose bytes are not valid UTF-8 on their own: no text to encode (``inside_utf8`` says which can sit
+    inside valid text)."""
     unreachable: list[tuple[int, bytes, list[int]]] = field(default_factory=list)
     """(id, bytes, what encoding the decoded text gives instead), in id order."""
 
@@ -57,6 +61,47 @@ def round_trip(encoding: tiktoken.Encoding, *, progress: bool = False) -> RoundT
         if ids != [rank]:
             report.unreachable.append((rank, token, ids))
     return report
+
+
+_UTF8_CHARACTERS: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((0x00, 0x7F),),
+    ((0xC2, 0xDF), (0x80, 0xBF)),
+    ((0xE0, 0xE0), (0xA0, 0xBF), (0x80, 0xBF)),
+    ((0xE1, 0xEC), (0x80, 0xBF), (0x80, 0xBF)),
+    ((0xED, 0xED), (0x80, 0x9F), (0x80, 0xBF)),
+    ((0xEE, 0xEF), (0x80, 0xBF), (0x80, 0xBF)),
+    ((0xF0, 0xF0), (0x90, 0xBF), (0x80, 0xBF), (0x80, 0xBF)),
+    ((0xF1, 0xF3), (0x80, 0xBF), (0x80, 0xBF), (0x80, 0xBF)),
+    ((0xF4, 0xF4), (0x80, 0x8F), (0x80, 0xBF), (0x80, 0xBF)),
+)
+"""The byte ranges of every well-formed UTF-8 character, position by position (RFC 3629, section 4; the Unicode
+Standard's table "Well-Formed UTF-8 Byte Sequences"): no overlong forms, no surrogates, nothing above U+10FFFF."""
+
+_CHARACTER_STARTS = frozenset((row, 0) for row in range(len(_UTF8_CHARACTERS)))
+
+
+def inside_utf8(token: bytes) -> bool:
+    """Whether ``token`` occurs somewhere in some valid UTF-8 text, where it may begin and end inside characters
+    (a piece of one character, or the end of one and the start of the next).
+
+    Reads the bytes against every place they could start (any position inside any form of character) and keeps
+    the places that are still possible; the bytes fit if one survives to the end. ``b"\\xe4\\xb8"`` (the start of
+    ``中``) fits; ``b"\\xc0"`` and ``b"\\x80" * 4`` do not.
+    """
+    places = {(row, at) for row, ranges in enumerate(_UTF8_CHARACTERS) for at in range(len(ranges))}
+    for byte in token:
+        following: set[tuple[int, int]] = set()
+        for row, at in places:
+            low, high = _UTF8_CHARACTERS[row][at]
+            if low <= byte <= high:
+                if at + 1 < len(_UTF8_CHARACTERS[row]):
+                    following.add((row, at + 1))
+                else:
+                    following |= _CHARACTER_STARTS  # the character is complete: any character may follow
+        places = following
+        if not places:
+            return False
+    return True
 
 
 def lower_rank_halves(encoding: tiktoken.Encoding) -> dict[int, tuple[int, int] | None]:

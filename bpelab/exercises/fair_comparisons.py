@@ -4,7 +4,10 @@
   right, as people group thousands ("1234567" -> ["1", "234", "567"]): what the "threes from the right" rule of
   ``bpelab.digit_rules`` does inside a split pattern.
 - ``check_bits_per_byte(fn)``: ``bits_per_byte(probabilities, text) -> float``, the bits a model needs for a
-  text (``-log2`` of the probability it gave each token, added up) divided by the text's UTF-8 bytes.
+  text (``-log2`` of the probability it gave each token, added up) divided by the text's UTF-8 bytes. The
+  reference is the package's ``bpelab.analysis.bits_per_byte.bits_per_byte``. No case has an empty text: the
+  package refuses one by name (no bytes to divide by), so the exercise asks only texts that have bytes, and a
+  learner's answer may raise or return anything there.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 import regex
 
+from bpelab.analysis.bits_per_byte import bits_per_byte
 from bpelab.digit_rules import DIGIT_RULES
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 
@@ -42,6 +46,16 @@ def _backwards_digits(digits: str) -> list[str]:
 def _reversed_groups_not_turned(digits: str) -> list[str]:
     """Cut the reversed string, put the groups back in order, but forget to turn each group around."""
     return _backwards_digits(digits)[::-1]
+
+
+def _zeros_stripped(digits: str) -> list[str]:
+    """Leading zeros stripped from the string (``lstrip("0")``), then grouped: other scripts' digits stay."""
+    return group_digits(digits.lstrip("0"))
+
+
+def _not_strings(attempt: Attempt) -> bool:
+    """A list whose groups are numbers (``[1, 234, 567]``), not strings."""
+    return isinstance(attempt.got, list) and any(not isinstance(group, str) for group in attempt.got)
 
 
 def _through_int(attempt: Attempt) -> bool:
@@ -74,6 +88,7 @@ GROUP_DIGITS = Exercise(
         Case(("7",), ["7"], "one digit"),
         Case(("1000000",), ["1", "000", "000"], "a million: zeros are digits too"),
         Case(("0012345",), ["0", "012", "345"], "leading zeros are digits too: 0 | 012 | 345"),
+        Case(("07700",), ["07", "700"], "the longest run in the lesson's unseen text: 07 | 700"),
         Case(("",), [], "no digits at all: no groups"),
         Case(("١٢٣٤٥",), ["١٢", "٣٤٥"], "Arabic-Indic digits: a str of 5 characters, grouped the same way"),
         Case(("98765432109876543210",), note="twenty digits"),
@@ -101,6 +116,16 @@ GROUP_DIGITS = Exercise(
             lambda a: a.got == [""] and a.args[0] == "",
             "an empty string has no groups: return [] (a list with one empty string claims one group)",
         ),
+        when(
+            _not_strings,
+            "return the groups as strings ('012', not 12): a group is a piece of the text, and as a number it "
+            "loses its leading zeros",
+        ),
+        same_as(
+            _zeros_stripped,
+            "leading zeros were dropped ('07700' gave ['7', '700']): a zero at the start of a run is a digit "
+            "like any other, keep it and cut the whole string",
+        ),
         when(_through_int, INT_HINT),
         on_error(ValueError, INT_HINT + "; an empty string has no groups: return []", contains="int()"),
         when(
@@ -119,12 +144,6 @@ def check_group_digits(group_digits: Any, *, record: bool = True) -> CheckResult
 
 
 # ---- exercise 2: bits per byte ------------------------------------------------------------------------
-
-
-def bits_per_byte(probabilities: list[float], text: str) -> float:
-    """The bits a model needs for ``text`` (``-log2 p`` of each of its tokens, summed) per UTF-8 byte of ``text``."""
-    bits = -sum(math.log2(p) for p in probabilities)
-    return bits / len(text.encode("utf-8"))
 
 
 def _per_character(probabilities: list[float], text: str) -> float:
@@ -147,6 +166,19 @@ def _probabilities_added(probabilities: list[float], text: str) -> float:
     return -math.log2(sum(probabilities)) / len(text.encode("utf-8"))
 
 
+def _multiplied_first(attempt: Attempt) -> str | None:
+    """The case's probabilities multiply to 0.0 in floating point, and the answer failed or came back infinite:
+    the product was taken before the log (``-log2(math.prod(p))``), which short cases cannot tell apart."""
+    product_is_zero = math.prod(attempt.args[0]) == 0.0
+    infinite = isinstance(attempt.got, float) and math.isinf(attempt.got)
+    if not (product_is_zero and (attempt.error is not None or infinite)):
+        return None
+    return (
+        "the product of many probabilities rounds to 0.0 (300 tokens at 1/16 make 2**-1200, below the smallest "
+        "float), and log2(0) fails (math) or is -inf (numpy): take log2 of each probability and add those up"
+    )
+
+
 BITS_PER_BYTE = Exercise(
     name="bits_per_byte",
     call="bits_per_byte(probabilities, text)",
@@ -158,8 +190,14 @@ BITS_PER_BYTE = Exercise(
         Case(([0.125, 0.5], "猫 cat"), 4 / 7, "猫 is 3 bytes: 3 + 1 bits for 7 bytes"),
         Case(([1.0], "the"), 0.0, "a token the model was sure of costs nothing"),
         Case(([0.1, 0.02, 0.3, 0.05], "the café’s menu"), note="four tokens, accents and a curly apostrophe"),
+        Case(
+            ([1 / 16] * 300, "ab" * 300),
+            2.0,
+            "300 tokens of two bytes, 4 bits each: 1,200 bits for 600 bytes (a real text has thousands of tokens)",
+        ),
     ],
     diagnosers=[
+        _multiplied_first,
         when(
             lambda a: isinstance(a.got, (int, float)) and a.got < 0,
             "the answer is negative: log2 of a probability is at most 0, so the bits are MINUS its sum",
@@ -167,13 +205,13 @@ BITS_PER_BYTE = Exercise(
         same_as(_per_token, "that is bits per TOKEN: divide by the number of bytes of the text, not of tokens"),
         same_as(
             _per_character,
-            "you divided by the number of characters: divide by the UTF-8 bytes, len(text.encode('utf-8')), "
-            "which is what every tokenizer of the text shares",
+            "you divided by the number of characters: the exercise asks for bits per UTF-8 byte, "
+            "len(text.encode('utf-8')), the unit whose count is the sum of a byte-level tokenizer's token lengths",
         ),
         same_as(_natural_log, "that is in nats (natural log): bits need log base 2, math.log2"),
         same_as(
             _probabilities_added,
-            "add up the -log2 of each probability (multiply the probabilities), not the probabilities themselves",
+            "add up the -log2 of each probability, not the probabilities themselves",
         ),
     ],
     hint="bits = -sum(math.log2(p) for p in probabilities); then divide by len(text.encode('utf-8'))",
