@@ -89,7 +89,8 @@ def test_bytes_per_char_stub_is_not_yet(capsys):
             lambda texts: sum(len(t.encode()) / len(t) for t in texts if t) / max(1, sum(1 for t in texts if t)),
             "averaged each text's ratio",
         ),
-        (lambda texts: int(good_bytes_per_char(texts)), "rounded too far"),
+        (lambda texts: int(good_bytes_per_char(texts)), "// (and int()) round down to a whole number"),
+        (lambda texts: round(good_bytes_per_char(texts), 1), "rounded too far"),
         (lambda texts: 1.0 if "".join(texts) else 0.0, "len(text.encode('utf-8'))"),
     ],
 )
@@ -299,9 +300,12 @@ def test_shorter_prompt_not_yet_and_failures(capsys):
 
 
 def test_every_must_keep_item_is_in_the_wordy_prompt():
-    lowered = WORDY_PROMPT.lower()
+    from bpelab.exercises.shorter_prompt import mentions
+
+    words = set(WORDY_PROMPT.lower().replace(",", " ").replace(".", " ").split())
     for item, options in MUST_KEEP.items():
-        assert any(option in lowered for option in options), item
+        assert any(option.lower() in words for option in options), item  # a whole word, found by a plain split
+        assert mentions(WORDY_PROMPT, options), item
 
 
 FRENCH_SHORT = (
@@ -387,3 +391,183 @@ def test_not_yet_messages_say_which_cells_to_run(capsys):
     check_shorter_prompt(...)
     out = report(capsys)
     assert "run this cell again" not in out and "then run this check again" in out, out
+
+
+# ---- leaks and wrong hints found by a fresh read (issue 29) ------------------------------------------------
+
+
+def bytes_by_the_table(texts):
+    """Section 2's table taken as the whole rule: 1, 2 or 3 bytes by code point, so an emoji counts as 3."""
+    chars = sum(len(t) for t in texts)
+    n_bytes = sum(1 if ord(ch) < 0x80 else 2 if ord(ch) < 0x800 else 3 for t in texts for ch in t)
+    return n_bytes / chars if chars else 0.0
+
+
+def test_bytes_per_char_an_emoji_counted_as_three_bytes_is_named(capsys):
+    """['👍a'] gives 2.0 for 2.5: once told "rounded too far", though nothing was rounded."""
+    assert not check_bytes_per_char(bytes_by_the_table).passed
+    out = report(capsys)
+    assert "4 bytes" in out and "U+FFFF" in out, out
+    assert "rounded too far" not in out, out
+
+
+def test_bytes_per_char_floor_division_is_named_not_called_rounding(capsys):
+    def floor_divides(texts):
+        chars = sum(len(t) for t in texts)
+        return sum(len(t.encode("utf-8")) for t in texts) // chars if chars else 0.0
+
+    assert not check_bytes_per_char(floor_divides).passed
+    out = report(capsys)
+    assert "// " in out and "whole number" in out, out
+    assert "rounded too far" not in out, out
+
+
+def test_bytes_per_char_round_with_no_places_is_named(capsys):
+    assert not check_bytes_per_char(lambda texts: round(good_bytes_per_char(texts))).passed
+    assert "round() with no number of places" in report(capsys)
+
+
+def test_bytes_per_char_stripped_texts_are_rejected_and_named(capsys):
+    def strips(texts):
+        chars = sum(len(t.strip()) for t in texts)
+        return sum(len(t.strip().encode("utf-8")) for t in texts) / chars if chars else 0.0
+
+    assert not check_bytes_per_char(strips).passed
+    out = report(capsys)
+    assert "strip()" in out, out
+
+
+def test_bytes_per_char_an_exact_fraction_passes(capsys):
+    """ "Return the exact ratio": a Fraction is exactly that, and was refused as "a Fraction, expected a float"."""
+    from fractions import Fraction
+
+    def exact(texts):
+        chars = sum(len(t) for t in texts)
+        return Fraction(sum(len(t.encode("utf-8")) for t in texts), chars) if chars else Fraction(0)
+
+    assert check_bytes_per_char(exact).passed, report(capsys)
+
+
+def test_premium_an_exact_fraction_passes(capsys):
+    from fractions import Fraction
+
+    def exact(t, encode, language, reference="en"):
+        return Fraction(sum(len(encode(x)) for x in t[language]), sum(len(encode(x)) for x in t[reference]))
+
+    assert check_premium(exact).passed, report(capsys)
+
+
+def joined_room(separator):
+    def room(system, user, context_window, count_tokens):
+        return max(0, context_window - count_tokens(system + separator + user))
+
+    return room
+
+
+@pytest.mark.parametrize("separator", ["\n", " ", ""], ids=["new line", "space", "nothing"])
+def test_room_for_answer_counting_the_prompts_joined_is_rejected_and_named(capsys, separator):
+    """GPT-4o: "Answer in French" + "\\n" + "Hello there" is 6 tokens, 5 counted apart; "Be brief:" + " " +
+    "2024-03-15" is 10 against 9 (tiktoken's own counts, in the test below)."""
+    assert not check_room_for_answer(joined_room(separator)).passed
+    out = report(capsys)
+    assert "count each prompt on its own" in out, out
+
+
+def test_the_joined_prompts_count_differently_with_tiktoken():
+    import tiktoken
+
+    enc = tiktoken.get_encoding("o200k_base")
+    n = lambda text: len(enc.encode_ordinary(text))  # noqa: E731
+    assert (n("Answer in French") + n("Hello there"), n("Answer in French\nHello there")) == (5, 6)
+    assert (n("Be brief:") + n("2024-03-15"), n("Be brief: 2024-03-15")) == (9, 10)
+    assert (n("Be brief.") + n("What is BPE?"), n("Be brief.What is BPE?")) == (8, 7)
+    # the checker's notes give each prompt's own count
+    assert [
+        n(t) for t in ("Answer in French", "Hello there", "Be brief:", "2024-03-15", "Be brief.", "What is BPE?")
+    ] == [3, 2, 3, 6, 3, 5]
+
+
+@pytest.mark.parametrize("places", [5, 7, 8])
+def test_estimate_cost_rounding_is_named_at_the_places_written(capsys, places):
+    """round(x, 7) and round(x, 8) passed (every case's cost had at most 7 places), and round(x, 5) was told
+    "6 places" (0.00719 is also 0.0071895 rounded to 6). $0.0375 per million makes 123 tokens cost $0.0000046125."""
+    result = check_estimate_cost(lambda i, o, pi, po: round((i * pi + o * po) / 1e6, places))
+    out = report(capsys)
+    assert not result.passed
+    assert f"the exact cost rounded to {places} decimal places: don't round" in out, out
+
+
+def test_estimate_cost_an_exact_decimal_passes(capsys):
+    from decimal import Decimal
+
+    def in_decimals(i, o, pi, po):
+        return (Decimal(i) * Decimal(str(pi)) + Decimal(o) * Decimal(str(po))) / Decimal(1_000_000)
+
+    assert check_estimate_cost(in_decimals).passed, report(capsys)
+
+
+# ---- the shorter prompt: whole words, not beginnings (issue 29) -------------------------------------------
+
+
+def test_the_reviewers_prompt_of_look_alike_words_is_refused(capsys):
+    """Each of these only BEGINS like an item's word: preview/review, position/positive, negation/negative,
+    neutron/neutral, 2023/3. Word beginnings as bare substrings passed it with "every item is still mentioned"."""
+    result = check_shorter_prompt("Preview my resume: position, negation, neutron, French fries, one phrase, 2023.")
+    out = report(capsys)
+    assert not result.passed, out
+    assert "no longer mentions: of the review, three, positive, negative, neutral" in out, out
+
+
+@pytest.mark.parametrize(
+    "text, counted",
+    [
+        ("in 3 sentences", True),
+        ("sentences: 3.", True),
+        ("in 13 sentences", False),
+        ("in 3,5 sentences", False),
+        ("in 3.5 sentences", False),
+        ("in 2023", False),
+        ("the 3rd sentence", False),
+        ("three sentences", True),
+        ("threefold", False),
+        ("trois phrases", True),
+    ],
+)
+def test_three_counts_as_the_word_or_the_digit_standing_alone(text, counted):
+    from bpelab.exercises.shorter_prompt import mentions
+
+    assert mentions(text, MUST_KEEP["three"]) is counted
+
+
+@pytest.mark.parametrize(
+    "item, text, counted",
+    [
+        ("positive", "position", False),
+        ("positive", "Positif", True),
+        ("negative", "negation", False),
+        ("negative", "NÉGATIVE", True),
+        ("neutral", "neutron", False),
+        ("neutral", "neutre", True),
+        ("of the review", "preview", False),
+        ("of the review", "l'avis", True),
+        ("a summary", "Résumez", True),
+        ("a summary", "summarize", True),
+        ("a summary", "summation", False),
+        ("in French", "en français", True),
+        ("in French", "Frenchman", False),
+        ("sentences", "sentenced", False),
+    ],
+)
+def test_an_items_words_count_only_as_whole_words(item, text, counted):
+    from bpelab.exercises.shorter_prompt import mentions
+
+    assert mentions(text, MUST_KEEP[item]) is counted
+
+
+def test_word_boundaries_are_unicodes(capsys):
+    """A letter of another script glued to a word makes another word: 'positiveи' mentions nothing."""
+    from bpelab.exercises.shorter_prompt import mentions
+
+    assert not mentions("positiveи", MUST_KEEP["positive"])
+    assert not mentions("3٣", MUST_KEEP["three"])
+    assert mentions("«positive»", MUST_KEEP["positive"])

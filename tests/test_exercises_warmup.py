@@ -24,7 +24,7 @@ def test_a_correct_learner_function_passes(capsys):
 
     assert check_count_characters(learner)
     assert check_count_characters(lambda text: Counter(text)), "a Counter is a dict: accepted"
-    assert capsys.readouterr().out.count("✅ count_characters: all 6 checks passed.") == 2
+    assert capsys.readouterr().out.count("✅ count_characters: all 8 checks passed.") == 2
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -103,3 +103,87 @@ def test_skipping_the_last_character_is_named(capsys):
         return counts
 
     assert "the last character of the text is never counted" in _report(skips_last, capsys)
+
+
+# ---- leaks found by a fresh read (issue 29): each wrong answer written as a learner would -----------------
+
+
+def test_stripping_the_text_is_rejected_and_named(capsys):
+    """Spaces and new lines at the ends of a text are characters too; no case had any."""
+
+    def strips(text):
+        return dict(Counter(text.strip()))
+
+    report = _report(strips, capsys)
+    assert "strip()" in report and "at the start and end" in report, report
+
+
+def test_dropping_new_lines_and_tabs_is_rejected_and_named(capsys):
+    def no_line_breaks(text):
+        counts = {}
+        for ch in text:
+            if ch not in "\n\t":
+                counts[ch] = counts.get(ch, 0) + 1
+        return counts
+
+    report = _report(no_line_breaks, capsys)
+    assert "new lines and tabs are characters too" in report, report
+
+
+def test_keeping_only_printable_characters_is_rejected_and_named(capsys):
+    def printable_only(text):
+        return dict(Counter(ch for ch in text if ch.isprintable()))
+
+    report = _report(printable_only, capsys)
+    assert "isprintable()" in report, report
+
+
+def test_dropping_invisible_joiners_and_selectors_is_rejected_and_named(capsys):
+    """👨‍👩‍👧 is five code points (three people, two zero-width joiners), ❤️ two (a heart, a variation selector)."""
+
+    def visible_only(text):
+        return dict(Counter(ch for ch in text if ch not in "\u200d\ufe0f"))
+
+    report = _report(visible_only, capsys)
+    assert "zero-width joiner" in report and "U+200D" in report, report
+
+
+def test_float_counts_are_rejected_and_named(capsys):
+    """{'b': 1.0} equals {'b': 1} in Python, and the engine compares numbers loosely: a count is a whole number."""
+
+    def float_counts(text):
+        counts = {}
+        for ch in text:
+            counts[ch] = counts.get(ch, 0.0) + 1.0
+        return counts
+
+    report = _report(float_counts, capsys)
+    assert "1.0 (a float)" in report and "whole numbers" in report, report
+
+
+def test_every_new_case_is_hand_checked():
+    assert count_characters(" a\tb\n") == {" ": 1, "a": 1, "\t": 1, "b": 1, "\n": 1}
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert count_characters(family + "\u2764\ufe0f") == {
+        "\U0001f468": 1,
+        "\u200d": 2,
+        "\U0001f469": 1,
+        "\U0001f467": 1,
+        "\u2764": 1,
+        "\ufe0f": 1,
+    }
+
+
+def test_a_call_waiting_outside_python_is_waited_for(capsys, monkeypatch):
+    """Lesson 00 says so: the guards stop Python code, and time.sleep waits in C, so the report comes when the sleep
+    ends (here 2 s, with the clock's limit at 0.5 s). If the engine (runaway.py) learns to cut a sleep short, this
+    test fails: then change lesson 00's section 5 too."""
+    import time
+
+    from bpelab.exercises import runaway
+
+    monkeypatch.setattr(runaway, "MAX_SECONDS", 0.5)
+    start = time.monotonic()
+    report = _report(lambda text: time.sleep(2) or {}, capsys)
+    assert time.monotonic() - start >= 2.0
+    assert "still running after 0.5 seconds" in report, report

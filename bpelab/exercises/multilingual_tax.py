@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from bpelab.analysis.tax import token_tax
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.number_answers import adjusted, is_number, rounding_hint
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.number_answers import adjusted, as_float, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import SMALL_PARALLEL, cl100k_encode, one_token_per_char, one_token_per_word
 
 ROUNDED_ENOUGH = 0.005
@@ -24,7 +25,9 @@ def _close(a: object, b: object) -> bool:
 
 
 def _within_rounding(got: object, expected: object) -> object:
-    """An answer within 0.005 of the exact ratio counts as the exact ratio (round only when you show a number)."""
+    """An answer within 0.005 of the exact ratio counts as the exact ratio (round only when you show a number); an
+    exact number of another kind (a ``Fraction``) is judged as the float it stands for."""
+    got = as_float(got)
     return expected if _close(got, expected) else got
 
 
@@ -38,14 +41,54 @@ def _upside_down(texts: list[str]) -> float:
     return sum(map(len, texts)) / n_bytes if n_bytes else 0.0
 
 
-def _like(variant: Callable[[list[str]], float]) -> Callable[..., bool]:
-    """The answer is (to within rounding) what ``variant`` gives, and ``variant`` is wrong here."""
-    return lambda a: _close(a.got, variant(*a.args)) and not _close(variant(*a.args), a.expected)
+def _three_bytes_at_most(texts: list[str]) -> float:
+    """Section 2's table taken as the whole rule: 1, 2 or 3 bytes by code point, so an emoji counts as 3, not 4."""
+    chars = sum(len(t) for t in texts)
+    n_bytes = sum(1 if ord(ch) < 0x80 else 2 if ord(ch) < 0x800 else 3 for t in texts for ch in t)
+    return n_bytes / chars if chars else 0.0
 
 
-def _rounded_too_far(attempt) -> bool:  # type: ignore[no-untyped-def]
-    got, expected = attempt.got, attempt.expected
-    return is_number(got) and any(got == round(expected, places) for places in (0, 1))
+def _stripped(texts: list[str]) -> float:
+    return bytes_per_char([t.strip() for t in texts])
+
+
+def _answers(attempt: Attempt) -> list[tuple[object, float]]:
+    """(what came back, the exact ratio) on this case and on every other case the function answered."""
+    return [(got, bytes_per_char(*args)) for args, got in [(attempt.args, attempt.got), *attempt.history()]]
+
+
+def _like(variant: Callable[[list[str]], float]) -> Callable[[Attempt], bool]:
+    """The answers are (to within rounding) what ``variant`` gives, here and on every other case answered, and
+    ``variant`` is wrong here."""
+
+    def like(attempt: Attempt) -> bool:
+        if _close(variant(*attempt.args), attempt.expected):
+            return False
+        return all(_close(got, variant(*args)) for args, got in [(attempt.args, attempt.got), *attempt.history()])
+
+    return like
+
+
+def _every_answer(rule: Callable[[float], float]) -> Callable[[Attempt], bool]:
+    """Every answer is ``rule(exact ratio)`` (an int() or a // gives math.floor), and one of them is wrong."""
+
+    def holds(attempt: Attempt) -> bool:
+        answers = _answers(attempt)
+        return all(is_number(got) and got == rule(exact) for got, exact in answers) and any(
+            got != exact for got, exact in answers
+        )
+
+    return holds
+
+
+def _rounded_too_far(attempt: Attempt) -> bool:
+    """Every answer is the exact ratio rounded (or cut) to 1 place, or right; one of them is wrong."""
+    answers = _answers(attempt)
+    return any(got != exact for got, exact in answers) and all(
+        got == exact
+        or (is_number(got) and any(got == way(exact * 10) / 10 for way in (round, math.floor, math.ceil, math.trunc)))
+        for got, exact in answers
+    )
 
 
 BYTES_PER_CHAR = Exercise(
@@ -60,6 +103,7 @@ BYTES_PER_CHAR = Exercise(
         Case((["añb"],), 4 / 3, "4 bytes / 3 characters = 1.333…; 1.33 (rounded to 2 places) is accepted too"),
         Case((["Привет"],), 2.0, "Cyrillic: 2 bytes per letter"),
         Case((["👍a"],), 2.5, "an emoji takes 4 bytes"),
+        Case(([" 日本 "],), 2.0, "a space at each end: 8 bytes / 4 characters"),
         Case(([],), 0.0, "no texts at all"),
         Case((["", ""],), 0.0, "only empty texts"),
         *(Case((texts,), note=f"the check sentences in {code!r}") for code, texts in SMALL_PARALLEL.items()),
@@ -73,6 +117,24 @@ BYTES_PER_CHAR = Exercise(
         same_as(
             lambda texts: 1.0 if texts and "".join(texts) else 0.0,
             "len(text) counts characters; count bytes with len(text.encode('utf-8'))",
+        ),
+        when(
+            _like(_three_bytes_at_most),
+            "a character above U+FFFF (an emoji such as 👍) takes 4 bytes in UTF-8, not 3: let Python count the "
+            "bytes, len(t.encode('utf-8'))",
+        ),
+        when(
+            _like(_stripped),
+            "spaces and new lines at the ends of a text are characters too (1 byte each): don't strip() the texts",
+        ),
+        when(
+            _every_answer(math.floor),
+            "// (and int()) round down to a whole number: divide with / and return the exact ratio",
+        ),
+        when(
+            _every_answer(round),
+            "round() with no number of places rounds to a whole number: return the exact ratio (round only when "
+            "you show a number; 2 places is the most the checker accepts)",
         ),
         when(
             _rounded_too_far,
@@ -184,12 +246,12 @@ PREMIUM = Exercise(
             "use the `reference` argument, not always 'en'",
         ),
         same_as(_floor_premium, "// rounds down to a whole number; use / for the exact ratio"),
-        rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it"),
+        rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it", premium),
     ],
     hint="sum(len(encode(t)) for t in texts_by_language[language]) ÷ the same sum for the reference language",
 )
 
 
 def check_premium(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
-    """Lesson 09, exercise 2."""
-    return PREMIUM.check(fn, record=record)
+    """Lesson 09, exercise 2. An exact number of another kind (a ``Fraction``) is judged as the float it stands for."""
+    return PREMIUM.check(adjusted(fn, premium, lambda got, expected: as_float(got), 4), record=record)

@@ -7,9 +7,11 @@
 from __future__ import annotations
 
 import copy
+import decimal
 import inspect
 import math
-from collections.abc import Callable
+import numbers
+from collections.abc import Callable, Sequence
 
 from bpelab.exercises.core import Attempt, Diagnoser
 
@@ -48,22 +50,73 @@ def is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def rounded_places(got: object, expected: float) -> int | None:
-    """The number of decimal places the answer was rounded (or cut) to, if it is the exact cost rounded."""
+def as_float(got: object) -> object:
+    """An exact number of another kind (``Fraction(5, 2)``, ``Decimal('0.004')``) as the float it stands for, so that
+    it is compared, and its mistakes named, as a float would be; anything else as it is.
+
+    The engine compares ints and floats; the task says "a number", and a learner who reaches for an exact type to
+    avoid rounding deserves the same judgement, not "returned a Fraction, expected a float"."""
+    if isinstance(got, (numbers.Rational, decimal.Decimal)) and not isinstance(got, (bool, int)):
+        try:
+            return float(got)
+        except (ArithmeticError, ValueError):  # Decimal('NaN') and the like: shown as they are
+            return got
+    return got
+
+
+class FloatAnswer:
+    """A float where a whole number belongs (a count): never equal to the expected int, shown as the float.
+
+    The engine counts ``95.0`` as ``95``; a count of tokens or characters must be an int."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{self.value!r} (a float)"
+
+
+def _explains(got: object, expected: float, places: int) -> bool:
+    """``got`` is ``expected`` rounded (or cut: floor, ceil, trunc) to ``places`` decimal places."""
+    scale = 10**places
+    return is_number(got) and any(
+        got == way(expected * scale) / scale for way in (round, math.floor, math.ceil, math.trunc)
+    )
+
+
+def rounded_places(got: object, expected: float, others: Sequence[tuple[object, float]] = ()) -> int | None:
+    """The number of decimal places the answer was rounded (or cut) to, if it is the exact answer rounded.
+
+    ``others``: (answer, exact answer) on the exercise's other cases. The places must explain them too: 0.00719 is
+    0.0071895 rounded to 5 places, and to 6 (0.007190); another case, 0.0000046125 given as 0.0, tells them apart.
+    """
     if not is_number(got) or got == expected:
         return None
     for places in range(9, -1, -1):  # the most places that explain it: 0.0 is 0.004 rounded to 2 places
-        scale = 10**places
-        if any(got == way(expected * scale) / scale for way in (round, math.floor, math.ceil, math.trunc)):
+        if _explains(got, expected, places) and all(
+            answer == exact or _explains(answer, exact, places) for answer, exact in others
+        ):
             return places
     return None
 
 
-def rounding_hint(what: str, why: str) -> Diagnoser:
-    """A diagnoser for an answer that is the exact ``what`` rounded (or cut) to some number of places."""
+def rounding_hint(what: str, why: str, reference: Callable[..., float] | None = None) -> Diagnoser:
+    """A diagnoser for an answer that is the exact ``what`` rounded (or cut) to some number of places.
+
+    With ``reference``, the places named are those that explain the learner's answers on every case they answered."""
 
     def diagnose(attempt: Attempt) -> str | None:
-        places = None if attempt.error is not None else rounded_places(attempt.got, attempt.expected)
+        if attempt.error is not None:
+            return None
+        others = (
+            [(got, reference(*copy.deepcopy(args))) for args, got in attempt.history()] if reference is not None else []
+        )
+        places = rounded_places(attempt.got, attempt.expected, others)
         if places is None:
             return None
         return f"the exact {what} rounded to {places} decimal place{'s' if places != 1 else ''}: don't round. {why}"

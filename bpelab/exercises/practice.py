@@ -5,7 +5,8 @@ Lesson 10: ``check_room_for_answer``, ``check_estimate_cost``, ``check_shorter_p
 
 The first four run a learner's function on cases through the engine in ``core``. The last one
 checks a piece of text, not a function: it measures how many tokens a rewritten prompt saves and
-whether the rewrite still asks for everything the original asked for.
+whether the rewrite still mentions everything the original asked for (one of each item's words, standing
+whole); it cannot tell what the rewrite asks for.
 
 They live in files named after their idea, and every name stays importable from here: ``multilingual_tax``
 (lesson 09), ``token_costs`` (room for the answer, cost), ``shorter_prompt``, with ``toy_encoders`` (the

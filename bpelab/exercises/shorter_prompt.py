@@ -1,11 +1,13 @@
 """Lesson 10's shortening exercise: ``check_shorter_prompt`` checks a piece of text, not a function.
 
 It measures how many tokens a rewritten prompt saves and whether the rewrite still MENTIONS everything the
-original asked for: a keyword check, and every report says so.
+original asked for, each item by one of its words standing whole (``MUST_KEEP``): a keyword check, and every
+report says so.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
@@ -28,17 +30,34 @@ WORDY_PROMPT = (
 """A prompt that says a few things in many words (lesson 10's shortening exercise)."""
 
 MUST_KEEP: dict[str, tuple[str, ...]] = {
-    "a summary": ("summar", "resum", "synthes"),
-    "of the review": ("review", "avis", "critique", "commentaire"),
-    "three": ("three", "3", "trois"),
-    "sentences": ("sentence", "phrase"),
-    "in French": ("french", "francais"),
-    "positive": ("positi",),
-    "negative": ("negati",),
-    "neutral": ("neutr",),
+    "a summary": (
+        "summary",
+        "summaries",
+        "summarise",
+        "summarises",
+        "summarize",
+        "summarizes",
+        "résumé",
+        "résumés",
+        "résumer",
+        "résumez",
+        "synthèse",
+        "synthétiser",
+        "synthétise",
+        "synthétisez",
+    ),
+    "of the review": ("review", "reviews", "avis", "critique", "critiques", "commentaire", "commentaires"),
+    "three": ("three", "trois", "3"),
+    "sentences": ("sentence", "sentences", "phrase", "phrases"),
+    "in French": ("French", "français", "française"),
+    "positive": ("positive", "positives", "positif", "positifs"),
+    "negative": ("negative", "negatives", "négatif", "négatifs", "négative", "négatives"),
+    "neutral": ("neutral", "neutre", "neutres"),
 }
-"""What the short prompt must still mention: each item with the word beginnings that count (English or French,
-accents ignored). Only mentions are checked, not meaning: see ``check_shorter_prompt``."""
+"""What the short prompt must still mention: each item with the words that count (English or French). A word
+counts only whole, standing between non-word characters, with capitals and accents ignored ('Résumez' is
+'resumez'); a number also not inside a longer one (the 3 of '13', '2023' or '3,5' does not count). Only mentions
+are checked, not meaning: see ``check_shorter_prompt``."""
 
 KEYWORDS_ONLY = (
     "This checker only looks for the words of each item (in English or French); it cannot read what your prompt "
@@ -47,14 +66,25 @@ KEYWORDS_ONLY = (
 
 
 def _folded(text: str) -> str:
-    """Lower case without accents, so that 'Résumé' and 'FRANÇAIS' match 'resum' and 'francais'."""
+    """Lower case without accents, so that 'Résumé' and 'FRANÇAIS' match 'resume' and 'francais'."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _missing(text: str, must_keep: Mapping[str, Sequence[str]]) -> list[str]:
+def _whole(word: str) -> re.Pattern[str]:
+    """``word`` standing alone: no word character (a letter or digit of any script, or _) touches it, nor a digit
+    behind a decimal point or comma ('3' is not in '13', '3rd', '3,5' or '2.3')."""
+    return re.compile(rf"(?<!\w)(?<!\d[.,]){re.escape(_folded(word))}(?!\w)(?![.,]\d)")
+
+
+def mentions(text: str, words: Sequence[str]) -> bool:
+    """Does ``text`` hold one of ``words`` as a whole word (capitals and accents ignored)?"""
     folded = _folded(text)
-    return [item for item, options in must_keep.items() if not any(_folded(option) in folded for option in options)]
+    return any(_whole(word).search(folded) for word in words)
+
+
+def _missing(text: str, must_keep: Mapping[str, Sequence[str]]) -> list[str]:
+    return [item for item, words in must_keep.items() if not mentions(text, words)]
 
 
 def check_shorter_prompt(

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.number_answers import adjusted, is_number, rounding_hint
+from bpelab.exercises.number_answers import FloatAnswer, adjusted, as_float, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import count_o200k_tokens, count_words
 
 
@@ -25,6 +25,21 @@ ROOM_FOR_ANSWER = Exercise(
         Case(("a b c d e f", "g h i j k", 8, count_words), 0, "the prompts overflow the window: 0, never negative"),
         Case(("a b c", "d e f g h", 8, count_words), 0, "the prompts fill the window exactly"),
         Case(
+            ("Answer in French", "Hello there", 50, count_o200k_tokens),
+            45,
+            "GPT-4o: 3 + 2 tokens (joined by a new line they would be 6)",
+        ),
+        Case(
+            ("Be brief:", "2024-03-15", 50, count_o200k_tokens),
+            41,
+            "GPT-4o: 3 + 6 tokens (joined by a space they would be 10)",
+        ),
+        Case(
+            ("Be brief.", "What is BPE?", 50, count_o200k_tokens),
+            42,
+            "GPT-4o: 3 + 5 tokens (written straight after each other they would be 7)",
+        ),
+        Case(
             (
                 "You are a careful assistant who answers in English.",
                 "Summarise the report below in five bullet points.",
@@ -36,7 +51,7 @@ ROOM_FOR_ANSWER = Exercise(
     ],
     diagnosers=[
         when(
-            lambda a: isinstance(a.got, _FloatAnswer),
+            lambda a: isinstance(a.got, FloatAnswer),
             "tokens are counted in whole numbers: return an int, not a float (a `/` somewhere, or a float "
             "window? the room is context_window - count_tokens(system) - count_tokens(user))",
         ),
@@ -49,6 +64,14 @@ ROOM_FOR_ANSWER = Exercise(
             "len(text) counts characters; count tokens with count_tokens(text)",
         ),
         same_as(lambda s, u, w, count: max(0, w - count(u)), "the system prompt takes room too: subtract it as well"),
+        *(
+            same_as(
+                lambda s, u, w, count, sep=separator: max(0, w - count(s + sep + u)),
+                "count each prompt on its own, count_tokens(system) and count_tokens(user): joined into one text, "
+                "the tokenizer cuts differently where they meet, so the count is not what the two messages cost",
+            )
+            for separator in ("\n", " ", "")
+        ),
         same_as(
             lambda s, u, w, count: count(s) + count(u),
             "that is the size of the prompts; return what is LEFT of the window",
@@ -58,24 +81,9 @@ ROOM_FOR_ANSWER = Exercise(
 )
 
 
-class _FloatAnswer:
-    """A float where a whole number of tokens belongs; never equal to the expected int, shown as the float."""
-
-    def __init__(self, value: float) -> None:
-        self.value = value
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"{self.value!r} (a float)"
-
-
 def _no_floats(got: object, expected: object) -> object:
     """The engine counts 95.0 as 95; a count of tokens must be an int, so a float never passes."""
-    return _FloatAnswer(got) if isinstance(got, float) else got
+    return FloatAnswer(got) if isinstance(got, float) else got
 
 
 def check_room_for_answer(fn: Callable[..., int], *, record: bool = True) -> CheckResult:
@@ -125,6 +133,7 @@ ESTIMATE_COST = Exercise(
         Case((0, 0, 3.0, 15.0), 0.0, "nothing sent, nothing paid"),
         Case((12_345, 678, 0.5, 1.5)),
         Case((1_500_000, 0, 1.0, 4.0), 1.5, "a million and a half input tokens at $1 per million: $1.50"),
+        Case((123, 0, 0.0375, 0.15), 0.0000046125, "123 tokens at $0.0375 per million: $0.0000046125"),
     ],
     diagnosers=[
         same_as(
@@ -143,6 +152,7 @@ ESTIMATE_COST = Exercise(
             "cost",
             "One request often costs a fraction of a cent, and rounded requests add up to a wrong bill; round only "
             "when you show the number",
+            estimate_cost,
         ),
     ],
     hint="(input_tokens × input_price + output_tokens × output_price) ÷ 1,000,000",
@@ -150,5 +160,5 @@ ESTIMATE_COST = Exercise(
 
 
 def check_estimate_cost(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
-    """Lesson 10, exercise 2."""
-    return ESTIMATE_COST.check(fn, record=record)
+    """Lesson 10, exercise 2. An exact number of another kind (a ``Decimal``) is judged as the float it stands for."""
+    return ESTIMATE_COST.check(adjusted(fn, estimate_cost, lambda got, expected: as_float(got), 4), record=record)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.number_answers import FloatAnswer, adjusted
 
 
 def count_characters(text: str) -> dict[str, int]:
@@ -23,6 +24,22 @@ def _answers(attempt: Attempt) -> list[dict]:
     """What came back on this case and on every other case where a dict came back."""
     others = [got for _, got in attempt.history() if isinstance(got, dict)]
     return [attempt.got, *others]
+
+
+def _whole_counts(got: object, expected: object) -> object:
+    """A count is a whole number: a float count (``1.0``, from ``+ 1.0`` or a ``/``) never passes, though Python
+    finds ``{'b': 1.0} == {'b': 1}``; it is shown as the float it is."""
+    if isinstance(got, dict) and any(isinstance(n, float) for n in got.values()):
+        return {ch: FloatAnswer(n) if isinstance(n, float) else n for ch, n in got.items()}
+    return got
+
+
+def _float_counts(attempt: Attempt) -> bool:
+    return isinstance(attempt.got, dict) and any(isinstance(n, FloatAnswer) for n in attempt.got.values())
+
+
+def _without(dropped: str):  # type: ignore[no-untyped-def]
+    return lambda text: count_characters("".join(ch for ch in text if ch not in dropped))
 
 
 def _alphabetical(attempt: Attempt) -> bool:
@@ -61,8 +78,43 @@ COUNT_CHARACTERS = Exercise(
         Case(("Aa",), {"A": 1, "a": 1}, "capitals are different characters"),
         Case(("héllo wörld",)),
         Case(("🙂🙂!",), {"🙂": 2, "!": 1}, "an emoji is one character in Python"),
+        Case(
+            (" one\ttwo\n",),
+            {" ": 1, "o": 2, "n": 1, "e": 1, "\t": 1, "t": 1, "w": 1, "\n": 1},
+            "a space at the start, a tab, a new line at the end: all characters",
+        ),
+        Case(
+            ("\U0001f468\u200d\U0001f469\u200d\U0001f467 \u2764\ufe0f",),
+            {"\U0001f468": 1, "\u200d": 2, "\U0001f469": 1, "\U0001f467": 1, " ": 1, "\u2764": 1, "\ufe0f": 1},
+            "a family emoji is 5 characters (3 people joined by 2 zero-width joiners, U+200D), a red heart 2 "
+            "(the heart and a variation selector, U+FE0F)",
+        ),
     ],
     diagnosers=[
+        when(
+            _float_counts,
+            "counts are whole numbers: return ints (1, not 1.0); a float comes from adding 1.0, starting at 0.0, or a /",
+        ),
+        same_as(
+            lambda text: count_characters(text.strip()),
+            "spaces, tabs and new lines at the start and end of the text are characters too: don't strip() the text",
+        ),
+        same_as(_without("\n\t"), "new lines and tabs are characters too ('\\n', '\\t'): count them"),
+        same_as(
+            lambda text: count_characters("".join(ch for ch in text if ch.isprintable())),
+            "new lines, tabs and invisible characters such as the zero-width joiner are not isprintable(), but they "
+            "are characters of the text: count every one",
+        ),
+        same_as(
+            _without("\u200d\ufe0f"),
+            "the zero-width joiner (U+200D) and the variation selector (U+FE0F) are characters too: Python counts "
+            "each code point, and 👨‍👩‍👧 is five of them (three people, two U+200D)",
+        ),
+        same_as(
+            _without("\u200d"),
+            "the zero-width joiner (U+200D) is a character too: Python counts each code point, and 👨‍👩‍👧 is five of "
+            "them (three people, two U+200D)",
+        ),
         same_as(lambda text: count_characters(text.replace(" ", "")), "spaces are characters too: count them"),
         same_as(lambda text: count_characters(text.lower()), "keep capitals as they are: 'A' and 'a' are different"),
         same_as(
@@ -85,4 +137,6 @@ COUNT_CHARACTERS = Exercise(
 
 def check_count_characters(count_characters: Any, *, record: bool = True) -> CheckResult:
     """Check a learner's ``count_characters(text)``; prints one report and returns the result."""
-    return COUNT_CHARACTERS.check(count_characters, record=record)
+    return COUNT_CHARACTERS.check(
+        adjusted(count_characters, COUNT_CHARACTERS.reference, _whole_counts, 1), record=record
+    )
