@@ -1,7 +1,7 @@
 """bpelab: learn Byte-Pair Encoding by building it, then hold it against GPT-2, GPT-4, GPT-4o and Llama 3.
 
 The algorithms the lessons build sit at the root (``words``, ``text``, ``byte_level``, ``saving``, ``patterns``,
-``merging``, ``fast``, ``wordpiece``, ``production``, ``sentencepiece``, ``export``, ``corpora``); the layers above them live in subpackages:
+``merging``, ``fast``, ``wordpiece``, ``production``, ``sentencepiece``, ``tekken``, ``export``, ``corpora``); the layers above them live in subpackages:
 ``analysis`` (compression, tax, replay), ``plots``, ``widgets``, ``exercises``, ``bench`` and ``course``
 (offline tokenizer data, the environment check, progress, the static site). They import the
 algorithms, never the reverse.
@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # mypy and editors see the names; Python imports each on firs
     from bpelab.saving import TokenizerFileError
     from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
     from bpelab.sentencepiece_training import train_sentencepiece_bpe
+    from bpelab.tekken import load_tekken, tekken_encoding
     from bpelab.text import CharTokenizer, byte_count
     from bpelab.vocab_files import TokenizerDataError
     from bpelab.wordpiece import encode_wordpiece, train_wordpiece
@@ -75,6 +76,8 @@ _HOMES = {
     "SentencePieceBPE": "bpelab.sentencepiece",
     "load_sentencepiece": "bpelab.sentencepiece",
     "train_sentencepiece_bpe": "bpelab.sentencepiece_training",
+    "load_tekken": "bpelab.tekken",
+    "tekken_encoding": "bpelab.tekken",
     "CharTokenizer": "bpelab.text",
     "byte_count": "bpelab.text",
     "TokenizerDataError": "bpelab.vocab_files",
@@ -113,12 +116,14 @@ __all__ = [
     "load_encoding",
     "load_parallel",
     "load_sentencepiece",
+    "load_tekken",
     "merge_pair",
     "mergeable_ranks",
     "read_corpus",
     "recover_merges",
     "replay_word",
     "split_text",
+    "tekken_encoding",
     "token_tax",
     "train_bpe",
     "train_sentencepiece_bpe",

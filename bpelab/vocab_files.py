@@ -2,7 +2,8 @@
 
 The four vocabularies the course compares with (GPT-2's r50k_base, cl100k_base, o200k_base and Llama 3)
 are files tiktoken reads; Mistral's two SentencePiece models (``SENTENCEPIECE_SOURCES``) are ``.model``
-files that ``bpelab.sentencepiece`` and the ``sentencepiece`` library read. ``bpelab.course.tokenizer_data`` builds them once from the package registry
+files that ``bpelab.sentencepiece`` and the ``sentencepiece`` library read; Mistral's Tekken (``TEKKEN_SOURCE``) is
+kept as a ``.tiktoken`` file of ranks that ``bpelab.tekken`` reads. ``bpelab.course.tokenizer_data`` builds them once from the package registry
 (``python -m bpelab.setup_data``); this module only says where each one is, which sha256 it must have,
 and, if it is missing or damaged, which command fixes it. ``bpelab.production`` asks it for a file
 before opening one, so the algorithms never reach into the course's setup code.
@@ -36,7 +37,7 @@ class Source:
     name: str
     package: str
     member: str
-    kind: str  # "tiktoken" or "sentencepiece": the file as it is; "quicktok": the binary table to convert
+    kind: str  # "tiktoken" or "sentencepiece": the file as it is; "quicktok", "tekken": a file to convert
     licence: str
 
 
@@ -83,6 +84,19 @@ SENTENCEPIECE_SHA256 = {
     "mistral_v3": "9addc8bdce5988448ae81b729336f43a81262160ae8da760674badab9d4c7d33",
 }
 """sha256 of each ``.model`` file as mistral-common 1.13.1 ships it (32,000 and 32,768 pieces)."""
+
+TEKKEN_SOURCE = Source(
+    "tekken",
+    MISTRAL_COMMON,
+    "mistral_common/data/tekken_240911.json",
+    "tekken",
+    "Apache-2.0 (Mistral's Tekken vocabulary, shipped in mistral-common)",
+)
+"""Tekken (``bpelab.tekken``): a 19 MB JSON in the wheel, of which the course keeps the ranks as a ``.tiktoken`` file."""
+TEKKEN_JSON_SHA256 = "1948e2d48b0e7377f1bb5f1210f1ae5f984934e75713fc07e2452729b8365316"
+"""sha256 of ``tekken_240911.json`` as mistral-common 1.13.1 ships it."""
+TEKKEN_RANKS_SHA256 = "64a081edb3cbb8639a4eea9a7135ab9a0467c50676c672b217ba655f4d50e127"
+"""sha256 of the ``tekken.tiktoken`` file built from it: the 130,072 ranks mistral-common keeps."""
 
 
 class TokenizerDataError(RuntimeError):
@@ -212,3 +226,29 @@ def require_sentencepiece(name: str) -> Path:
     if sha256_of(path) != SENTENCEPIECE_SHA256[name]:
         raise TokenizerDataError(f"the {name} model is corrupted: sha256 does not match ({path}). Run: {FIX_COMMAND}")
     return path
+
+
+# ---- Tekken -----------------------------------------------------------------------------------
+
+
+def tekken_path() -> Path:
+    """Our verified copy of Tekken's ranks, in tiktoken's format, beside the other vocabularies."""
+    return tokenizer_store_dir() / "tekken.tiktoken"
+
+
+def tekken_status() -> str:
+    """ "ok", or what is wrong with the Tekken ranks file."""
+    path = tekken_path()
+    if not path.exists():
+        return f"missing ({path})"
+    if sha256_of(path) != TEKKEN_RANKS_SHA256:
+        return f"corrupted: sha256 does not match ({path})"
+    return "ok"
+
+
+def require_tekken() -> Path:
+    """The verified Tekken ranks file, or an error that says what is wrong and how to fix it."""
+    problem = tekken_status()
+    if problem != "ok":
+        raise TokenizerDataError(f"the Tekken vocabulary is {problem}. Run: {FIX_COMMAND}")
+    return tekken_path()

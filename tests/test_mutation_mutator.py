@@ -58,7 +58,7 @@ def test_every_solution_the_lessons_show_is_in_the_table():
         (path.name, cell) for path in sorted(NOTEBOOKS.glob("[01][0-9]_*.ipynb")) for cell in solution_blocks(path.name)
     }
     assert every == shown | set(NOT_A_FUNCTION)
-    assert len(every) == 33
+    assert len(every) == 35
 
 
 @pytest.mark.parametrize("shown", SHOWN, ids=[s.name for s in SHOWN])

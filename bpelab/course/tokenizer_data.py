@@ -15,7 +15,9 @@ them in the user's cache folder) and copies them into tiktoken's cache under the
 looks for. From then on the plain tiktoken API works offline, and tiktoken re-checks the hash on
 every load. ``prepare_sentencepiece()`` does the same for Mistral's two SentencePiece models
 (``tokenizer.model.v1`` and ``mistral_instruct_tokenizer_240323.model.v3`` in the mistral-common wheel), checked
-against the sha256 pinned in ``bpelab.vocab_files`` and kept beside them. Run both as ``python -m bpelab.setup_data``
+against the sha256 pinned in ``bpelab.vocab_files`` and kept beside them; ``prepare_tekken()`` reads Mistral's Tekken
+JSON (``tekken_240911.json``, 19 MB, in the same wheel), checks its sha256 and its pattern, and keeps only its
+130,072 ranks as ``tekken.tiktoken`` (2.3 MB, sha256 pinned too). Run all three as ``python -m bpelab.setup_data``
 (``make data``); a second run only checks hashes.
 """
 
@@ -41,12 +43,17 @@ from bpelab.vocab_files import (
     SENTENCEPIECE_SHA256,
     SENTENCEPIECE_SOURCES,
     SOURCES,
+    TEKKEN_JSON_SHA256,
+    TEKKEN_RANKS_SHA256,
+    TEKKEN_SOURCE,
     TokenizerDataError,
     expected_sha256,
     sentencepiece_path,
     sentencepiece_status,
     sha256_of,
     store_path,
+    tekken_path,
+    tekken_status,
     tiktoken_cache_path,
 )
 
@@ -230,10 +237,44 @@ def _copy_from_registry(missing: list[str], log: Callable[[str], object]) -> Non
         shutil.rmtree(downloads, ignore_errors=True)
 
 
+def prepare_tekken(log: Callable[[str], object] = print) -> None:
+    """Make Tekken's ranks available offline (``bpelab.tekken``); quick and silent about work already done."""
+    if tekken_status() != "ok":
+        from bpelab.tekken import TekkenFileError, check_pattern, ranks_file, read_tekken_json
+
+        log("Preparing Tekken (Mistral's tiktoken-style vocabulary)")
+        downloads = tokenizer_store_dir() / "downloads"
+        downloads.mkdir(parents=True, exist_ok=True)
+        try:
+            log(f"  downloading {TEKKEN_SOURCE.package} from the package registry ...")
+            wheel = _pip_download(TEKKEN_SOURCE.package, downloads, binary=True)
+            data = _read_member(wheel, TEKKEN_SOURCE.member)
+        finally:
+            shutil.rmtree(downloads, ignore_errors=True)
+        digest = hashlib.sha256(data).hexdigest()
+        if digest != TEKKEN_JSON_SHA256:
+            raise TokenizerDataError(
+                f"tekken from {TEKKEN_SOURCE.package} has sha256 {digest[:12]}..., not the pinned "
+                f"{TEKKEN_JSON_SHA256[:12]}...: refusing to use it"
+            )
+        try:
+            vocab = read_tekken_json(data)
+            check_pattern(vocab)
+        except TekkenFileError as err:
+            raise TokenizerDataError(f"{TEKKEN_SOURCE.member}: {err}") from None
+        ranks = ranks_file(vocab)
+        if hashlib.sha256(ranks).hexdigest() != TEKKEN_RANKS_SHA256:
+            raise TokenizerDataError("the Tekken ranks built from the verified JSON differ from the pinned file")
+        _write_atomic(tekken_path(), ranks)
+        log(f"  tekken: {len(vocab.ranks):,} ranks kept and verified (sha256 {TEKKEN_RANKS_SHA256[:12]}...)")
+    log("Tekken ready: ok")
+
+
 def main() -> int:
     try:
         prepare()
         prepare_sentencepiece()
+        prepare_tekken()
     except TokenizerDataError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1

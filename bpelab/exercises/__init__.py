@@ -41,6 +41,7 @@ Checkers written with the later lessons, in files named after their idea:
 - 13 ``exporting``: ``check_byte_level_text``
 - 14 ``parity``: ``check_parity_next_pair``, ``check_gini``
 - 15 ``fair_comparisons``: ``check_group_digits``, ``check_bits_per_byte``
+- 16 ``sentencepiece``: ``check_next_merge``, ``check_byte_fallback``
 
 ``show_solution(name)`` prints the reference source for an exercise.
 
@@ -69,6 +70,7 @@ from bpelab.exercises.practice import (
 )
 from bpelab.exercises.pre_tokenization import check_split_words
 from bpelab.exercises.real_tokenizers import check_find_parents, check_split_pieces
+from bpelab.exercises.sentencepiece import check_byte_fallback, check_next_merge
 from bpelab.exercises.solutions import show_solution, solution_names
 from bpelab.exercises.speed import check_merge_lowest_rank, check_pair_count_changes
 from bpelab.exercises.text_as_numbers import (
@@ -92,6 +94,7 @@ __all__ = [
     "check_bits_per_byte",
     "check_build_vocab",
     "check_byte_count",
+    "check_byte_fallback",
     "check_byte_level_text",
     "check_bytes_per_char",
     "check_bytes_per_token",
@@ -114,6 +117,7 @@ __all__ = [
     "check_merge_pair",
     "check_merge_symbols",
     "check_most_frequent_pairs",
+    "check_next_merge",
     "check_pair_count_changes",
     "check_parity_next_pair",
     "check_premium",

@@ -177,6 +177,35 @@ def search_goals(draw: st.DrawFn) -> tuple[BPETokenizer, str, float]:
     return tokenizer, text, goal
 
 
+# ---- lesson 16: SentencePiece (its own block: other lessons' strategies are added above it) -------------------
+
+SP_SYMBOLS = st.sampled_from(["\u2581", "a", "b", "ab", "\u2581a", "é"])
+"""Symbols whose joins collide ("a"+"b" and "ab" alone), with SentencePiece's space mark."""
+
+
+@st.composite
+def symbols_and_scores(draw: st.DrawFn) -> tuple[list[str], dict[str, float]]:
+    """Symbols and piece scores with many ties (Mistral's fifteen '▁' pieces all score -1e9)."""
+    symbols = draw(st.lists(SP_SYMBOLS, max_size=7))
+    joins = [a + b for a, b in zip(symbols, symbols[1:])] + ["ab", "\u2581\u2581", "x"]
+    chosen = draw(st.lists(st.sampled_from(joins), max_size=5))
+    return symbols, {piece: draw(st.sampled_from([0.0, -1.0, -2.0, -1e9, 3.5])) for piece in chosen}
+
+
+@st.composite
+def pieces_and_vocab(draw: st.DrawFn) -> tuple[list[str], set[str]]:
+    """Pieces in every script (one-byte to four-byte characters), some of them in the vocabulary."""
+    pieces = draw(st.lists(st.one_of(st.sampled_from(list(SCRIPTS + "\n🤖€")), SP_SYMBOLS), max_size=6))
+    vocab = set(draw(st.lists(st.sampled_from(pieces), max_size=4))) if pieces else set()
+    return pieces, vocab
+
+
+SENTENCEPIECE_STRATEGIES: dict[str, st.SearchStrategy[tuple]] = {
+    "next_merge": symbols_and_scores(),
+    "byte_fallback": pieces_and_vocab(),
+}
+
+
 STRATEGIES: dict[str, st.SearchStrategy[tuple]] = {
     "count_characters": one(st.one_of(texts, beyond_u_ffff_texts)),
     "byte_count": one(texts),
@@ -216,5 +245,6 @@ STRATEGIES: dict[str, st.SearchStrategy[tuple]] = {
     "parity_next_pair": parity_states(),
     "group_digits": one(digits),
     "bits_per_byte": probabilities_and_text(),
+    **SENTENCEPIECE_STRATEGIES,
 }
 """Arguments for each exercise, by the exercise's name."""

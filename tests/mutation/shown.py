@@ -210,8 +210,10 @@ SHOWN: list[Shown] = [
         "bits_per_byte",
         ex.check_bits_per_byte,
     ),
+    _one("16_sentencepiece_from_scratch.ipynb", "a16e0c01", "next_merge", "next_merge", ex.check_next_merge),
+    _one("16_sentencepiece_from_scratch.ipynb", "a16e0c02", "byte_fallback", "byte_fallback", ex.check_byte_fallback),
 ]
-"""Every shown solution of a function (32 of the 33 ``<details>`` solutions of lessons 00–15)."""
+"""Every shown solution of a function (34 of the 35 ``<details>`` solutions of lessons 00–16)."""
 
 NOT_A_FUNCTION = {
     ("10_tokens_in_practice.ipynb", "697bbab0"): "short_prompt: a rewritten prompt (a string), judged by keywords; "

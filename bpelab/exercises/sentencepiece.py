@@ -1,0 +1,201 @@
+"""Lesson 16 checkers: SentencePiece's merge step, and its byte fallback.
+
+- ``check_next_merge(fn)``: ``next_merge(symbols, scores) -> int | None``, the position of the pair SentencePiece's
+  BPE merges next: the adjacent pair whose joined string is a piece of the highest score; of equal scores, the
+  leftmost (``bpe_model.cc``, ``Model::SampleEncode``; ``bpelab.sentencepiece``). ``None`` when no pair forms one.
+- ``check_byte_fallback(fn)``: ``byte_fallback(pieces, vocab) -> list of str``, the pieces a model with
+  ``byte_fallback=True`` emits: a piece of the vocabulary as itself, any other as the pieces ``<0xNN>`` of its
+  UTF-8 bytes, two upper-case hex digits each (``sentencepiece_processor.cc``, ``PopulateSentencePieceText``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+
+SPACE = "\u2581"
+
+# ---- exercise 1: the score-ordered merge step ---------------------------------------------------------------
+
+
+def next_merge(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """Where the next merge happens: ``i`` such that ``symbols[i] + symbols[i + 1]`` is the best-scoring piece,
+    the leftmost such ``i`` among equal scores; ``None`` when no adjacent pair forms a piece."""
+    best: int | None = None
+    best_score = 0.0
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+    return best
+
+
+def _rightmost_among_ties(symbols: list[str], scores: dict[str, float]) -> int | None:
+    best: int | None = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] >= scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
+def _lowest_score(symbols: list[str], scores: dict[str, float]) -> int | None:
+    found = [
+        (scores[symbols[i] + symbols[i + 1]], i)
+        for i in range(len(symbols) - 1)
+        if symbols[i] + symbols[i + 1] in scores
+    ]
+    return min(found)[1] if found else None
+
+
+def _first_piece(symbols: list[str], scores: dict[str, float]) -> int | None:
+    return next((i for i in range(len(symbols) - 1) if symbols[i] + symbols[i + 1] in scores), None)
+
+
+def _most_frequent(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """Lesson 04's rule: the pair seen most often (of the pairs that form a piece), first seen among ties."""
+    counts: dict[tuple[str, str], int] = {}
+    for pair in zip(symbols, symbols[1:]):
+        if pair[0] + pair[1] in scores:
+            counts[pair] = counts.get(pair, 0) + 1
+    if not counts:
+        return None
+    best = max(counts, key=lambda pair: counts[pair])
+    return next(i for i in range(len(symbols) - 1) if (symbols[i], symbols[i + 1]) == best)
+
+
+def _is_pair_or_piece(attempt: Any) -> bool:
+    return isinstance(attempt.got, tuple | str) and attempt.expected is not None
+
+
+NEXT_MERGE = Exercise(
+    name="next_merge",
+    call="next_merge(symbols, scores)",
+    reference=next_merge,
+    cases=lambda: [
+        Case((["l", "o", "w"], {"lo": -10.0, "ow": -2.0}), 1, "'ow' scores -2, higher than 'lo' at -10"),
+        Case(([SPACE, "t", "h", "e"], {"th": -1.0, "he": -2.0, SPACE + "t": -3.0}), 1, "'th' has the best score"),
+        Case(([SPACE, "a", "a", "a"], {"aa": -5.0, SPACE + "a": -6.0}), 1, "'aa' twice, same score: the leftmost"),
+        Case((["b", "a", "b"], {"ab": -1.0, "ba": -1.0}), 0, "two pieces of equal score: the leftmost pair"),
+        Case(([SPACE, SPACE, SPACE], {SPACE * 2: -1e9}), 0, "Mistral's '▁▁' scores -1e9, and still merges"),
+        Case(([SPACE + "th", "e"], {SPACE + "the": -4.0, "th": -1.0}), 0, "symbols already merged join whole"),
+        Case((["a", "bc"], {"ab": 0.0, "abc": -1.0}), 0, "'a'+'bc' forms 'abc'; 'ab' is no adjacent pair here"),
+        Case((["x", "y"], {"x": 0.0, "y": 0.0}), None, "single characters are pieces, but 'xy' is not"),
+        Case((["a"], {"a": 0.0}), None, "one symbol: no pair"),
+        Case(([], {}), None, "nothing at all"),
+        Case((["c", "a", "t", "c", "a", "t"], {"ca": -3.0, "at": -2.0, "tc": -1.0}), 2, "'tc' once beats 'at' twice"),
+        Case(
+            (
+                [SPACE, "n", "e", "w", SPACE, "n", "e", "w"],
+                {SPACE + "n": -7.0, "ne": -4.0, "ew": -4.0, "w" + SPACE: -9.0},
+            )
+        ),
+    ],
+    diagnosers=[
+        same_as(
+            _most_frequent,
+            "that is lesson 04's rule, the most frequent pair: SentencePiece picks the pair whose joined piece has "
+            "the highest SCORE in the vocabulary, however often it occurs",
+        ),
+        same_as(
+            _lowest_score,
+            "you took the LOWEST score: in SentencePiece the highest score wins (scores are negative: -2 beats -10)",
+        ),
+        same_as(
+            _rightmost_among_ties,
+            "among equal scores you kept the last (rightmost) pair: keep the first one, use > and not >=",
+        ),
+        same_as(
+            _first_piece,
+            "that is the first pair that forms a piece: compare the scores of all of them, and take the best",
+        ),
+        when(_is_pair_or_piece, "return the POSITION i of the pair's left symbol (an int), not the pair or piece"),
+        when(
+            lambda a: a.expected is None and a.got == -1,
+            "no pair forms a piece here: return None (-1 would be read as a position)",
+        ),
+    ],
+    hint="for each i, the piece is symbols[i] + symbols[i + 1]; keep the i whose piece is in scores with the highest "
+    "score, replacing it only when a later one is strictly higher",
+)
+
+
+def check_next_merge(next_merge: Any, *, record: bool = True) -> CheckResult:
+    """Check a learner's ``next_merge(symbols, scores) -> int | None``; prints one report."""
+    return NEXT_MERGE.check(next_merge, record=record)
+
+
+# ---- exercise 2: byte fallback ----------------------------------------------------------------------------
+
+
+def byte_fallback(pieces: list[str], vocab: set[str]) -> list[str]:
+    """Each piece of ``vocab`` as itself; any other as ``<0xNN>``, one for each byte of its UTF-8 form."""
+    out: list[str] = []
+    for piece in pieces:
+        if piece in vocab:
+            out.append(piece)
+        else:
+            out += [f"<0x{byte:02X}>" for byte in piece.encode("utf-8")]
+    return out
+
+
+def _falling_back(spell: Any) -> Any:
+    """A wrong ``byte_fallback`` that spells an unknown piece with ``spell(piece) -> list of str``."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        return [out for piece in pieces for out in ([piece] if piece in vocab else spell(piece))]
+
+    return wrong
+
+
+_lower_case = _falling_back(lambda piece: [f"<0x{b:02x}>" for b in piece.encode("utf-8")])
+_unpadded = _falling_back(lambda piece: [f"<0x{b:X}>" for b in piece.encode("utf-8")])
+_code_points = _falling_back(lambda piece: [f"<0x{ord(c):02X}>" for c in piece])
+_utf16 = _falling_back(lambda piece: [f"<0x{b:02X}>" for b in piece.encode("utf-16-be")])
+
+
+def _every_piece(pieces: list[str], vocab: set[str]) -> list[str]:
+    return [f"<0x{b:02X}>" for p in pieces for b in p.encode("utf-8")]
+
+
+def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
+    return [p if p in vocab else "<unk>" for p in pieces]
+
+
+BYTE_FALLBACK = Exercise(
+    name="byte_fallback",
+    call="byte_fallback(pieces, vocab)",
+    reference=byte_fallback,
+    cases=lambda: [
+        Case(([SPACE + "caf", "é"], {SPACE + "caf"}), [SPACE + "caf", "<0xC3>", "<0xA9>"], "é is two bytes, C3 A9"),
+        Case(([SPACE, "€"], {SPACE}), [SPACE, "<0xE2>", "<0x82>", "<0xAC>"], "€ is three bytes"),
+        Case((["\n"], {SPACE}), ["<0x0A>"], "a newline: one byte, written with two hex digits"),
+        Case(([SPACE + "e", "\u0301"], {SPACE + "e"}), [SPACE + "e", "<0xCC>", "<0x81>"], "a combining accent"),
+        Case((["🤖"], {SPACE}), ["<0xF0>", "<0x9F>", "<0xA4>", "<0x96>"], "an emoji outside the BMP: four bytes"),
+        Case(
+            ([SPACE + "the", SPACE + "cat"], {SPACE + "the", SPACE + "cat"}),
+            [SPACE + "the", SPACE + "cat"],
+            "all known",
+        ),
+        Case(([], {SPACE}), [], "no pieces"),
+        Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
+    ],
+    diagnosers=[
+        same_as(_every_piece, "a piece that IS in the vocabulary stays as it is; only the others become byte pieces"),
+        same_as(_unknown, "that is what a model WITHOUT byte fallback does (<unk>); here each byte becomes <0xNN>"),
+        same_as(_lower_case, "SentencePiece writes the hex digits in upper case: <0xC3>, not <0xc3>"),
+        same_as(_unpadded, "every byte takes two hex digits: a newline is <0x0A>, not <0xA> (format with :02X)"),
+        same_as(
+            _code_points,
+            "those are code points: byte fallback writes the UTF-8 BYTES, piece.encode('utf-8'), one piece each",
+        ),
+        same_as(_utf16, "those are UTF-16 bytes: SentencePiece uses UTF-8, piece.encode('utf-8')"),
+    ],
+    hint="for a piece not in vocab: [f'<0x{b:02X}>' for b in piece.encode('utf-8')]; keep the order of the pieces",
+)
+
+
+def check_byte_fallback(byte_fallback: Any, *, record: bool = True) -> CheckResult:
+    """Check a learner's ``byte_fallback(pieces, vocab) -> list of pieces``; prints one report."""
+    return BYTE_FALLBACK.check(byte_fallback, record=record)

@@ -1,0 +1,168 @@
+"""Lesson 16's checkers: right answers pass, stubs say "not yet", typical mistakes get the hint that names them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bpelab.exercises.sentencepiece import (
+    BYTE_FALLBACK,
+    NEXT_MERGE,
+    byte_fallback,
+    check_byte_fallback,
+    check_next_merge,
+    next_merge,
+)
+from bpelab.sentencepiece import load_sentencepiece
+from bpelab.sentencepiece_text import byte_piece
+
+
+def report(capsys) -> str:
+    return capsys.readouterr().out
+
+
+# ---- next_merge -----------------------------------------------------------------------------------------
+
+
+def good_next_merge(symbols, scores):
+    """Written apart from the reference: every candidate, sorted by (minus score, position)."""
+    candidates = [(-scores[a + b], i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
+    return min(candidates)[1] if candidates else None
+
+
+def test_hand_written_merges_agree_with_the_reference():
+    for case in NEXT_MERGE.build_cases():
+        assert good_next_merge(*case.args) == case.expected, case.note
+
+
+def test_the_reference_replays_mistrals_own_encoding():
+    """Merging with next_merge until it says None gives exactly the pieces SentencePiece's encoder gives."""
+    model = load_sentencepiece("mistral_v1")
+    scores = {piece: model.scores[i] for piece, i in model.mergeable.items()}
+    for text in ["Hello world", "the   cat sat", "unbelievably tokenized"]:
+        symbols = list(model.normalize(text))
+        while (i := next_merge(symbols, scores)) is not None:
+            symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
+        assert symbols == model.encode_as_pieces(text)
+
+
+def test_next_merge_right_answers_pass(capsys):
+    assert check_next_merge(good_next_merge)
+    assert report(capsys).startswith("✅ next_merge: all")
+
+
+def test_next_merge_stub_is_not_yet(capsys):
+    def next_merge(symbols, scores):
+        # your code here
+        ...
+
+    assert check_next_merge(next_merge).status == "not yet"
+
+
+def test_next_merge_refuses_the_course_function(capsys):
+    assert not check_next_merge(next_merge)
+    assert not check_next_merge(lambda s, sc: next_merge(s, sc))
+
+
+def rightmost(symbols, scores):
+    candidates = [(-scores[a + b], -i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
+    return -min(candidates)[1] if candidates else None
+
+
+def lowest(symbols, scores):
+    candidates = [(scores[a + b], i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
+    return min(candidates)[1] if candidates else None
+
+
+def most_frequent(symbols, scores):
+    pairs = [(a, b) for a, b in zip(symbols, symbols[1:]) if a + b in scores]
+    if not pairs:
+        return None
+    best = max(pairs, key=pairs.count)
+    return list(zip(symbols, symbols[1:])).index(best)
+
+
+def first_piece(symbols, scores):
+    return next((i for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores), None)
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (most_frequent, "lesson 04's rule"),
+        (lowest, "you took the LOWEST score"),
+        (rightmost, "rightmost"),
+        (first_piece, "the first pair that forms a piece"),
+        (lambda s, sc: (lambda i: None if i is None else (s[i], s[i + 1]))(good_next_merge(s, sc)), "POSITION"),
+        (lambda s, sc: (lambda i: -1 if i is None else i)(good_next_merge(s, sc)), "return None"),
+    ],
+)
+def test_next_merge_mistakes_get_their_hint(wrong, hint, capsys):
+    result = check_next_merge(wrong)
+    out = report(capsys)
+    assert not result
+    assert hint in out, out
+
+
+# ---- byte_fallback -----------------------------------------------------------------------------------------
+
+
+def good_fallback(pieces, vocab):
+    """Written apart from the reference: through the package's byte_piece, one byte at a time."""
+    out = []
+    for piece in pieces:
+        out.extend([piece] if piece in vocab else map(byte_piece, piece.encode("utf-8")))
+    return out
+
+
+def test_hand_written_fallbacks_agree_with_the_reference():
+    for case in BYTE_FALLBACK.build_cases():
+        assert good_fallback(*case.args) == case.expected, case.note
+
+
+def test_the_reference_is_what_mistral_emits():
+    """On a model with byte fallback, the pieces the merges end with, fallen back, are the pieces encode gives."""
+    model = load_sentencepiece("mistral_v1")
+    text = "naïve 🤖 café ⅷ"
+    merged = model.merge_pieces(model.normalize(text))
+    assert byte_fallback(merged, set(model.mergeable)) == model.encode_as_pieces(text)
+    assert any(piece.startswith("<0x") for piece in model.encode_as_pieces(text))
+
+
+def test_byte_fallback_right_answers_pass(capsys):
+    assert check_byte_fallback(good_fallback)
+    assert report(capsys).startswith("✅ byte_fallback: all")
+
+
+def test_byte_fallback_stub_is_not_yet(capsys):
+    def byte_fallback(pieces, vocab):
+        # your code here
+        ...
+
+    assert check_byte_fallback(byte_fallback).status == "not yet"
+
+
+def test_byte_fallback_refuses_the_course_function(capsys):
+    assert not check_byte_fallback(byte_fallback)
+
+
+def spell(how):
+    return lambda pieces, vocab: [o for p in pieces for o in ([p] if p in vocab else how(p))]
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (lambda pieces, vocab: [f"<0x{b:02X}>" for p in pieces for b in p.encode()], "stays as it is"),
+        (lambda pieces, vocab: [p if p in vocab else "<unk>" for p in pieces], "WITHOUT byte fallback"),
+        (spell(lambda p: [f"<0x{b:02x}>" for b in p.encode()]), "upper case"),
+        (spell(lambda p: [f"<0x{b:X}>" for b in p.encode()]), "two hex digits"),
+        (spell(lambda p: [f"<0x{ord(c):02X}>" for c in p]), "those are code points"),
+        (spell(lambda p: [f"<0x{b:02X}>" for b in p.encode("utf-16-be")]), "UTF-16"),
+        (spell(lambda p: [f"<0x{b:02X}>" for b in p.encode()][::-1]), "f'<0x{b:02X}>'"),
+    ],
+)
+def test_byte_fallback_mistakes_get_their_hint(wrong, hint, capsys):
+    result = check_byte_fallback(wrong)
+    out = report(capsys)
+    assert not result
+    assert hint in out, out
