@@ -156,7 +156,7 @@ def sha256_of(path: Path) -> str:
 
 
 def file_state(path: Path, sha256: str) -> str:
-    """"ok" when ``path`` holds the file whose sha256 is ``sha256``; else what is wrong with it."""
+    """ "ok" when ``path`` holds the file whose sha256 is ``sha256``; else what is wrong with it."""
     if not path.exists():
         return f"missing ({path})"
     if sha256_of(path) != sha256:
@@ -238,12 +238,7 @@ def tekken_path() -> Path:
 
 def tekken_status() -> str:
     """ "ok", or what is wrong with the Tekken ranks file."""
-    path = tekken_path()
-    if not path.exists():
-        return f"missing ({path})"
-    if sha256_of(path) != TEKKEN_RANKS_SHA256:
-        return f"corrupted: sha256 does not match ({path})"
-    return "ok"
+    return file_state(tekken_path(), TEKKEN_RANKS_SHA256)
 
 
 def require_tekken() -> Path:

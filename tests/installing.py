@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from bpelab.paths import REPO_ROOT
-from bpelab.vocab_files import SENTENCEPIECE_SOURCES, SOURCES, sentencepiece_path, store_path
+from bpelab.vocab_files import SENTENCEPIECE_SOURCES, SOURCES, sentencepiece_path, store_path, tekken_path
 
 TIMEOUT_S = 1200
 """A stuck install or kernel fails the test instead of hanging the suite."""
@@ -105,12 +105,13 @@ def seed_tokenizer_store(python: Path, env: dict[str, str], cwd: Path) -> Path:
 
 
 def copy_vocabularies(store: Path) -> None:
-    """This machine's verified tiktoken files and SentencePiece models, into another store."""
+    """This machine's verified tiktoken files, SentencePiece models and Tekken ranks, into another store."""
     store.mkdir(parents=True, exist_ok=True)
     for name in SOURCES:
         shutil.copy2(store_path(name), store / f"{name}.tiktoken")
     for name in SENTENCEPIECE_SOURCES:
         shutil.copy2(sentencepiece_path(name), store / sentencepiece_path(name).name)
+    shutil.copy2(tekken_path(), store / tekken_path().name)
 
 
 def run_lessons_under_nbval(python: Path, env: dict[str, str], lessons: list[str], folder: Path) -> str:
