@@ -49,6 +49,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("13", "Your tokenizer, for real", _checks("byte_level_text")),
     Lesson("14", "Fairer merges, bigger tokens", _checks("parity_next_pair", "gini")),
     Lesson("15", "Numbers, glitches and fair comparisons", _checks("group_digits", "bits_per_byte")),
+    Lesson("16", "SentencePiece from scratch", _checks("next_merge", "byte_fallback")),
 )
 
 
