@@ -164,3 +164,12 @@ def test_the_characters_hint_says_what_bytes_are_for(capsys):
     check_bits_per_byte(lambda p, t: -sum(math.log2(x) for x in p) / len(t))
     out = report(capsys)
     assert "what every tokenizer of the text shares" not in out, out
+
+
+def test_a_byte_count_that_skips_non_ascii_is_named_not_blamed_on_an_empty_input(capsys):
+    def bits_per_byte(probabilities, text):
+        return -sum(math.log2(p) for p in probabilities) / len(text.encode("ascii", "ignore"))
+
+    assert not check_bits_per_byte(bits_per_byte, record=False)
+    out = capsys.readouterr().out
+    assert "no text here is empty" in out and "non-ASCII" in out

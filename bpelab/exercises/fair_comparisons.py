@@ -198,6 +198,11 @@ BITS_PER_BYTE = Exercise(
     ],
     diagnosers=[
         _multiplied_first,
+        on_error(
+            ZeroDivisionError,
+            "you divided by zero, yet no text here is empty: count every UTF-8 byte of the text, "
+            "len(text.encode('utf-8')), the bytes of non-ASCII characters included",
+        ),
         when(
             lambda a: isinstance(a.got, (int, float)) and a.got < 0,
             "the answer is negative: log2 of a probability is at most 0, so the bits are MINUS its sum",
