@@ -108,7 +108,7 @@ def _normalised(attempt: Attempt) -> str | None:
     if joined is None or joined == text or not isinstance(text, str):
         return None
     for form in ("NFC", "NFKC", "NFD", "NFKD"):
-        if joined == unicodedata.normalize(form, text):  # type: ignore[arg-type]
+        if joined == unicodedata.normalize(form, text):
             return (
                 f"your pieces spell the text after unicodedata.normalize('{form}', ...): NFKC turns 'ﬁ' into 'fi' "
                 "and full-width letters into plain ones, NFC joins an 'e' and a combining accent into one 'é'. "
