@@ -8,9 +8,10 @@ the two parts it stops at are its parents. Each parent was built the same way, d
 bytes: that is the tree. The steps are the tree's merges in rank order, the order they were learned.
 
 For GPT-2, GPT-4 and GPT-4o these are exactly the steps tiktoken's rank-merge loop takes on the
-token's bytes. Llama 3 differs twice. Some of its tokens no merge makes (added to the vocabulary
-directly): BPE below their rank stops at three parts or more, and they are reported unreachable,
-with the pieces merges do reach, never with an invented tree. And in some tokens the loop passes
+token's bytes. Llama 3 differs twice. Some of its tokens no merge makes: BPE below their rank stops
+at three parts or more (how Meta added them is not documented), and they are reported unreachable,
+with the pieces merges do reach and every cut of the token into two older tokens (``halves``; each
+of Llama 3's has one at least), never with an invented tree. And in some tokens the loop passes
 through a part ranked above the token it then joins (tiktoken looks up joined bytes, not learned
 pairs): the tree here takes each node's own parents instead, so every node ranks above its children.
 
@@ -19,7 +20,7 @@ merge joined: the tree is read from it, and its steps numbered by merge (1 = lea
 
 Bytes stay bytes here: a part that is half a character is not valid UTF-8 alone, and the display
 decides how to draw it. ``bpelab/widgets/static/token_build.js`` is the same algorithm for the
-page; tests/test_token_build.py holds the two equal.
+page (all but ``halves``, which it does not list yet); tests/test_token_build.py holds the two equal.
 """
 
 from __future__ import annotations
@@ -79,6 +80,18 @@ class MergeStep(NamedTuple):
         }
 
 
+class Halves(NamedTuple):
+    """A cut of a token into two tokens that both rank below it: what it joins, though no merge in rank order does."""
+
+    left: bytes
+    left_id: int
+    right: bytes
+    right_id: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"left": list(self.left), "left_id": self.left_id, "right": list(self.right), "right_id": self.right_id}
+
+
 @dataclass(frozen=True)
 class TokenBuild:
     """The whole story of one token: its steps, where they stop, and the tree when they reach it."""
@@ -95,9 +108,13 @@ class TokenBuild:
     """None when the token is not reachable."""
     leaves: Literal["bytes", "symbols"] = "bytes"
     """What the build starts from: single bytes, or a word-level tokenizer's symbols (characters, ``</w>``)."""
+    halves: tuple[Halves, ...] = ()
+    """When not reachable: every cut of the token into two tokens of lower rank, leftmost cut first."""
 
     def as_dict(self) -> dict[str, object]:
+        halves = {"halves": [h.as_dict() for h in self.halves]} if not self.reachable else {}
         return {
+            **halves,
             "token": list(self.token),
             "id": self.id,
             "numbering": self.numbering,
@@ -149,8 +166,20 @@ class TokenBuilder:
         steps = _replay(token, merged, byte_ranks.__getitem__, lambda rank: rank)
         parts = tuple(n.token for n in grown)
         if len(grown) != 1:
-            return TokenBuild(token, limit, "rank", False, steps, parts, None)
+            return TokenBuild(
+                token, limit, "rank", False, steps, parts, None, halves=_halves(token, limit, rank_of_bytes)
+            )
         return TokenBuild(token, limit, "rank", True, steps, parts, grown[0])
+
+
+def _halves(token: bytes, limit: int, rank_of_bytes: RankLookup) -> tuple[Halves, ...]:
+    """Every cut of ``token`` into two tokens whose ranks are below ``limit``, leftmost cut first."""
+    found = []
+    for k in range(1, len(token)):
+        left, right = rank_of_bytes(token[:k]), rank_of_bytes(token[k:])
+        if left is not None and right is not None and left < limit and right < limit:
+            found.append(Halves(token[:k], left, token[k:], right))
+    return tuple(found)
 
 
 def build_with_ranks(token: bytes, ranks: Mapping[bytes, int] | RankLookup) -> TokenBuild:
@@ -328,6 +357,7 @@ def _index_at(parts: tuple[bytes, ...], start: int) -> int:
 
 __all__ = [
     "BuildNode",
+    "Halves",
     "MergeStep",
     "RankLookup",
     "TokenBuild",

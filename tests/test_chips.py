@@ -228,3 +228,12 @@ def test_chips_are_a_list_whose_items_say_their_text_and_ids():
     # what is drawn is hidden from screen readers, so nothing is read twice
     visible = re.findall(r'<span( class="bpe-chip-id")? aria-hidden="true">', markup)
     assert len(visible) == 4
+
+
+@pytest.mark.parametrize("surrogate", ["\ud800", "\udbff", "\udc00", "\udfff"])
+def test_a_lone_surrogate_in_a_word_level_token_is_one_replacement_chip(surrogate):
+    """Text can hold a lone surrogate (a JSON "\\ud800" pasted in); UTF-8 cannot: drawn as U+FFFD, as tiktoken
+    encodes it, not an UnicodeEncodeError."""
+    chips = make_chips(["a", surrogate, "b" + END_OF_WORD], word_end=END_OF_WORD)
+    assert "\ufffd" in chips_text(["a", surrogate, "b" + END_OF_WORD], word_end=END_OF_WORD)
+    assert any("\ufffd" in chip.text for chip in chips)

@@ -914,6 +914,31 @@ def encode_word_by_string_replace(word, merges):
     return spelled.split()
 
 
+def encode_word_by_length(word, merges):
+    # the merges sorted by how long the new symbol is: short ones first, as if they were simpler
+    symbols = tuple(word) + ("</w>",)
+    for pair, _ in sorted(merges, key=lambda m: len(m[1])):
+        symbols = words.merge_symbols(symbols, pair)
+    return list(symbols)
+
+
+def encode_word_longest_first(word, merges):
+    # the merges sorted longest new symbol first, as if the long ones mattered most
+    symbols = tuple(word) + ("</w>",)
+    for pair, _ in sorted(merges, key=lambda m: len(m[1]), reverse=True):
+        symbols = words.merge_symbols(symbols, pair)
+    return list(symbols)
+
+
+def encode_word_empty_guard(word, merges):
+    if not word:  # "nothing to encode"; but the empty word still ends, with its marker
+        return []
+    symbols = tuple(word) + ("</w>",)
+    for pair, _ in merges:
+        symbols = words.merge_symbols(symbols, pair)
+    return list(symbols)
+
+
 def test_encode_word_accepts_reference_and_independent(capsys):
     assert_refuses_course_function(capsys, check_encode_word, bpelab.encode_word)
     assert_passes(capsys, check_encode_word, copy_of(bpelab.encode_word))
@@ -931,6 +956,9 @@ def test_encode_word_accepts_reference_and_independent(capsys):
         (encode_word_tuple, ["returned a tuple, expected a list", "list(...)"]),
         (encode_word_marker_as_characters, ["must be ONE symbol", "not list(word + '</w>')"]),
         (encode_word_by_string_replace, ["string replace", "compare whole symbols"]),
+        (encode_word_by_length, ["encode_word('20',", "expected: ['2', '0</w>']", "sorted by the length"]),
+        (encode_word_longest_first, ["encode_word('low',", "sorted by the length"]),
+        (encode_word_empty_guard, ["encode_word('',", "the empty word", "return [] for an empty word"]),
     ],
 )
 def test_encode_word_names_mistakes(capsys, fn, phrases):

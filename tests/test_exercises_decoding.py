@@ -58,3 +58,35 @@ def test_a_crashing_decoder_is_reported_not_raised(capsys):
 
     assert not check_decode_words(crashes)
     assert "IndexError" in capsys.readouterr().out
+
+
+def drop_last_character(symbols):
+    # the text always ends with the last word's marker turned into a space... unless the last word is unfinished
+    return "".join(symbols).replace("</w>", " ")[:-1]
+
+
+def finished_words_only(symbols):
+    words, current = [], ""
+    for symbol in symbols:
+        current += symbol
+        if symbol.endswith("</w>"):
+            words.append(current[: -len("</w>")])
+            current = ""
+    return " ".join(words)  # the pieces after the last marker are lost
+
+
+@pytest.mark.parametrize(
+    "wrong, failing, hint",
+    [
+        (drop_last_character, "decode_words(['s', 'low'])", "cut off the last character"),
+        (finished_words_only, "decode_words(['s', 'low'])", "the last word has no '</w>'"),
+        (lambda s: (x.replace("</w>", " ") for x in s), "decode_words(['low', '</w>'])", "''.join("),
+    ],
+    ids=["[:-1]", "finished words only", "a generator"],
+)
+def test_a_last_word_without_its_marker_is_kept_and_the_bug_named(capsys, wrong, failing, hint):
+    assert not check_decode_words(wrong, record=False)
+    report = capsys.readouterr().out
+    assert failing in report, report
+    assert hint in report.split("hint:", 1)[1], report
+    assert "list(...)" not in report, report

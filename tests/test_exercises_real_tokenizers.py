@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 import regex
@@ -173,3 +174,76 @@ def test_split_pieces_through_a_set_is_told_it_lost_order_and_repeats(through_a_
 def test_split_pieces_sorted_is_told_so():
     result = SPLIT_PIECES.run(lambda text, pattern: sorted(regex.findall(pattern, text)))
     assert "you sorted the pieces" in result.message, result.message
+
+
+# ---- leaks: wrong answers the checker used to accept, or named wrongly ------------------------------
+
+
+def drop_a_final_whitespace_piece(text, pattern):
+    pieces = regex.findall(pattern, text)
+    if pieces and not pieces[-1].strip():
+        pieces.pop()  # "trailing whitespace is not a word"
+    return pieces
+
+
+@pytest.mark.parametrize(
+    "wrong, words",
+    [
+        (lambda text, pattern: regex.findall(pattern, text.rstrip()), "the whitespace at the end of the text"),
+        (lambda text, pattern: regex.findall(pattern, text.strip()), "the whitespace at the"),
+        (drop_a_final_whitespace_piece, "the whitespace at the end of the text"),
+        (lambda text, pattern: regex.findall(pattern, unicodedata.normalize("NFKC", text)), "normalize"),
+        (lambda text, pattern: regex.findall(pattern, unicodedata.normalize("NFC", text)), "normalize"),
+        (lambda text, pattern: regex.findall(pattern, text, regex.IGNORECASE), "IGNORECASE"),
+        (lambda text, pattern: regex.findall(pattern, text, flags=regex.I), "IGNORECASE"),
+    ],
+    ids=["rstrip", "strip", "final piece dropped", "NFKC", "NFC", "IGNORECASE", "flags=regex.I"],
+)
+def test_split_pieces_leaks_are_rejected_and_named(wrong, words):
+    result = SPLIT_PIECES.run(wrong)
+    assert not result.passed and result.status == "failed", result.message
+    hint = result.message.split("hint:", 1)[1]
+    assert words in hint, result.message
+    assert "regex.findall(pattern, text)" not in hint or "IGNORECASE" in hint, result.message
+
+
+def test_split_pieces_exercises_whitespace_at_the_end_of_the_text():
+    """GPT-2's and GPT-4's ``\\s++$`` alternative: some case must end in whitespace that it matches."""
+    from bpelab.exercises.real_tokenizers import _split_cases
+
+    ends = [text for (text, pattern) in (c.args for c in _split_cases()) if regex.search(r"\s++$", text)]
+    assert ends
+
+
+def parents_as_text(token, ranks):
+    """The lesson's solution, with the parents decoded to str at the end."""
+    limit = ranks[token]
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i)
+            for i in range(len(parts) - 1)
+            if ranks.get(parts[i] + parts[i + 1], limit) < limit
+        ]
+        if not candidates:
+            break
+        _, i = min(candidates)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(p.decode("utf-8") for p in parts)
+
+
+def test_find_parents_returning_str_is_told_to_return_bytes():
+    result = FIND_PARENTS.run(parents_as_text)
+    assert not result.passed
+    hint = result.message.split("hint:", 1)[1]
+    assert "bytes" in hint and "decode" in hint, result.message
+
+
+def test_the_hints_example_of_parents_is_gpt4s():
+    """The rank hint's example, (b' th', b'e'), is how GPT-4 (cl100k) built b' the'."""
+    ranks = from_tiktoken("cl100k_base").ranks
+    assert find_parents(b" the", ranks) == (b" th", b"e")
+    from bpelab.exercises.real_tokenizers import _as_ranks
+
+    result = FIND_PARENTS.run(_as_ranks)
+    assert "(b' th', b'e')" in result.message, result.message

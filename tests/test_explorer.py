@@ -190,3 +190,40 @@ def test_the_lessons_saved_explorer_module_is_todays(lesson):
     assert all(module == today for module in saved), (
         f'{lesson} holds an older explorer module: make lessons ONLY="05 10"'
     )
+
+
+# ---- review of lessons 05/07: a word-level tokenizer on long text, and a lone surrogate ----------------
+
+
+def test_a_word_level_encoder_encodes_each_distinct_word_once_and_gives_encode_words_output(monkeypatch):
+    """The explorer re-encodes the whole text on every keystroke; a word is encoded the same way wherever it
+    stands, so each distinct word is replayed once and kept. The output must be exactly encode_word's."""
+    from bpelab import read_corpus, split_text
+    from bpelab.widgets import encoders
+
+    trained = train_bpe(" ".join(split_text(read_corpus("english_train")[:20_000], WORDS)), 200)
+    text = read_corpus("english_heldout")[:20_000]
+    words = split_text(text, WORDS)
+    calls = []
+    real = encoders.encode_word
+    monkeypatch.setattr(encoders, "encode_word", lambda word, merges: calls.append(word) or real(word, merges))
+    encode = encoders.encoder_for(trained, WORDS)
+    ids, symbols = encode(text)
+    assert symbols == [s for w in words for s in real(w, trained.merges)]
+    vocab = {}
+    for i, s in enumerate(trained.vocabulary):
+        vocab.setdefault(s, i)
+    assert ids == [vocab.get(s, "?") for s in symbols]
+    assert sorted(calls) == sorted(set(words))  # each distinct word once
+    encode(text + " again")  # the next keystroke: only the new word is replayed
+    assert calls[len(set(words)) :] == ["again"] or "again" in set(words)
+
+
+@pytest.mark.parametrize("text", ["a\ud800b here", "low \udfff lower", "a\udc80b here"])
+def test_a_lone_surrogate_is_drawn_as_the_replacement_character_by_a_word_level_tokenizer(toy, text):
+    """A lone surrogate is no character: tiktoken encodes it as U+FFFD, and the word-level rows draw it so."""
+    explorer = EncodeExplorer({"toy": toy}, text=text)
+    shown = explorer.render_text()
+    assert "\ufffd" in shown and "\ud800" not in shown
+    explorer.tokenizer_name = "GPT-4 (cl100k_base)"
+    assert "\ufffd" in explorer.render_text()

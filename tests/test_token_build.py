@@ -160,7 +160,11 @@ def test_sampled_tokens_rebuild_in_rank_order_and_javascript_agrees(name: str) -
     request = {"tiktoken": str(require(name)), "tokens": [base64.b64encode(t).decode() for t in sample_of(name)]}
     js = builds_in_js(request)
     for build, theirs in zip(builds, js, strict=True):
-        assert theirs == build.as_dict(), f"{name}: JavaScript builds {build.token!r} differently"
+        ours = build.as_dict()
+        # the halves of an unreachable token (Llama 3's only) are Python's alone so far: token_build.js does not list
+        # them, and the page's panel then leaves out the sentence naming them (token_build_view.test.js)
+        assert ours.pop("halves", []) == [] or name == "llama3"
+        assert theirs == ours, f"{name}: JavaScript builds {build.token!r} differently"
 
 
 def test_kubernetes_is_one_token_in_gpt4_and_gpt4o_and_built_step_by_step() -> None:
@@ -322,3 +326,17 @@ def test_a_rank_function_gives_the_same_build_as_the_table() -> None:
     token = "ération".encode()
     assert build_with_ranks(token, ranks.get) == build_with_ranks(token, ranks)
     assert tiktoken.get_encoding("cl100k_base").encode_single_token(token) == build_with_ranks(token, ranks).id
+
+
+def test_every_llama3_token_merging_does_not_reach_lists_the_cuts_into_two_older_tokens() -> None:
+    """The halves the panel names: every cut of the token into two tokens of lower rank, found here by brute force."""
+    ranks = ranks_of("llama3")
+    builder = TokenBuilder(ranks)
+    stuck = [b for b in (builder.build(t) for t in ranks if len(t) > 1) if not b.reachable]
+    assert len(stuck) > 600
+    for build in stuck:
+        t, r = build.token, build.id
+        cuts = [(t[:k], t[k:]) for k in range(1, len(t)) if ranks.get(t[:k], r) < r and ranks.get(t[k:], r) < r]
+        assert [(h.left, h.right) for h in build.halves] == cuts and cuts
+        assert all(ranks[h.left] == h.left_id and ranks[h.right] == h.right_id for h in build.halves)
+    assert builder.build(b" the").halves == ()

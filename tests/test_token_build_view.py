@@ -128,3 +128,38 @@ def test_half_a_character_is_written_as_its_bytes() -> None:
     assert len(ids) == 2 and part_text(first) == "".join(f"<{b:02X}>" for b in first)
     build = build_for(enc, ids[0], first)
     assert build_lines(build)[-1].endswith("(byte)") and "<E6>" in build_text(build)
+
+
+# ---- review of lesson 07: what the panel says of a Llama 3 token rank-order merging does not reach ----
+
+
+def test_a_llama3_token_merging_does_not_reach_is_named_as_two_older_tokens_and_tiktokens_lookup() -> None:
+    """' việc' (lesson 07, section 7): merging in rank order stops at three parts, yet it is ' v' + 'iệc', two
+    tokens of lower rank, and tiktoken returns it whole when a piece of text is exactly it. Nothing is said of how
+    Meta added it (not documented)."""
+    ranks = mergeable_ranks("llama3")
+    token = " việc".encode()
+    build = TokenBuilder(ranks).build(token)
+    assert not build.reachable
+    cuts = [
+        (token[:k], token[k:])
+        for k in range(1, len(token))
+        if ranks.get(token[:k], 1 << 30) < ranks[token] and ranks.get(token[k:], 1 << 30) < ranks[token]
+    ]
+    assert cuts == [(b" v", "iệc".encode())]
+    assert load_encoding("llama3").encode_ordinary(" việc") == [ranks[token]]
+    note = build_lines(build, "Llama 3")[1]
+    assert note == (
+        "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at 3 parts: "
+        f"⋅vi | ệ | c. It is two older tokens joined: ⋅v (rank {ranks[b' v']}) + iệc (rank {ranks['iệc'.encode()]}). "
+        "tiktoken gives it all the same where a piece of the text is exactly this token: its whole-piece lookup "
+        "returns it before any merge."
+    )
+    assert "added to the vocabulary" not in build_text(build)
+    assert lines_in_js([(build.as_dict(), "Llama 3")]) == [build_lines(build, "Llama 3")]
+
+
+def test_a_reachable_tokens_panel_has_no_note() -> None:
+    build = TokenBuilder(mergeable_ranks("o200k_base")).build(b" Kubernetes")
+    assert build.reachable and build.halves == ()
+    assert build_lines(build)[1].startswith("Step 0 of")

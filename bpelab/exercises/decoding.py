@@ -6,6 +6,7 @@ after the last word.
 
 from __future__ import annotations
 
+from types import GeneratorType
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
@@ -30,10 +31,17 @@ DECODE_WORDS = Exercise(
         Case(([],), "", "no symbols: empty text"),
         Case((["</w>", "low</w>"],), " low", "a '</w>' alone at the start is an empty word: its space stays"),
         Case((["the</w>", "slow", "est</w>", "tra", "ins</w>"],), "the slowest trains"),
+        Case((["s", "low"],), "slow", "a last word without '</w>' (a text cut mid-word): no space to drop"),
+        Case((["the</w>", "slow"],), "the slow", "the last word is unfinished: its pieces are text too"),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
     ],
     diagnosers=[
+        when(
+            lambda a: isinstance(a.got, GeneratorType),
+            "you returned a generator, not the text: decode_words returns one string, so join the pieces "
+            "with ''.join(...)",
+        ),
         when(
             lambda a: isinstance(a.got, list),
             "return one string (the text), not a list: join the symbols",
@@ -47,6 +55,16 @@ DECODE_WORDS = Exercise(
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " "),
             "there is a space after the last word: remove it (e.g. with .rstrip(' '))",
+        ),
+        same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, " ")[:-1],
+            "you cut off the last character whatever it is: when the last word has no '</w>' (['s', 'low'], a "
+            "text cut mid-word) there is no space to drop. Remove only a space at the end: .rstrip(' ')",
+        ),
+        same_as(
+            lambda symbols: " ".join("".join(symbols).split(END_OF_WORD)[:-1]),
+            "the last word has no '</w>' here (a text cut mid-word), and you dropped it: the pieces after the "
+            "last marker are text too",
         ),
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").strip(" "),

@@ -9,6 +9,7 @@ GPT-4's (cl100k_base) ranks, cut down to the tokens that can take part (the toke
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 import regex
@@ -61,7 +62,59 @@ def _split_cases() -> list[Case]:
             ("the cat and the dog and the end", PATTERNS["gpt2"]), note="GPT-2: ' the' and ' and' occur more than once"
         ),
         Case((MIXED_SCRIPTS, PATTERNS["llama3"]), note="Llama 3: several scripts and an emoji"),
+        Case(
+            ("THE END   ", PATTERNS["gpt2"]), note="GPT-2: spaces at the very end of the text (its \\s++$ alternative)"
+        ),
+        Case(("    return x\n  ", PATTERNS["llama3"]), note="Llama 3: a text that ends in a new, indented line"),
+        Case(
+            ("cafe\u0301 ﬁnal ½ Ｈｅｌｌｏ", PATTERNS["o200k"]),
+            note="GPT-4o: an accent written as its own character, a ligature, a fraction, full-width letters",
+        ),
     ]
+
+
+def _pieces_text(attempt: Attempt) -> str | None:
+    """The learner's pieces joined, when they are a list of str and the function returned."""
+    got = attempt.got
+    if attempt.error is not None or not isinstance(got, list) or not all(isinstance(p, str) for p in got):
+        return None
+    return "".join(got)
+
+
+def _edge_whitespace_lost(attempt: Attempt) -> str | None:
+    """The pieces spell the text less whitespace at its start or end: .strip(), or a last piece of spaces dropped."""
+    joined, text = _pieces_text(attempt), attempt.args[0]
+    if joined is None or joined == text or not isinstance(text, str):
+        return None
+    at_end = text.startswith(joined) and not text[len(joined) :].strip()
+    at_start = text.endswith(joined) and not text[: len(text) - len(joined)].strip()
+    if not (at_end or at_start):
+        if joined != text.strip():
+            return None
+        where = "start and the end"
+    else:
+        where = "end" if at_end else "start"
+    return (
+        f"the whitespace at the {where} of the text is missing from your pieces (.strip() or .rstrip() on the "
+        "text, or a piece of only whitespace dropped): it is text too, and makes pieces of its own (GPT-2's and "
+        "GPT-4's \\s++$ alternative matches whitespace at the very end). Joined together, the pieces must give "
+        "back the text exactly"
+    )
+
+
+def _normalised(attempt: Attempt) -> str | None:
+    """The pieces spell the text after unicodedata.normalize: split the text as it is, not a normalised copy."""
+    joined, text = _pieces_text(attempt), attempt.args[0]
+    if joined is None or joined == text or not isinstance(text, str):
+        return None
+    for form in ("NFC", "NFKC", "NFD", "NFKD"):
+        if joined == unicodedata.normalize(form, text):
+            return (
+                f"your pieces spell the text after unicodedata.normalize('{form}', ...): NFKC turns 'ﬁ' into 'fi' "
+                "and full-width letters into plain ones, NFC joins an 'e' and a combining accent into one 'é'. "
+                "Split the text as it is: joined together, the pieces must give it back exactly"
+            )
+    return None
 
 
 def _through_a_set(attempt: Attempt) -> bool:
@@ -116,6 +169,14 @@ SPLIT_PIECES = Exercise(
             "and it keeps a piece that occurs twice only once. Return the matches as a list, as they come",
             any_type=False,
         ),
+        same_as(
+            lambda text, pattern: regex.findall(pattern, text, regex.IGNORECASE),
+            "you passed regex.IGNORECASE: the pattern decides about case itself (GPT-4o's tells upper from lower "
+            "case to split CamelCase; GPT-2's knows contractions only in lower case). Call "
+            "regex.findall(pattern, text) with no flags",
+        ),
+        _edge_whitespace_lost,
+        _normalised,
         when(
             lambda attempt: isinstance(attempt.got, list) and "".join(map(str, attempt.got)) != attempt.args[0],
             "joined together, the pieces must give back the text exactly: " + _FINDALL,
@@ -207,7 +268,18 @@ FIND_PARENTS = Exercise(
             "you merged the leftmost pair that is a token; BPE merges the pair with the lowest rank first "
             "(it was learned earliest), wherever it is",
         ),
-        same_as(_as_ranks, "you returned the parents' ranks; return their bytes, e.g. (b' t', b'he')"),
+        same_as(
+            _as_ranks, "you returned the parents' ranks; return their bytes, e.g. (b' th', b'e') for GPT-4's b' the'"
+        ),
+        when(
+            lambda attempt: (
+                isinstance(attempt.got, tuple)
+                and all(isinstance(part, str) for part in attempt.got)
+                and tuple(part.encode("utf-8") for part in attempt.got) == attempt.expected
+            ),
+            "you returned the parents as str: return them as bytes, as they are in ranks (leave out the "
+            ".decode()); a part can be half a character, which no str can hold",
+        ),
         when(
             lambda attempt: attempt.got in ((attempt.args[0],), [attempt.args[0]], attempt.args[0]),
             "you merged all the way back to the token itself: when it was created, only tokens of lower rank existed. "

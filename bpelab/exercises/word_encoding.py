@@ -47,6 +47,12 @@ def _joined(attempt: Any) -> bool:
     return isinstance(attempt.got, str) and attempt.got.replace(" ", "") == "".join(attempt.expected)
 
 
+_BY_LENGTH_HINT = (
+    "you replayed the merges sorted by the length of the symbol they make: a merge then runs before one learned "
+    "earlier that competes for the same character, or before the merges that build its parts. Apply them in the "
+    "order they were learned"
+)
+
 ENCODE_WORD = Exercise(
     name="encode_word",
     call="encode_word(word, merges)",
@@ -67,6 +73,12 @@ ENCODE_WORD = Exercise(
             "`for (a, b), new in merges:`",
         ),
         when(
+            lambda a: a.args[0] == "" and a.got == [],
+            "an empty word is still a word that ends: its encoding is ['</w>'], the marker alone, so don't "
+            "return [] for an empty word; list(word) + ['</w>'] already gives ['</w>']",
+            any_type=False,
+        ),
+        when(
             lambda a: END_OF_WORD not in "".join(a.got) and END_OF_WORD in "".join(a.expected),
             "the end-of-word marker '</w>' is missing: start from list(word) + ['</w>']",
             any_type=False,
@@ -79,6 +91,14 @@ ENCODE_WORD = Exercise(
         same_as(
             lambda word, merges: encode_word(word, sorted(merges)),
             "you replayed the merges in sorted order: apply them in the order they were learned",
+        ),
+        same_as(
+            lambda word, merges: encode_word(word, sorted(merges, key=lambda m: len(m[1]))),
+            _BY_LENGTH_HINT,
+        ),
+        same_as(
+            lambda word, merges: encode_word(word, sorted(merges, key=lambda m: len(m[1]), reverse=True)),
+            _BY_LENGTH_HINT,
         ),
         same_as(
             lambda word, merges: encode_word(word, merges[:1]),
@@ -108,6 +128,16 @@ def _cases() -> list[Case]:
             ("abc", [(("b", "c"), "bc"), (("a", "b"), "ab")]),
             ["a", "bc", "</w>"],
             "order matters: ('b', 'c') was learned first, so 'ab' can no longer form",
+        ),
+        Case(
+            ("20", [(("0", "</w>"), "0</w>"), (("2", "0"), "20")]),
+            ["2", "0</w>"],
+            "order matters: '0</w>' was learned before the shorter '20', and took the '0'",
+        ),
+        Case(
+            ("ab", [(("a", "b"), "ab"), (("b", "</w>"), "b</w>")]),
+            ["ab", "</w>"],
+            "order matters: 'ab' was learned before the longer 'b</w>', and took the 'b'",
         ),
         Case(("aaa", [(("a", "a"), "aa")]), ["aa", "a", "</w>"], "left to right, without overlaps"),
         Case(

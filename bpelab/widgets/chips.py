@@ -136,11 +136,20 @@ def id_line(ids: Sequence[object]) -> str:
     return " ".join(str(i) for i in ids)
 
 
+_LONE_SURROGATE = regex.compile("[\ud800-\udc7f\udd00-\udfff]")
+"""Surrogates that stand for no byte under ``surrogateescape`` (U+DC80-U+DCFF do)."""
+
+
 def _as_bytes(piece: Piece) -> bytes:
     if isinstance(piece, bytes):
         return piece
     if isinstance(piece, str):
-        return piece.encode("utf-8", "surrogateescape")
+        try:
+            return piece.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            # a lone surrogate in the text (a pasted JSON "\ud800"): no UTF-8 exists for it; tiktoken encodes it
+            # as U+FFFD, and so it is drawn here, in a word-level tokenizer's row too
+            return _LONE_SURROGATE.sub("\ufffd", piece).encode("utf-8", "surrogateescape")
     raise TypeError(f"a token must be shown as str or bytes, got {type(piece).__name__}")
 
 

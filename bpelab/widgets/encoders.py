@@ -20,6 +20,8 @@ UNKNOWN_ID = "?"
 
 Encoded = tuple[list[Any], list[str | bytes]]
 """The ids of a text and the text or bytes of each token."""
+MAX_CACHED_WORDS = 100_000
+"""How many distinct words a word-level encoder keeps spelled (a keystroke re-encodes the whole text)."""
 
 
 def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[str], Encoded]:
@@ -51,10 +53,19 @@ def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[s
         for i, symbol in enumerate(tokenizer.vocabulary):
             vocab.setdefault(symbol, i)
 
+        spelled: dict[str, list[str]] = {}  # a word encodes the same way wherever it stands: replay it once
+
         def encode_words(text: str) -> Encoded:
             words = split_text(text, word_split) if word_split is not None else text.split()
-            symbols = [s for word in words for s in encode_word(word, merges)]
-            return [vocab.get(s, UNKNOWN_ID) for s in symbols], list(symbols)
+            if len(spelled) > MAX_CACHED_WORDS:
+                spelled.clear()  # a long session of pasted texts: start again rather than grow without end
+            symbols: list[str] = []
+            for word in words:
+                known = spelled.get(word)
+                if known is None:
+                    known = spelled[word] = encode_word(word, merges)
+                symbols += known
+            return [vocab.get(s, UNKNOWN_ID) for s in symbols], list[str | bytes](symbols)
 
         return encode_words
     if callable(getattr(tokenizer, "encode", None)) and callable(getattr(tokenizer, "decode", None)):

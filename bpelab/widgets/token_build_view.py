@@ -50,12 +50,25 @@ def step_line(build: TokenBuild, k: int) -> str:
 
 
 def reach_note(build: TokenBuild) -> str:
-    """A token no merge reaches says so, and what the merges below its rank do reach."""
+    """A token merging in rank order does not reach: where the merges stop, the two older tokens it joins, and how
+    tiktoken gives it all the same (lesson 07, section 7). Nothing about how it entered the vocabulary: for Llama 3's
+    tokens that is not documented."""
     if build.reachable:
         return ""
+    stop = (
+        "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at "
+        f"{len(build.parts)} parts: {' | '.join(map(part_text, build.parts))}."
+    )
+    if build.halves:
+        cuts = " or ".join(
+            f"{part_text(h.left)} (rank {h.left_id}) + {part_text(h.right)} (rank {h.right_id})" for h in build.halves
+        )
+        joined = f" It is two older tokens joined: {cuts}."
+    else:
+        joined = " No two older tokens join to make it."
     return (
-        "No sequence of merges makes this token: it was added to the vocabulary as it is. "
-        f"The merges below its rank stop at {len(build.parts)} parts: {' | '.join(map(part_text, build.parts))}."
+        stop + joined + " tiktoken gives it all the same where a piece of the text is exactly this token: its "
+        "whole-piece lookup returns it before any merge."
     )
 
 

@@ -63,11 +63,23 @@ export function stepLine(build, k) {
   return `Merged ${partText(s.left)} + ${partText(s.right)} → ${partText([...s.left, ...s.right])} (${numberText(build, s.number)}).`;
 }
 
-/** The note under the title: a token no merge reaches says so, and what the merges do reach. */
+/**
+ * The note under the title for a token merging in rank order does not reach: where the merges stop, the two
+ * older tokens it joins (`build.halves`, which Python's builds carry), and how tiktoken gives it all the same.
+ */
 export function reachNote(build) {
   if (build.reachable) return "";
-  return `No sequence of merges makes this token: it was added to the vocabulary as it is. ` +
-    `The merges below its rank stop at ${build.parts.length} parts: ${build.parts.map(partText).join(" | ")}.`;
+  const stop = "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at " +
+    `${build.parts.length} parts: ${build.parts.map(partText).join(" | ")}.`;
+  let joined = "";
+  if (build.halves && build.halves.length) {
+    const cuts = build.halves.map((h) => `${partText(h.left)} (rank ${h.left_id}) + ${partText(h.right)} (rank ${h.right_id})`);
+    joined = ` It is two older tokens joined: ${cuts.join(" or ")}.`;
+  } else if (build.halves) {
+    joined = " No two older tokens join to make it.";
+  }
+  return stop + joined + " tiktoken gives it all the same where a piece of the text is exactly this token: its " +
+    "whole-piece lookup returns it before any merge.";
 }
 
 /** The tree as indented lines: "⋅Kubernetes (rank 127933)", its two parts under it. */

@@ -46,8 +46,13 @@ test("a token no merge reaches says so and shows the parts merges do reach", () 
   // abc has rank 3 but neither ab nor bc exists: added as it is
   const build = buildWithRanks(bytes("abc"), vocabulary(["a", "b", "c", "abc"].map(bytes)));
   assert.equal(build.reachable, false);
-  assert.equal(reachNote(build), "No sequence of merges makes this token: it was added to the vocabulary as it is. " +
-    "The merges below its rank stop at 3 parts: a | b | c.");
+  const tail = " tiktoken gives it all the same where a piece of the text is exactly this token: its " +
+    "whole-piece lookup returns it before any merge.";
+  const stop = "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at 3 parts: a | b | c.";
+  assert.equal(reachNote(build), stop + tail);  // the page's own builder names no halves
+  assert.equal(reachNote({ ...build, halves: [] }), stop + " No two older tokens join to make it." + tail);
+  const halves = [{ left: bytes("a"), left_id: 0, right: bytes("bc"), right_id: 4 }];
+  assert.equal(reachNote({ ...build, halves }), stop + " It is two older tokens joined: a (rank 0) + bc (rank 4)." + tail);
   assert.deepEqual(treeLines(build), []);
   assert.equal(reachNote(buildWithRanks(bytes("ab"), vocabulary(["a", "b", "ab"].map(bytes)))), "");
 });
