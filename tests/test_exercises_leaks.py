@@ -173,8 +173,7 @@ def test_wordpiece_prefix_from_the_second_piece_on(capsys):
         return pieces
 
     out = rejected(capsys, check_encode_wordpiece_word(encode_wordpiece_word, record=False))
-    assert "encode_wordpiece_word('aaa', {'##a', 'a'})" in out and "['a', 'a', '##a']" in out
-    assert "(start > 0, not start > 1)" in hint_of(out)
+    assert "(start > 0, not start > 1)" in hint_of(out)  # on the first case it fails ('ha' or 'aaa')
 
 
 # ---- decode_words ----------------------------------------------------------------------------------
