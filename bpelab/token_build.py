@@ -20,7 +20,7 @@ merge joined: the tree is read from it, and its steps numbered by merge (1 = lea
 
 Bytes stay bytes here: a part that is half a character is not valid UTF-8 alone, and the display
 decides how to draw it. ``bpelab/widgets/static/token_build.js`` is the same algorithm for the
-page (all but ``halves``, which it does not list yet); tests/test_token_build.py holds the two equal.
+page; tests/test_token_build.py holds the two equal, halves included.
 """
 
 from __future__ import annotations

@@ -126,6 +126,7 @@ export function buildWithRanks(token, ranks, memo = new Map()) {
   const { nodes, steps } = replayMerges(bytes, mergesInOrder(grown), (b) => byteRanks.get(b), (id) => id);
   const reachable = grown.length === 1;
   return {
+    ...(reachable ? {} : { halves: olderHalves(bytes, limit, rankOf) }),
     token: bytes,
     id: limit,
     numbering: "rank",
@@ -135,6 +136,21 @@ export function buildWithRanks(token, ranks, memo = new Map()) {
     tree: reachable ? nodes[0] : null,
     leaves: "bytes",
   };
+}
+
+/** Every cut of a token into two tokens ranked below `limit`, leftmost cut first (token_build.py's _halves). */
+function olderHalves(bytes, limit, rankOf) {
+  const found = [];
+  for (let k = 1; k < bytes.length; k++) {
+    const left = bytes.slice(0, k);
+    const right = bytes.slice(k);
+    const leftId = rankOf(Uint8Array.from(left));
+    const rightId = rankOf(Uint8Array.from(right));
+    if (leftId !== undefined && rightId !== undefined && leftId < limit && rightId < limit) {
+      found.push({ left, left_id: leftId, right, right_id: rightId });
+    }
+  }
+  return found;
 }
 
 /**

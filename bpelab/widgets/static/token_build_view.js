@@ -65,7 +65,7 @@ export function stepLine(build, k) {
 
 /**
  * The note under the title for a token merging in rank order does not reach: where the merges stop, the two
- * older tokens it joins (`build.halves`, which Python's builds carry), and how tiktoken gives it all the same.
+ * older tokens it joins (`build.halves`), and how tiktoken gives it all the same.
  */
 export function reachNote(build) {
   if (build.reachable) return "";
