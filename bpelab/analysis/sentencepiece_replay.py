@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_text import byte_piece
-from bpelab.words import MergeStep
+from bpelab.words import MergeStep, merge_symbols
 
 
 @dataclass
@@ -104,20 +104,6 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
     return SentencePieceReplay(text, {initial: 1}, steps, at_once, singles, pieces, name or repr(model))
 
 
-def merge_everywhere(symbols: tuple[str, ...], pair: tuple[str, str]) -> tuple[str, ...]:
-    """The pair joined at every place it stands, left to right: what the stepper draws for one step."""
-    out: list[str] = []
-    i = 0
-    while i < len(symbols):
-        if i + 1 < len(symbols) and (symbols[i], symbols[i + 1]) == pair:
-            out.append(pair[0] + pair[1])
-            i += 2
-        else:
-            out.append(symbols[i])
-            i += 1
-    return tuple(out)
-
-
 def _grouped(
     singles: list[tuple[tuple[str, str], float | int, int]],
     tables: list[dict[tuple[str, str], float | int]],
@@ -132,7 +118,7 @@ def _grouped(
         end = k + 1
         while end < len(singles) and singles[end][0] == pair:
             end += 1
-        if merge_everywhere(states[k], pair) != states[end]:
+        if merge_symbols(states[k], pair) != states[end]:
             raise ValueError(
                 f"merging {pair} everywhere at once differs from SentencePiece's one-at-a-time merges here: "
                 "show this text's single_steps as a table instead"
