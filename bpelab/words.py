@@ -241,7 +241,12 @@ def encode_word(word: str, merges: list[Merge]) -> list[str]:
 
 
 def decode_words(symbols: list[str]) -> str:
-    """Join symbols back into text: ``</w>`` becomes a space between words."""
+    """Join symbols back into text: ``</w>`` becomes a space between words.
+
+    Every ``</w>`` in the joined symbols is read as the marker, so this gives back the words of a text (one space
+    between each) exactly when no word contains the four characters ``</w>`` itself; the markup ``<w>word</w>``
+    comes back as ``<w>word`` (lesson 02, section 6).
+    """
     if isinstance(symbols, str) or not isinstance(symbols, Iterable):
         raise TypeError(
             f"decode_words needs a list of symbols such as ['low', '</w>'] (what encode_word returns), "

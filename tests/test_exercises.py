@@ -1180,3 +1180,55 @@ def test_the_checkers_own_tokenizers_get_the_size_they_ask_for():
         warnings.simplefilter("error", TrainingStoppedEarly)
         for exercise in EXERCISES.values():
             exercise.build_cases()
+
+
+# ---- the engine: lines inside bpelab are not the learner's; objects without == are still watched ------------
+
+
+def test_lines_run_inside_bpelab_are_not_counted_but_the_learners_are():
+    from bpelab.exercises.runaway import Runaway, call_guarded
+
+    text = "a b " * 3_000  # get_word_frequencies runs about 12,000 lines of bpelab on it
+    assert call_guarded(words.get_word_frequencies, (text,), max_steps=1_000) == {
+        ("a", "</w>"): 3_000,
+        ("b", "</w>"): 3_000,
+    }
+
+    def counting():  # about 4,000 lines of the learner's own
+        n = 0
+        for _ in range(2_000):
+            n += 1
+        return n
+
+    with pytest.raises(Runaway):
+        call_guarded(counting, (), max_steps=1_000)
+
+    def spell(pair):  # a learner's callback that bpelab calls: its lines are counted again
+        for _ in range(2_000):
+            pass
+        return pair[0] + pair[1]
+
+    corpus = {("a", "b", "</w>"): 2}
+    with pytest.raises(Runaway):
+        call_guarded(lambda: list(words.learn_merges(corpus, 1, new_symbol=spell)), (), max_steps=1_000)
+
+
+class _Box:
+    """An object without value equality, like a BPETokenizer: two copies never compare equal."""
+
+    def __init__(self) -> None:
+        self.items = {1: b"a", 2: b"b"}
+        self._cache: dict[str, int] = {}
+
+
+def test_an_argument_without_equality_that_was_changed_is_found():
+    import copy
+
+    from bpelab.exercises.comparing import changed_argument
+
+    before = _Box()
+    after = copy.deepcopy(before)
+    after._cache["seen"] = 1  # a cache the object fills for itself: no change the caller sees
+    assert changed_argument((after, "text"), (before, "text")) is None
+    del after.items[1]
+    assert changed_argument((after, "text"), (before, "text")) == 0

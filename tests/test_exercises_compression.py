@@ -223,3 +223,126 @@ def test_the_right_answer_still_passes_with_the_merge_hint_in_place(capsys, bigg
     within, answer = goal_near(tok, text, 900)
     assert check_smallest_vocab_size(answer, tok, text, production="r50k_base", within=within).passed
     assert "number of merges" not in report(capsys)
+
+
+# ---- review of lessons 02 and 08: leaks and a rejected right answer ----------------------------
+
+
+def test_bytes_per_token_stripping_the_text_is_rejected_and_named(capsys):
+    def bytes_per_token(tokenizer, text):
+        return len(text.encode()) / len(tokenizer.encode(text.strip()))
+
+    assert not check_bytes_per_token(bytes_per_token, record=False).passed
+    assert "you encoded text.strip()" in report(capsys)
+
+
+def test_count_unused_that_deletes_from_the_tokenizer_is_rejected(capsys):
+    """BPETokenizer has no __eq__: the engine compares its public attributes before and after the call."""
+
+    def count_unused(tokenizer, text):
+        vocab = tokenizer.vocab
+        for i in set(tokenizer.encode(text)):
+            del vocab[i]
+        return len(vocab)
+
+    assert not check_count_unused(count_unused, record=False).passed
+    out = report(capsys)
+    assert "(right)" in out and "changed its input: tokenizer is now" in out
+
+
+def binary_search(compare=lambda measured, goal: measured >= goal, measure=None, result=int):
+    """The lesson's binary search, with one thing changed as a learner might change it."""
+    from bpelab.analysis.compression import bytes_per_token
+
+    measure = measure or bytes_per_token
+
+    def my_smallest_vocab_size(tokenizer, text, goal):
+        low, high = 256, 256 + len(tokenizer.merges)
+        while low < high:
+            middle = (low + high) // 2
+            if compare(measure(tokenizer.truncated(middle), text), goal):
+                high = middle
+            else:
+                low = middle + 1
+        return result(high)
+
+    return my_smallest_vocab_size
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (binary_search(compare=lambda m, g: round(m, 2) >= round(g, 2)), "by less than 0.005 bytes per token"),
+        (binary_search(compare=lambda m, g: m >= g - 0.005), "by less than 0.005 bytes per token"),
+        (binary_search(measure=lambda tok, text: len(text) / len(tok.encode(text))), "characters per token"),
+    ],
+)
+def test_searches_that_round_or_measure_characters_are_rejected_and_named(capsys, wrong, hint):
+    from bpelab.exercises.compression import _paragraph
+    from bpelab.exercises.samples import PARAGRAPH
+
+    assert not check_smallest_vocab_size(wrong, _paragraph(), PARAGRAPH, within=0.6, record=False).passed
+    out = report(capsys)
+    assert hint in out and "not the smallest" not in out
+
+
+def test_a_search_returning_a_numpy_integer_passes(capsys):
+    import numpy as np
+
+    from bpelab.exercises.compression import _paragraph
+    from bpelab.exercises.samples import PARAGRAPH
+
+    search = binary_search(result=np.int64)
+    assert check_smallest_vocab_size(search, _paragraph(), PARAGRAPH, within=0.6, record=False).passed
+    assert check_smallest_vocab_size(np.int64(295), _paragraph(), PARAGRAPH, within=0.6, record=False).passed
+
+
+@pytest.fixture(scope="module")
+def lesson_08():
+    """The tokenizer of lesson 08 (7,009 tokens, trained on the lesson's text) and the held-out text."""
+    import bpelab
+
+    text = bpelab.read_corpus("english_train") + "\n" + bpelab.read_corpus("english_more")
+    with pytest.warns(UserWarning, match="stopped"):
+        tokenizer = BPETokenizer().train(text, 10_000, pattern="cl100k")
+    return tokenizer, bpelab.read_corpus("english_heldout")
+
+
+def test_the_lessons_shown_search_passes_on_the_lessons_tokenizer(capsys, lesson_08):
+    """The solution lesson 08 shows runs millions of lines inside bpelab's encode: they are not the learner's."""
+    from bpelab.analysis.compression import bytes_per_token
+    from tests.mutation.shown import solution_blocks
+
+    (source,) = [code for code in solution_blocks("08_compression_curves.ipynb").values() if "def my_smallest" in code]
+    namespace = {"bytes_per_token": bytes_per_token}
+    exec(compile(source, "<lesson 08, shown solution>", "exec"), namespace)
+    tokenizer, held_out = lesson_08
+    assert tokenizer.vocab_size > 7_000
+    result = check_smallest_vocab_size(
+        namespace["my_smallest_vocab_size"], tokenizer, held_out, production="cl100k_base", within=0.10, record=False
+    )
+    out = report(capsys)
+    assert result.passed, out
+    # independent: the size it names reaches GPT-4's goal and one fewer does not (tiktoken counts GPT-4's tokens)
+    import tiktoken
+
+    size = int(out.split("✅ smallest_vocab_size: ")[1].split(" ")[0].replace(",", ""))
+    goal = 0.9 * len(held_out.encode("utf-8")) / len(tiktoken.get_encoding("cl100k_base").encode_ordinary(held_out))
+    n_bytes = len(held_out.encode("utf-8"))
+    assert n_bytes / len(tokenizer.truncated(size).encode(held_out)) >= goal
+    assert n_bytes / len(tokenizer.truncated(size - 1).encode(held_out)) < goal
+
+
+@pytest.mark.slow
+def test_a_search_that_tries_every_size_is_told_to_halve_the_range(capsys, lesson_08):
+    def my_smallest_vocab_size(tokenizer, text, goal):
+        size = 256
+        while len(text.encode("utf-8")) / len(tokenizer.truncated(size).encode(text)) < goal:
+            size += 1
+        return size
+
+    tokenizer, held_out = lesson_08
+    result = check_smallest_vocab_size(my_smallest_vocab_size, tokenizer, held_out, record=False)
+    out = report(capsys)
+    assert not result.passed
+    assert "did not finish" in out and "Halve the range" in out

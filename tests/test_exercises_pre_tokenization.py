@@ -4,6 +4,7 @@ typical mistakes get their hint, whichever module the learner used."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 import regex
@@ -18,9 +19,10 @@ def test_reference_on_hand_checked_examples():
     assert split_words(" \t\n") == []
 
 
-RE_PARTS_FROM_REGEX = {"नमस्ते", "می\u200cخواهم", "👩\u200d👩\u200d👧"}
+RE_PARTS_FROM_REGEX = {"नमस्ते", "می\u200cخواهم", "👩\u200d👩\u200d👧", "x² ½ ﬁne", "cafe\u0301"}
 """The cases in which Python's `re` finds other pieces than the reference (the `regex` module): marks that combine
-with a letter, the zero-width non-joiner and joiner (lesson 02, section 3b)."""
+with a letter, the zero-width non-joiner and joiner (lesson 02, section 3b), and the numbers of category No
+(² and ½), which are `\\w` for `re` but not for `regex`."""
 
 
 def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
@@ -31,7 +33,7 @@ def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
 
 def test_a_correct_function_passes(capsys):
     assert check_split_words(lambda text: regex.findall(r"\w+|[^\w\s]+", text))
-    assert "✅ split_words: all 13 checks passed." in capsys.readouterr().out
+    assert "✅ split_words: all 15 checks passed." in capsys.readouterr().out
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -66,7 +68,21 @@ def test_the_stub_is_not_yet(capsys):
         (lambda text: regex.findall(r"\w+", text), "the punctuation is missing"),
         (lambda text: regex.findall(r"\w+|[^\w\s]", text), "add + after [^\\w\\s]"),
         (lambda text: [p.lower() for p in regex.findall(r"\w+|[^\w\s]+", text)], "don't lowercase"),
-        (lambda text: re.findall(r"\w+|[^\w\s]+", text), "Run the pattern with the regex module"),
+        (lambda text: re.findall(r"\w+|[^\w\s]+", text), "Run \\w+|[^\\w\\s]+ itself with the regex module"),
+        # review of lesson 02: the Unicode-category pattern, a normalised text, a pattern that keeps ZWJ sequences
+        (
+            lambda text: regex.findall(r"[\p{L}\p{N}_]+|[^\p{L}\p{N}_\s]+", text),
+            "[\\p{L}\\p{N}_], which counts the same characters as re's \\w",
+        ),
+        (
+            lambda text: regex.findall(r"\w+|[^\w\s]+", unicodedata.normalize("NFKC", text)),
+            "normalised the text (NFKC)",
+        ),
+        (lambda text: regex.findall(r"\w+|[^\w\s]+", unicodedata.normalize("NFC", text)), "normalised the text (NFC)"),
+        (
+            lambda text: regex.findall(r"(?:\p{So}\u200d)+\p{So}|\w+|[^\w\s]+", text),
+            "your split kept the zero-width joiner (U+200D) inside a piece",
+        ),
     ],
 )
 def test_typical_mistakes_get_their_hint(wrong, hint, capsys):
@@ -82,3 +98,84 @@ def test_a_generator_expression_is_not_called_yield(capsys):
     assert not result.passed
     assert "`yield`" not in result.message, result.message
     assert "generator expression" in result.message and "square brackets" in result.message, result.message
+
+
+def test_the_re_hint_says_re_counts_more_elsewhere():
+    """re's \\w is not a subset of regex's: it counts ² (category No), which regex's \\w does not."""
+    assert re.findall(r"\w+", "x²") == ["x²"] and regex.findall(r"\w+", "x²") == ["x"]
+    (hint,) = [
+        h for h in (diagnose_re(case) for case in SPLIT_WORDS.build_cases() if case.args[0] == "नमस्ते") if h is not None
+    ]
+    assert "² and ½ are \\w for re, not for regex" in hint
+
+
+def diagnose_re(case):
+    from bpelab.exercises.cases import Attempt
+    from bpelab.exercises.diagnosers import first_hint
+
+    wrong = re.findall(WORDS_AND_PUNCTUATION, case.args[0])
+    history = [(c.args, re.findall(WORDS_AND_PUNCTUATION, c.args[0])) for c in SPLIT_WORDS.build_cases()]
+    return first_hint(SPLIT_WORDS.diagnosers, Attempt(case.args, case.expected, wrong, None, lambda: history))
+
+
+def test_a_pattern_that_keeps_joined_emoji_is_not_called_ascii_only(capsys):
+    wrong = lambda text: regex.findall(r"(?:\p{So}\u200d)+\p{So}|\w+|[^\w\s]+", text)  # noqa: E731
+    assert not check_split_words(wrong, record=False)
+    assert "[A-Za-z]" not in capsys.readouterr().out
+
+
+# ---- get_word_frequencies (lesson 02, exercise 2): leaks found in review ------------------------------------
+
+
+def _table(words):
+    counts = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (  # splits on spaces, tabs and new lines by hand: '\r', '\f' and the no-break space stay inside words
+            lambda text: _table(
+                tuple(w) + ("</w>",) for w in text.replace("\n", " ").replace("\t", " ").split(" ") if w
+            ),
+            "any run of whitespace",
+        ),
+        (
+            lambda text: _table(tuple(regex.findall(r"\X", w)) + ("</w>",) for w in text.split()),
+            "regex's \\X, a grapheme",
+        ),
+    ],
+)
+def test_get_word_frequencies_mistakes_are_rejected_and_named(wrong, hint, capsys):
+    from bpelab.exercises import check_get_word_frequencies
+
+    assert not check_get_word_frequencies(wrong, record=False)
+    assert hint in capsys.readouterr().out
+
+
+def test_get_word_frequencies_counts_must_be_whole_numbers(capsys):
+    from bpelab.exercises import check_get_word_frequencies
+
+    def get_word_frequencies(text):
+        counts = {}
+        for word in text.split():
+            key = tuple(word) + ("</w>",)
+            counts[key] = counts.get(key, 0) + 1.0
+        return counts
+
+    result = check_get_word_frequencies(get_word_frequencies, record=False)
+    out = capsys.readouterr().out
+    assert not result and result.status == "failed"
+    assert "a count is a float, 2.0, not a whole number" in out
+
+
+def test_get_word_frequencies_whitespace_cases_agree_with_str_split():
+    """The reference is text.split(): '\\r', '\\f', U+00A0 and U+3000 are whitespace for it (str.isspace)."""
+    assert all(ch.isspace() for ch in "\r\f\u00a0\u3000")
+    from bpelab.words import get_word_frequencies
+
+    assert get_word_frequencies("a\r\nb\fc") == {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1}
+    assert get_word_frequencies("a\u00a0b\u3000c") == {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1}

@@ -126,3 +126,14 @@ def test_encode_word_replays_merges_in_order():
 def test_bad_input_is_named(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_decode_words_reads_every_four_character_end_marker_as_the_marker():
+    """The limit its docstring states: a word containing '</w>' itself does not come back (lesson 02, section 6)."""
+    symbols = encode_word("<w>word</w>", train_bpe("<w>word</w> " * 10, 10).merges)
+    assert symbols == ["<w>word</w></w>"]
+    assert decode_words(symbols) == "<w>word"
+    assert decode_words(["<", "/", "w", ">", "</w>"]) == ""
+    # without the four characters in any word, the words come back, one space between each
+    text = "low  lower\tnewest"
+    assert decode_words([s for w in text.split() for s in encode_word(w, [])]) == "low lower newest"

@@ -104,12 +104,45 @@ def type_hint(got: Any, expected: Any) -> str | None:
     return base
 
 
+def public_state(value: Any, depth: int = 0) -> Any:
+    """What ``value`` holds, for telling whether a call changed it: an object without value equality (a
+    ``BPETokenizer``) becomes its type and its public attributes, deeply; containers are followed.
+
+    Attributes whose names start with ``_`` are left out: a cache an object fills for itself (the tokenizer's
+    ``_cache`` of encoded pieces) is no change the caller can see.
+    """
+    if depth > 20:  # a structure that refers to itself
+        return None
+    if isinstance(value, dict):
+        return {key: public_state(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(public_state(item, depth + 1) for item in value)
+    if type(value).__eq__ is object.__eq__:
+        attributes = getattr(value, "__dict__", None)
+        slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+        if isinstance(attributes, dict) or slots:
+            state = {name: item for name, item in (attributes or {}).items() if not name.startswith("_")}
+            state.update(
+                {name: getattr(value, name) for name in slots if not name.startswith("_") and hasattr(value, name)}
+            )
+            return (type(value).__qualname__, public_state(state, depth + 1))
+    return value
+
+
 def changed_argument(after: tuple, before: tuple) -> int | None:
     """The index of the first argument the learner's function changed in place, if any.
 
-    An argument whose type has no value equality (two copies never compare equal) is not judged.
+    An argument whose type has no value equality (two copies never compare equal, as a ``BPETokenizer``) is
+    judged by its ``public_state``; one that has neither (a function, a file) is not judged.
     """
     for i, (a, b) in enumerate(zip(after, before)):
-        if not same(a, b, ordered=True) and same(b, copy.deepcopy(b), ordered=True):
-            return i
+        if same(b, copy.deepcopy(b), ordered=True):
+            if not same(a, b, ordered=True):
+                return i
+        else:
+            state = public_state(b)
+            if same(state, public_state(copy.deepcopy(b)), ordered=True) and not same(
+                public_state(a), state, ordered=True
+            ):
+                return i
     return None

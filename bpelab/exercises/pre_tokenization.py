@@ -2,16 +2,18 @@
 
 Runs of word characters (letters, digits, ``_``) become one piece, runs of anything else that is
 not whitespace (punctuation, symbols) another; whitespace separates pieces and is dropped. The reference runs
-the pattern with the ``regex`` module, as ``bpelab.split_text`` does. Python's ``re`` counts fewer characters
-as word characters (the marks of Hindi and Tamil that combine with a letter, the zero-width joiner and
-non-joiner): cases in those
-scripts tell the two apart, and an answer written with ``re`` is told so. A typical wrong pattern is
-recognised whichever of the two modules runs it.
+the pattern with the ``regex`` module, as ``bpelab.split_text`` does. Python's ``re`` answers "what is ``\\w``?"
+otherwise: it leaves out the marks that combine with a letter (Hindi's virama) and the zero-width joiner and
+non-joiner, which ``regex`` counts, and counts the other numbers (category No: ``²``, ``½``, ``①``), which
+``regex`` does not. Cases in those scripts tell the two apart, and an answer written with ``re`` (or with
+``[\\p{L}\\p{N}_]``, which counts the same characters as ``re``'s ``\\w``) is told so. A typical wrong pattern is
+recognised whichever of the two modules runs it; so is a text normalised (NFKC, NFC) before it is split.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Diagnoser, Exercise, same_as, when
@@ -36,10 +38,13 @@ ASCII_ONLY_PATTERNS = (
 
 
 def _ascii_only(attempt: Any) -> bool:
-    """The pieces are what an English-letters-only pattern, or ``\\w`` under ``re.ASCII``, finds in this text."""
+    """The pieces are what an English-letters-only pattern, or ``\\w`` under ``re.ASCII``, finds in this text,
+    and not what ``re`` finds too (on a text of symbols and joiners alone they agree: that says nothing)."""
     text = attempt.args[0]
     found = [re.findall(pattern, text) for pattern in ASCII_ONLY_PATTERNS]
-    return attempt.got in [*found, re.findall(WORDS_AND_PUNCTUATION, text, re.ASCII)]
+    return attempt.got in [*found, re.findall(WORDS_AND_PUNCTUATION, text, re.ASCII)] and attempt.got != re.findall(
+        WORDS_AND_PUNCTUATION, text
+    )
 
 
 LOWERCASE_HINT = "keep the case as it is: don't lowercase"
@@ -87,6 +92,16 @@ SPLIT_WORDS = Exercise(
             ["👩", "\u200d", "👩", "\u200d", "👧"],
             "the family emoji: symbols joined by zero-width joiners (U+200D), which are word characters",
         ),
+        Case(
+            ("x² ½ ﬁne",),
+            ["x", "²", "½", "ﬁne"],
+            "² and ½ are numbers but not digits: not word characters; the ligature ﬁ is a letter, kept as it is",
+        ),
+        Case(
+            ("cafe\u0301",),
+            ["cafe\u0301"],
+            "é written as e + a combining acute accent (U+0301): the mark is a word character, kept as it is",
+        ),
         Case((PARAGRAPH,), note="a paragraph of English"),
     ],
     diagnosers=[
@@ -103,9 +118,30 @@ SPLIT_WORDS = Exercise(
         ),
         same_as(
             lambda text: re.findall(WORDS_AND_PUNCTUATION, text),
-            "Python's re counts fewer characters as word characters than the course does: the marks that combine "
-            "with a letter (Hindi's ्, Tamil's ி) and the zero-width joiner and non-joiner. Run the pattern with the regex module "
-            "(import regex; regex.findall(...)), as bpelab.split_text does (section 3b)",
+            "Python's re counts fewer characters as word characters in this text than the regex module does (and "
+            "so does [\\p{L}\\p{N}_], which counts the same characters as re's \\w): it leaves out the marks that "
+            "combine with a letter (Hindi's ्) and the zero-width joiner and non-joiner (elsewhere re counts more: "
+            "² and ½ are \\w for re, not for regex). Run \\w+|[^\\w\\s]+ itself with the regex module (import "
+            "regex; regex.findall(...)), as "
+            "bpelab.split_text does (section 3b)",
+        ),
+        *(
+            same_as(
+                lambda text, form=form: split_words(unicodedata.normalize(form, text)),
+                f"you normalised the text ({form}) before splitting ({example}): return the pieces of the text "
+                "as it is",
+            )
+            for form, example in [("NFKC", "ﬁ became fi, ² became 2"), ("NFC", "e + ◌́ became é")]
+        ),
+        when(
+            lambda attempt: (
+                "\u200d" in attempt.args[0]
+                and "\u200d" not in _got_list(attempt)
+                and any("\u200d" in piece for piece in _got_list(attempt) if isinstance(piece, str))
+            ),
+            "your split kept the zero-width joiner (U+200D) inside a piece; the regex module's \\w counts it as a "
+            "word character between two symbols, so \\w+|[^\\w\\s]+ makes it a piece of its own: run exactly that "
+            "pattern with regex.findall",
         ),
         when(
             _ascii_only,

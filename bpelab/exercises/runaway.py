@@ -3,10 +3,13 @@
 
 Two guards, because neither sees everything:
 
-- a line counter (``sys.settrace``): more than ``MAX_STEPS`` lines of Python is a runaway. It counts the
-  same on every machine, so the usual endless ``while`` loop gets the same message everywhere, in about a
-  second (on a machine so busy that 2,000,000 traced lines take longer than ``MAX_SECONDS``, the clock's
-  message comes first: both say the function did not finish).
+- a line counter (``sys.settrace``): more than ``MAX_STEPS`` lines of the learner's Python is a runaway. It
+  counts the same on every machine, so the usual endless ``while`` loop gets the same message everywhere, in
+  about a second (on a machine so busy that 2,000,000 traced lines take longer than ``MAX_SECONDS``, the
+  clock's message comes first: both say the function did not finish). Lines run inside the course's own
+  package (frames whose code lives under ``bpelab/``) are not counted: a learner's search that calls
+  ``tokenizer.encode`` a dozen times on a long text runs millions of them, and is not a runaway for that.
+  The clock and the memory limit still apply to them.
 - a watchdog thread, for what the counter cannot see or sees too slowly: a loop on ONE line
   (``while True: pass``: Python 3.11 reports no line event for a jump back to the same line), a loop whose
   steps get slower and slower (``s += "x"`` copies the whole string each time while a tracer runs), memory
@@ -37,9 +40,13 @@ from types import FrameType
 from typing import Any
 
 MAX_STEPS = 2_000_000
-"""Lines of Python a learner's function may run on one case before it counts as runaway.
+"""Lines of Python a learner's function may run on one case before it counts as runaway (lines inside
+``bpelab`` itself not counted).
 
 The straightforward solutions of the exercises here need at most about 50,000 on the largest case."""
+
+PACKAGE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+"""Where the course's own code lives (``.../bpelab/``): its lines are not counted."""
 
 MAX_SECONDS = 5.0
 """Seconds one call may run. The line counter stops the usual endless loop well before (in about a second)."""
@@ -198,7 +205,8 @@ _WATCHDOG = _Watchdog()
 def call_guarded(fn: Callable[..., Any], args: tuple, max_steps: int | None = MAX_STEPS) -> Any:
     """``fn(*args)`` under both guards: what it returns, or what it raises; a runaway raises ``Runaway``.
 
-    ``max_steps=None`` counts no lines (the time and memory limits still apply). The counter replaces any
+    ``max_steps=None`` counts no lines (the time and memory limits still apply); lines inside the ``bpelab``
+    package are never counted (a function of the learner's that it calls back is). The counter replaces any
     tracer (a debugger's) for the duration of the call only, so breakpoints inside it do not fire.
     """
     memory = _memory_at_start()
@@ -219,6 +227,8 @@ def call_guarded(fn: Callable[..., Any], args: tuple, max_steps: int | None = MA
     def on_call(frame: FrameType, event: str, arg: Any) -> Any:  # every function the call enters
         if watch.reason:
             raise Runaway(watch.reason)
+        if frame.f_code.co_filename.startswith(PACKAGE_DIRECTORY):
+            return None  # the course's own code (encode, truncated): its lines are not the learner's
         return count_lines
 
     def stop(frame: FrameType, event: str, arg: Any) -> Any:  # put in place by the watchdog

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 
 CLASSIC_TEXT = " ".join(["low"] * 5 + ["lower"] * 2 + ["newest"] * 3 + ["widest"] * 2)
-"""The corpus of the original BPE paper's example: low ×5, lower ×2, newest ×3, widest ×2."""
+"""The classic toy corpus of BPE walkthroughs: low ×5, lower ×2, newest ×3, widest ×2. Adapted from the example of
+Sennrich, Haddow and Birch (2016), §3.2, Algorithm 1, which counts newest ×6 and widest ×3."""
 
 PARAGRAPH = (
     "The keeper of the lighthouse kept a logbook. Every evening she wrote down the weather, "

@@ -1,16 +1,25 @@
 """Lesson 02 checker: from text to a table of spelled words, ``get_word_frequencies(text)``.
 
-The reference splits on whitespace only (``text.split()``), keeps case and punctuation, spells
-each word as its characters plus ONE symbol ``'</w>'``, and keeps words in first-seen order.
+The reference splits on whitespace only (``text.split()``: every character ``str.isspace`` says is whitespace,
+``\\r``, ``\\f`` and the no-break space included), keeps case and punctuation, spells each word as its Python
+characters (a combining accent is a symbol of its own) plus ONE symbol ``'</w>'``, counts with whole numbers,
+and keeps words in first-seen order.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
+import unicodedata
 from typing import Any
 
-from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
+import regex
+
+from bpelab.exercises.core import MAX_STEPS, Attempt, Case, CheckResult, Exercise, on_error, recording, same_as, when
+from bpelab.exercises.running import call
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
+from bpelab.exercises.showing import kind, short
 from bpelab.words import END_OF_WORD, get_word_frequencies
 
 _SPLIT_MARKER = tuple(END_OF_WORD)  # ('<', '/', 'w', '>')
@@ -45,6 +54,15 @@ def _whitespace_inside(attempt: Attempt) -> bool:
     )
 
 
+def _by_graphemes(text: str) -> dict[tuple[str, ...], int]:
+    """A typical variant: each word spelled by graphemes (regex's ``\\X``), what the eye sees as one character."""
+    counts: dict[tuple[str, ...], int] = {}
+    for word in text.split():
+        symbols = (*regex.findall(r"\X", word), END_OF_WORD)
+        counts[symbols] = counts.get(symbols, 0) + 1
+    return counts
+
+
 def _all_ones(attempt: Attempt) -> bool:
     got, expected = attempt.got, attempt.expected
     return got.keys() == expected.keys() and set(got.values()) == {1} and set(expected.values()) != {1}
@@ -74,6 +92,16 @@ GET_WORD_FREQUENCIES = Exercise(
             "tabs, newlines and runs of spaces all separate words",
         ),
         Case(
+            ("a\r\nb\fc",),
+            {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1},
+            "a Windows line end (\\r\\n) and a form feed (\\f) are whitespace too",
+        ),
+        Case(
+            ("a\u00a0b\u3000c",),
+            {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1},
+            "so are a no-break space (U+00A0) and the ideographic space (U+3000): text.split() splits there",
+        ),
+        Case(
             ("Low low",),
             {("L", "o", "w", "</w>"): 1, ("l", "o", "w", "</w>"): 1},
             "case is kept: 'Low' and 'low' differ",
@@ -87,6 +115,12 @@ GET_WORD_FREQUENCIES = Exercise(
             ("naïve 日本",),
             {("n", "a", "ï", "v", "e", "</w>"): 1, ("日", "本", "</w>"): 1},
             "any character is a symbol",
+        ),
+        Case(
+            ("cafe\u0301 👩\u200d👧",),
+            {("c", "a", "f", "e", "\u0301", "</w>"): 1, ("👩", "\u200d", "👧", "</w>"): 1},
+            "a symbol is one Python character: e + a combining accent (U+0301) are two, and so are the parts of "
+            "the emoji (woman, zero-width joiner, girl)",
         ),
         Case((CLASSIC_TEXT,), note="the classic corpus: low ×5, lower ×2, newest ×3, widest ×2"),
         Case((PARAGRAPH,), note="a paragraph of English"),
@@ -114,8 +148,17 @@ GET_WORD_FREQUENCIES = Exercise(
         when(
             _whitespace_inside,
             "some words are empty or contain whitespace: split with text.split() (no argument), "
-            "which splits on any run of spaces, tabs and newlines",
+            "which splits on any run of whitespace: spaces, tabs, new lines, \\r, no-break spaces",
             any_type=False,
+        ),
+        same_as(
+            _by_graphemes,
+            "you spelled each word by what the eye sees as one character (regex's \\X, a grapheme): spell it by "
+            "Python's characters, tuple(word), so that e + a combining accent are two symbols",
+        ),
+        same_as(
+            lambda text: get_word_frequencies(unicodedata.normalize("NFC", text)),
+            "you normalised the text (NFC: e + a combining accent became é): spell each word as it is, tuple(word)",
         ),
         same_as(
             lambda text: get_word_frequencies(text.lower()),
@@ -136,6 +179,33 @@ GET_WORD_FREQUENCIES = Exercise(
 )
 
 
+def _not_whole(counts: Any) -> Any:
+    """The first count that is not an ``int`` (``2.0`` passes the engine's comparison of numbers), else None."""
+    if not isinstance(counts, dict):
+        return None
+    return next((n for n in counts.values() if isinstance(n, bool) or not isinstance(n, int)), None)
+
+
 def check_get_word_frequencies(get_word_frequencies: Any, *, record: bool = True) -> CheckResult:
-    """Check ``get_word_frequencies(text) -> {spelled word: count}`` in first-seen order."""
-    return GET_WORD_FREQUENCIES.check(get_word_frequencies, record=record)
+    """Check ``get_word_frequencies(text) -> {spelled word: count}`` in first-seen order; the counts must be ints
+    (the engine compares numbers with a tolerance, ``2.0`` equal to ``2``, so that is checked here once more)."""
+    result = GET_WORD_FREQUENCIES.run(get_word_frequencies, record=False)
+    if result.passed:
+        text = "cat cat dog"
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(get_word_frequencies, (text,), MAX_STEPS)
+        count = _not_whole(outcome.got)
+        if count is not None:
+            message = "\n".join(
+                [
+                    f"❌ get_word_frequencies: the words and their order are right, but a count is {kind(count)}, "
+                    f"{short(count)}, not a whole number (int)",
+                    f"   input:    get_word_frequencies({text!r})",
+                    f"   got:      {short(outcome.got)}",
+                    "   hint:     a count is a whole number: start at 0 and add 1 (not 1.0; no / and no float(...))",
+                ]
+            )
+            result = CheckResult(False, result.name, 1, result.checks, "failed", message)
+    print(result.message)
+    with recording(record):
+        return CheckResult(result.passed, result.name, result.failed_case, result.checks, result.status, result.message)
