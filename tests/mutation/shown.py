@@ -51,7 +51,7 @@ def _check(
 
 def _check_search(namespace: dict[str, Any], names: tuple[str, ...]) -> CheckResult:
     """Lesson 08's checker on the search, with a small tokenizer of its own for the final number (the lesson's
-    7,000-token tokenizer takes a minute to train; the checker's own cases are what judge the search)."""
+    7,000-token tokenizer would make each of hundreds of mutants train and search it; the checker's own cases are what judge the search)."""
     from bpelab.exercises.compression import _paragraph
     from bpelab.exercises.samples import PARAGRAPH
 
