@@ -13,7 +13,7 @@ measuring text (the same content in every language). On parallel text that is th
 compression rate against a common measure of content; it is *not* the fewest bytes per token,
 which would flatter scripts whose characters take two or three UTF-8 bytes (lesson 09). Ties
 between languages go to the language listed first; ties between pairs go to the pair seen first
-in that language's text, as everywhere else in the course. If the worst language has no pair
+in that language's text, the course's default tie rule. If the worst language has no pair
 left that occurs twice, the next worst one gets the merge; when no language has one, training
 stops early. (A pair seen once would still save one token, but it would spend a vocabulary row
 on a token used once; the course's other trainers skip such pairs too.)
@@ -25,7 +25,8 @@ settles two things differently, and ``train_parity_aware`` can do as it does:
 as Python compares the pairs of GPT-2 stand-in strings it stores (``max(stats, key=lambda x:
 (stats[x][max_index], x))``, line 729), and ``when_stuck="stop"`` ends training as soon as the
 worst language's best pair occurs fewer than twice (lines 743-745), where the course passes the
-turn. Its hybrid variant (``--global-merges``) and moving-window variant (``--variant window``)
+turn. How soon it stops depends on the split: the reference splits with Hugging Face's ``Whitespace`` then
+``ByteLevel(use_regex=False)`` (lines 1006-1015), not GPT-2's pattern, the default here (lesson 14 runs both). Its hybrid variant (``--global-merges``) and moving-window variant (``--variant window``)
 are not implemented here.
 
 The loop keeps one ``bpelab.fast.IncrementalTrainer`` per language (training text) and one per

@@ -150,6 +150,60 @@ def language_pair_swapped(tokens, pair_counts):
     return None if found is None else (found[1], found[0])
 
 
+def stops_at_a_language_with_no_pairs(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if not counts:
+            return None  # gives up at a language with no pairs instead of passing its turn
+        pair = max(counts, key=counts.get)
+        if counts[pair] >= 2:
+            return language, pair
+    return None
+
+
+def breaks_at_a_language_with_no_pairs(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if not counts:
+            break
+        pair = max(counts, key=counts.get)
+        if counts[pair] >= 2:
+            return language, pair
+    return None
+
+
+def all_pairs_added_up(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if counts and sum(counts.values()) >= 2:  # counts all its pairs, not its best one
+            return language, max(counts, key=counts.get)
+    return None
+
+
+def several_pairs_or_one_twice(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if len(counts) >= 2 or counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def tie_to_the_bigger_pair(tokens, pair_counts):
+    def key(lang):
+        counts = pair_counts[lang]
+        return (-tokens[lang], -max(counts.values(), default=0))  # equal tokens: the bigger best pair first
+
+    for language in sorted(tokens, key=key):
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
 def test_next_pair_right_answer_passes(capsys):
     assert check_parity_next_pair(good_next_pair).passed
     assert report(capsys).startswith("✅ parity_next_pair: all")
@@ -180,6 +234,11 @@ def test_next_pair_stub_is_not_yet(capsys):
         (stops_when_worst_is_stuck, "the paper's reference code does"),
         (returns_inside_the_loop, "the paper's reference code does"),
         (greatest_of_tied_pairs, "the GREATEST pair"),
+        (stops_at_a_language_with_no_pairs, "no pair at all"),
+        (breaks_at_a_language_with_no_pairs, "no pair at all"),
+        (all_pairs_added_up, "its BEST pair"),
+        (several_pairs_or_one_twice, "its BEST pair"),
+        (tie_to_the_bigger_pair, "whose best pair is more frequent"),
     ],
 )
 def test_next_pair_mistakes_get_their_hint(capsys, wrong, hint):

@@ -6,8 +6,8 @@ In the lesson's order:
   (``bpelab.analysis.fairness.gini``).
 - ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
   language with the most tokens on the parallel text (ties: the one listed first) and its most
-  frequent pair (ties: the pair seen first); a language whose best pair occurs only once passes its
-  turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
+  frequent pair (ties: the pair seen first); a language whose best pair occurs only once, or that has no
+  pair at all, passes its turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
   language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
 """
 
@@ -115,6 +115,33 @@ def _no_turn_passing(tokens: Mapping[str, int], pair_counts: PairCounts) -> tupl
     return (language, best_pair(counts)) if counts else None
 
 
+def _stops_at_no_pairs(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """A language with no pairs at all ends the search (``if not counts: return None``, or ``break``)."""
+    for language in worst_first(tokens):
+        counts = dict(pair_counts[language])
+        if not counts:
+            return None
+        if counts[best_pair(counts)] >= 2:
+            return language, best_pair(counts)
+    return None
+
+
+def _all_pairs_counted(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The test is on all the language's pairs together (``sum(counts.values()) >= 2``, or ``len(counts) >= 2 or
+    best >= 2``), not on its best pair: two pairs seen once each pass it."""
+    for language in worst_first(tokens):
+        counts = dict(pair_counts[language])
+        if counts and sum(counts.values()) >= 2:
+            return language, best_pair(counts)
+    return None
+
+
+def _bigger_pair_among_tied(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """Languages tied on tokens are taken in order of their best pair's count, the more frequent first."""
+    order = sorted(tokens, key=lambda language: (-tokens[language], -max(pair_counts[language].values(), default=0)))
+    return reference_parity_next_pair({language: tokens[language] for language in order}, pair_counts)
+
+
 def _seen_more_than_twice(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
     """A pair must occur three times or more (``> 2`` or ``>= 3`` where ``>= 2`` belongs)."""
     for language in worst_first(tokens):
@@ -184,6 +211,12 @@ PARITY_NEXT_PAIR = Exercise(
             "(the order of the dict, not the alphabet, breaks the tie)",
         ),
         Case(
+            ({"am": 70, "ta": 70, "en": 20}, {"am": {("ሰ", "ዓ"): 6}, "ta": {("ம", "்"): 4}, "en": {("t", "h"): 9}}),
+            ("am", ("ሰ", "ዓ")),
+            "Amharic and Tamil tie at 70 tokens, Amharic listed first: Amharic gets the merge, and here its best "
+            "pair (6) is also larger than Tamil's (4); neither the alphabet nor the size of the pair breaks the tie",
+        ),
+        Case(
             ({"en": 30, "ta": 90, "am": 60}, {"en": {("t", "h"): 4}, "ta": {("ம", "்"): 1}, "am": {("ሰ", "ዓ"): 3}}),
             ("am", ("ሰ", "ዓ")),
             "Tamil is worst off but its best pair occurs once: merging it would save one token for a vocabulary "
@@ -201,6 +234,18 @@ PARITY_NEXT_PAIR = Exercise(
             ),
             ("fr", ("l", "e")),
             "Tamil's and Amharic's best pairs occur once: the turn passes on to the third worst, French",
+        ),
+        Case(
+            ({"ta": 30, "en": 10}, {"ta": {}, "en": {("t", "h"): 5}}),
+            ("en", ("t", "h")),
+            "Tamil is worst off but has no pair at all (every word one token): it passes its turn, and English "
+            "gets the merge",
+        ),
+        Case(
+            ({"ta": 30, "en": 10}, {"ta": {("ம", "்"): 1, ("க", "ு"): 1}, "en": {("t", "h"): 5}}),
+            ("en", ("t", "h")),
+            "Tamil has two pairs, each seen once: its best pair still occurs only once, so it passes its turn "
+            "to English",
         ),
         Case(
             ({"en": 5, "fr": 5}, {"en": {("a", "b"): 1}, "fr": {}}),
@@ -276,6 +321,23 @@ PARITY_NEXT_PAIR = Exercise(
             "when the worst language's best pair occurs only once (or it has no pair), skip it (merging it would "
             "save one token for a vocabulary row used once): pass the turn to the next worst language, and return "
             "None when no language has a pair seen twice",
+        ),
+        same_as(
+            _stops_at_no_pairs,
+            "a language with no pair at all (every word already one token) passes its turn like one whose best "
+            "pair occurs once: you stopped there (return None, or break); go on to the next worst language",
+        ),
+        same_as(
+            _all_pairs_counted,
+            "a language passes its turn when its BEST pair occurs fewer than twice, however many pairs it has: "
+            "you tested all its pairs together (sum(counts.values()) or len(counts)); test counts[pair] >= 2 "
+            "for the pair you return",
+        ),
+        same_as(
+            _bigger_pair_among_tied,
+            "two languages tie on tokens and you gave the merge to the one whose best pair is more frequent: the "
+            "one listed first in tokens gets it, whatever its pairs; sort the names by tokens alone (sorted is "
+            "stable)",
         ),
         same_as(
             _seen_more_than_twice,

@@ -109,10 +109,16 @@ languages = st.sampled_from(["en", "fr", "ta", "am"])
 
 @st.composite
 def parity_states(draw: st.DrawFn) -> tuple[dict[str, int], dict[str, dict[tuple[str, str], int]]]:
-    """Tokens per language (ties likely, one language possible) and each language's pair counts."""
+    """Tokens per language (ties likely, one language possible) and each language's pair counts: often a language
+    with no pairs at all, or with several pairs each seen once (both must pass their turn), ahead of one that can
+    merge."""
     names = draw(st.lists(languages, min_size=1, max_size=4, unique=True))
     tokens = {name: draw(st.integers(1, 4)) for name in names}
-    counts = {name: draw(st.dictionaries(pairs, st.integers(1, 3), max_size=3)) for name in names}
+    stuck: st.SearchStrategy[dict[tuple[str, str], int]] = st.one_of(
+        st.just({}), st.dictionaries(pairs, st.just(1), min_size=2, max_size=3)
+    )
+    some = st.dictionaries(pairs, st.integers(1, 3), max_size=3)
+    counts = {name: draw(st.one_of(stuck, some)) for name in names}
     return tokens, counts
 
 
