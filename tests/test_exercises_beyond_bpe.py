@@ -116,12 +116,113 @@ def test_best_pair_float_division_is_rejected_with_its_hint(capsys):
     assert "your float division split the tie" in out and "Fraction(n, count(A) * count(B))" in out
 
 
-def test_best_pair_one_exact_float_division_passes(capsys):
-    """n / (count(A) * count(B)) is one correctly rounded division: equal fractions give equal floats."""
-    singles_product = lambda wf: {  # noqa: E731
-        (a, b): c / (single_counts(wf)[a] * single_counts(wf)[b]) for (a, b), c in pair_counts(wf).items()
-    }
-    assert check_best_wordpiece_pair(lambda wf: max(singles_product(wf), key=singles_product(wf).get)).passed
+# Symbol counts 2**27 and 2**27 against 2**27 - 1 and 2**27 + 1: the products differ by one, past 2**53.
+BIG_COUNTS = {
+    ("a", "##b"): 1,
+    ("c", "##d"): 1,
+    ("a",): 2**27 - 1,
+    ("##b",): 2**27 - 1,
+    ("c",): 2**27 - 2,
+    ("##d",): 2**27,
+}
+
+
+def test_big_counts_are_a_near_tie_that_floats_call_a_tie():
+    """By hand: (2**27 - 1)(2**27 + 1) = 2**54 - 1 < 2**54, so (c, ##d) scores a little more, yet as floats the two
+    reciprocals are the same number (a float holds 53 bits; 2**54 - 1 needs 54)."""
+    assert single_counts(BIG_COUNTS) == {"a": 2**27, "##b": 2**27, "c": 2**27 - 1, "##d": 2**27 + 1}
+    assert (2**27 - 1) * (2**27 + 1) == 2**54 - 1
+    assert Fraction(1, 2**54 - 1) > Fraction(1, 2**54)
+    assert 1 / 2**54 == 1 / (2**54 - 1)
+    assert good_best_pair(BIG_COUNTS) == ("c", "##d")
+
+
+def one_float_division(word_freq):
+    singles = single_counts(word_freq)
+    scores = {(a, b): c / (singles[a] * singles[b]) for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def log_of_one_division(word_freq):
+    import math
+
+    singles = single_counts(word_freq)
+    scores = {(a, b): math.log(c / (singles[a] * singles[b])) for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def numpy_float32(word_freq):
+    import numpy as np
+
+    singles = single_counts(word_freq)
+    pairs = pair_counts(word_freq)
+    n = np.array(list(pairs.values()), dtype=np.float32)
+    a = np.array([singles[a] for a, _ in pairs], dtype=np.float32)
+    b = np.array([singles[b] for _, b in pairs], dtype=np.float32)
+    return list(pairs)[int(np.argmax(n / (a * b)))]
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (one_float_division, "a float (53 bits)"),
+        (log_of_one_division, "a float (53 bits)"),
+        (numpy_float32, "float32"),
+    ],
+)
+def test_best_pair_any_float_score_is_rejected_with_its_hint(capsys, wrong, hint):
+    """One correctly rounded division, its logarithm, numpy's float32: each turns a near tie into a tie."""
+    assert wrong(BIG_COUNTS) == ("a", "##b")
+    result = check_best_wordpiece_pair(wrong)
+    out = report(capsys)
+    assert not result.passed
+    assert hint in out, out
+    assert "you rounded the scores" not in out
+
+
+def test_best_pair_float32_fails_on_counts_in_the_thousands():
+    """float32 keeps 24 bits: 1/(3500 · 3500) and 1/(3499 · 3501) come out equal, though 3499 · 3501 is smaller."""
+    import numpy as np
+
+    assert 3499 * 3501 < 3500 * 3500
+    assert np.float32(1) / (np.float32(3500) * np.float32(3500)) == np.float32(1) / (
+        np.float32(3499) * np.float32(3501)
+    )
+    word_freq = {("a", "##b"): 1, ("c", "##d"): 1, ("a",): 3499, ("##b",): 3499, ("c",): 3498, ("##d",): 3500}
+    assert good_best_pair(word_freq) == ("c", "##d") != numpy_float32(word_freq)
+    from bpelab.exercises.beyond_bpe import BEST_PAIR
+
+    assert any(case.args == (word_freq,) for case in BEST_PAIR.build_cases())
+
+
+def skips_one_symbol_words(word_freq):
+    singles = {}
+    for word, freq in word_freq.items():
+        if len(word) < 2:
+            continue  # a word of one symbol has no pair: skipped, but its symbol still counts
+        for symbol in word:
+            singles[symbol] = singles.get(symbol, 0) + freq
+    scores = {(a, b): Fraction(c, singles[a] * singles[b]) for (a, b), c in pair_counts(word_freq).items()}
+    return max(scores, key=scores.get)
+
+
+def test_best_pair_skipping_one_symbol_words_gets_its_own_hint(capsys):
+    word_freq = {("a", "##b"): 1, ("c", "##d"): 1, ("a",): 1}  # a 2, ##b 1, c 1, ##d 1: 1/2 against 1
+    assert good_best_pair(word_freq) == ("c", "##d") != skips_one_symbol_words(word_freq)
+    result = check_best_wordpiece_pair(skips_one_symbol_words)
+    out = report(capsys)
+    assert not result.passed
+    assert "a word of one symbol" in out, out
+    assert "you rounded the scores" not in out
+
+
+def test_best_pair_built_on_the_course_scores_is_refused(capsys):
+    from bpelab.wordpiece import wordpiece_scores
+    from bpelab.words import count_pairs
+
+    result = check_best_wordpiece_pair(lambda wf: (lambda s: max(s, key=s.get))(wordpiece_scores(count_pairs(wf), wf)))
+    assert not result.passed
+    assert "that is the course's function" in report(capsys)
 
 
 def unweighted_symbols(word_freq):
@@ -221,6 +322,39 @@ def test_encode_mistakes_get_their_hint(capsys, wrong, hint):
     result = check_encode_wordpiece_word(wrong)
     assert not result.passed
     assert hint in report(capsys)
+
+
+def test_encode_the_course_text_encoder_is_refused(capsys):
+    from bpelab.wordpiece import encode_wordpiece
+
+    for handed in (encode_wordpiece, lambda word, vocab: encode_wordpiece(word, vocab)):
+        result = check_encode_wordpiece_word(handed)
+        assert not result.passed
+        assert "that is the course's function" in report(capsys)
+
+
+def test_encode_an_empty_word_has_no_pieces(capsys):
+    def unk_for_empty(word, vocab):
+        return greedy(word, vocab) if word else ["[UNK]"]
+
+    assert greedy("", {"a"}) == []
+    result = check_encode_wordpiece_word(unk_for_empty)
+    out = report(capsys)
+    assert not result.passed
+    assert "an empty word" in out, out
+
+
+def test_encode_a_word_of_100_characters_is_still_encoded(capsys):
+    """The exercise needs no length limit; one written as Hugging Face's, but with >= where > belongs, fails."""
+
+    def limit_off_by_one(word, vocab):
+        return ["[UNK]"] if len(word) >= 100 else greedy(word, vocab)
+
+    assert greedy("a" * 100, {"a", "##a"}) == ["a"] + ["##a"] * 99
+    result = check_encode_wordpiece_word(limit_off_by_one)
+    out = report(capsys)
+    assert not result.passed
+    assert "100 characters" in out, out
 
 
 def test_encode_endless_loop_is_stopped(capsys):

@@ -95,3 +95,33 @@ def test_the_solution_shows_how_the_table_is_built(capsys):
     show_solution("byte_level_text")
     shown = capsys.readouterr().out
     assert "def byte_to_char" in shown and "chr(256 + n)" in shown and "def byte_level_text" in shown
+
+
+def test_answers_built_on_the_course_table_are_refused(capsys):
+    from bpelab import hugging_face
+
+    for handed in (
+        lambda token: "".join(map(hugging_face.byte_to_char().__getitem__, token)),
+        hugging_face.byte_to_char,
+    ):
+        result = check_byte_level_text(handed)
+        assert not result.passed
+        assert "that is the course's function" in report(capsys)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="course_functions._named_in reads only a lambda's own names, not those of a comprehension inside it "
+    "(a nested code object): the engine change is reported, this file cannot make it",
+)
+def test_a_comprehension_over_the_course_table_is_refused(capsys):
+    from bpelab import hugging_face
+    from bpelab.hugging_face import gpt2_byte_table
+
+    for handed in (
+        lambda t: "".join(hugging_face.byte_to_char()[b] for b in t),
+        lambda t: "".join({v: k for k, v in gpt2_byte_table().items()}[b] for b in t),
+    ):
+        result = check_byte_level_text(handed)
+        assert not result.passed
+        assert "that is the course's function" in report(capsys)

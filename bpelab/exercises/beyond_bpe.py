@@ -18,6 +18,7 @@ from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.wordpiece import (
     PREFIX,
     UNK,
+    encode_wordpiece,
     encode_wordpiece_word,
     get_wordpiece_frequencies,
     symbol_counts,
@@ -67,6 +68,28 @@ def _float_division_b_first(word_freq: WordFreq) -> Pair:
 def _log_scores(word_freq: WordFreq) -> Pair:
     """log n - log count(A) - log count(B): equal fractions can give unequal floats."""
     return _float_scores(word_freq, lambda n, a, b: math.log(n) - math.log(a) - math.log(b))
+
+
+def _one_division(word_freq: WordFreq) -> Pair:
+    """n / (count(A) * count(B)): one correctly rounded division, yet two close scores can round to one float."""
+    return _float_scores(word_freq, lambda n, a, b: n / (a * b))
+
+
+def _log_of_one_division(word_freq: WordFreq) -> Pair:
+    """log(n / (count(A) * count(B))): no more exact than the float it is taken of."""
+    return _float_scores(word_freq, lambda n, a, b: math.log(n / (a * b)))
+
+
+def _float32(word_freq: WordFreq) -> Pair:
+    """numpy's float32 (24 bits): counts in the thousands already make close scores equal."""
+    import numpy as np
+
+    return _float_scores(word_freq, lambda n, a, b: np.float32(n) / (np.float32(a) * np.float32(b)))
+
+
+def _skips_one_symbol_words(word_freq: WordFreq) -> Pair:
+    """A word of one symbol skipped before counting symbols (it has no pair), so its symbol goes uncounted."""
+    return _exact_best(count_pairs(word_freq), symbol_counts({w: f for w, f in word_freq.items() if len(w) > 1}))
 
 
 def _rounded(digits: int) -> Any:
@@ -154,18 +177,24 @@ def _lowest_score(word_freq: WordFreq) -> Pair:
     return min(scores, key=scores.__getitem__)
 
 
-def _has_top_score(word_freq: WordFreq, got: Any) -> bool:
+def _has_top_score(word_freq: WordFreq, got: Any, *, as_floats: bool = False) -> bool:
+    """``got`` has the highest score here, exactly (or, ``as_floats``, as far as a float can tell)."""
     scores = _scores(word_freq)
-    return isinstance(got, tuple) and got in scores and scores[got] == max(scores.values())
+    if not (isinstance(got, tuple) and got in scores):
+        return False
+    if as_floats:
+        return float(scores[got]) == float(max(scores.values()))
+    return scores[got] == max(scores.values())
 
 
 def _tied_with_answer(attempt: Any) -> bool:
-    """The learner's pair has exactly the winning score here, and a pair with the highest score on every other case:
-    the scores are right, only the tie rule went wrong (a wrong formula that lands on a tied pair here is not)."""
+    """The learner's pair has exactly the winning score here, and a pair with the highest score (as far as floats
+    can tell) on every other case: the scores are right, only the tie rule went wrong (a wrong formula that lands
+    on a tied pair here is not)."""
     (word_freq,) = attempt.args
     if attempt.got == attempt.expected or not _has_top_score(word_freq, attempt.got):
         return False
-    return all(_has_top_score(args[0], got) for args, got in attempt.history())
+    return all(_has_top_score(args[0], got, as_floats=True) for args, got in attempt.history())
 
 
 TIE_HINT = (
@@ -186,6 +215,24 @@ LOG_HINT = (
     "Fraction(n, count(A) * count(B))"
 )
 
+BIG_FLOAT_HINT = (
+    "your scores are floats, and floats round: with symbol counts 134,217,728 and 134,217,728 against 134,217,727 "
+    "and 134,217,729 the products are 2**54 and 2**54 - 1, and a float (53 bits) gives 1 / 2**54 and "
+    "1 / (2**54 - 1) as the same number (their logarithms too), so the false tie goes to the pair seen first. "
+    "Keep the scores exact: Fraction(n, count(A) * count(B)), or cross-multiply"
+)
+
+FLOAT32_HINT = (
+    "your scores are float32 numbers (numpy), which keep only 24 bits, about 7 digits: 1/(3500·3500) and "
+    "1/(3499·3501) come out equal, and the false tie goes to the pair seen first. Keep the scores exact: "
+    "Fraction(n, count(A) * count(B)), or cross-multiply"
+)
+
+ONE_SYMBOL_HINT = (
+    "a word of one symbol has no pair, but its symbol still counts: count(A) goes through every word, the "
+    "one-symbol words too (don't skip them before counting symbols)"
+)
+
 ROUNDED_HINT = (
     "you rounded the scores: two different scores (1/10000 and 1/9999) round to the same number, and the "
     "false tie goes to the pair seen first. Compare exact scores (fractions.Fraction); round only to print"
@@ -201,6 +248,7 @@ BEST_PAIR = Exercise(
     call="best_wordpiece_pair(word_freq)",
     reference=reference_best_wordpiece_pair,
     solution=(reference_best_wordpiece_pair, symbol_counts, wordpiece_scores),
+    course_functions=(wordpiece_scores,),  # the scores already computed: only max() would be left to write
     cases=lambda: [
         Case(({("a", "##b"): 1},), ("a", "##b"), "one word, one pair"),
         Case(
@@ -217,6 +265,11 @@ BEST_PAIR = Exercise(
             ({("z", "##y"): 1, ("a", "##c"): 1, ("m", "##n"): 1},),
             ("z", "##y"),
             "three pairs, each scoring 1/(1·1) = 1: the first seen wins, not the smallest nor the last",
+        ),
+        Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 1},),
+            ("c", "##d"),
+            "ab, cd and the one-symbol word a: a 2, ##b 1, so (a, ##b) scores 1/2; (c, ##d) scores 1/(1·1) = 1",
         ),
         Case(
             ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 2, ("##b",): 10, ("c",): 10, ("##d",): 2},),
@@ -239,6 +292,27 @@ BEST_PAIR = Exercise(
             ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 99, ("##b",): 99, ("c",): 98, ("##d",): 100},),
             ("c", "##d"),
             "a 100, ##b 100, c 99, ##d 101: (a, ##b) scores 1/10000, (c, ##d) 1/9999, a little more",
+        ),
+        Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 3499, ("##b",): 3499, ("c",): 3498, ("##d",): 3500},),
+            ("c", "##d"),
+            "a 3,500, ##b 3,500, c 3,499, ##d 3,501: 3,499 · 3,501 = 12,249,999 is one less than 3,500², so "
+            "(c, ##d) scores a little more (as float32, 24 bits, the two scores are equal)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("a",): 2**27 - 1,
+                    ("##b",): 2**27 - 1,
+                    ("c",): 2**27 - 2,
+                    ("##d",): 2**27,
+                },
+            ),
+            ("c", "##d"),
+            "a 134,217,728 (2**27), ##b 134,217,728, c 134,217,727, ##d 134,217,729: the products are 2**54 and "
+            "2**54 - 1, so (c, ##d) scores a little more (as floats, 1 / 2**54 and 1 / (2**54 - 1) are equal)",
         ),
         Case(
             ({("a", "##b", "##b"): 1, ("c", "##d"): 1},),
@@ -323,9 +397,13 @@ BEST_PAIR = Exercise(
             "your symbol counts put a letter and the same letter inside a word together: '##e' and 'e' are two "
             "different symbols (the ## marks a piece that continues a word), so count each as it is written",
         ),
+        same_as(_skips_one_symbol_words, ONE_SYMBOL_HINT),
         same_as(_float_division, FLOAT_HINT),
         same_as(_float_division_b_first, FLOAT_HINT),
         same_as(_log_scores, LOG_HINT),
+        same_as(_float32, FLOAT32_HINT),
+        same_as(_one_division, BIG_FLOAT_HINT),
+        same_as(_log_of_one_division, BIG_FLOAT_HINT),
         *(same_as(_rounded(digits), ROUNDED_HINT) for digits in range(1, 9)),
         when(_tied_with_answer, TIE_HINT),
     ],
@@ -392,7 +470,7 @@ ENCODE_WORD = Exercise(
     call="encode_wordpiece_word(word, vocab)",
     reference=reference_encode_wordpiece_word,
     solution=(encode_wordpiece_word,),
-    course_functions=(encode_wordpiece_word,),
+    course_functions=(encode_wordpiece_word, encode_wordpiece),  # a text of one word is that word
     cases=lambda: [
         Case(("hug", SMALL_VOCAB), ["hug"], "the whole word is in the vocabulary"),
         Case(("hugs", SMALL_VOCAB), ["hug", "##s"], "a piece after the first is looked up with '##' in front"),
@@ -419,6 +497,12 @@ ENCODE_WORD = Exercise(
             "every piece after the first continues the word, the second one too: '##a' from position 1 on",
         ),
         Case(("aa", {"a"}), [UNK], "'a' may start a word; the second 'a' continues it and needs '##a', not there"),
+        Case(("", SMALL_VOCAB), [], "an empty word: nothing to cover, no pieces (and nothing unknown)"),
+        Case(
+            ("a" * 100, {"a", "##a"}),
+            ["a"] + ["##a"] * 99,
+            "a word of 100 characters is encoded like any other (Hugging Face gives [UNK] only above 100)",
+        ),
         Case(("keeper", _trained_vocab()), note="a vocabulary trained on a paragraph"),
         Case(("lighthouses", _trained_vocab()), note="a vocabulary trained on a paragraph"),
         Case(("grandsons", _trained_vocab()), note="a vocabulary trained on a paragraph"),
@@ -428,6 +512,15 @@ ENCODE_WORD = Exercise(
             lambda a: isinstance(a.got, str),
             "return a list of pieces, e.g. ['hug', '##s'], not one string",
             any_type=True,
+        ),
+        when(
+            lambda a: a.args[0] == "" and a.got == [UNK],
+            "an empty word has no pieces: return [] (there is nothing to cover, so nothing is unknown)",
+        ),
+        when(
+            lambda a: len(a.args[0]) == 100 and a.got == [UNK] and a.expected != [UNK],
+            "a word of 100 characters is encoded: the exercise needs no length limit, and Hugging Face's "
+            "(max_input_chars_per_word = 100) gives [UNK] only to longer words (len(word) > 100, not >= 100)",
         ),
         same_as(
             lambda w, v: _greedy(w, v, partial=True),

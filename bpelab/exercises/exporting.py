@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
-from bpelab.hugging_face import byte_level_text, byte_to_char
+from bpelab.hugging_face import byte_level_text, byte_to_char, gpt2_byte_table
 
 _PRINTABLE = {*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)}
 
@@ -33,6 +33,7 @@ BYTE_LEVEL_TEXT = Exercise(
     call="byte_level_text(token)",
     reference=byte_level_text,
     solution=(byte_to_char, byte_level_text),  # the table's logic, not only the call that uses it
+    course_functions=(byte_to_char, gpt2_byte_table),  # the table is the answer; a lambda looking bytes up in it too
     cases=lambda: [
         Case((b"the",), "the", "printable ASCII stands for itself"),
         Case((b" the",), "Ġthe", "the space becomes Ġ (U+0120)"),
