@@ -109,11 +109,6 @@ def test_answers_built_on_the_course_table_are_refused(capsys):
         assert "that is the course's function" in report(capsys)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="course_functions._named_in reads only a lambda's own names, not those of a comprehension inside it "
-    "(a nested code object): the engine change is reported, this file cannot make it",
-)
 def test_a_comprehension_over_the_course_table_is_refused(capsys):
     from bpelab import hugging_face
     from bpelab.hugging_face import gpt2_byte_table

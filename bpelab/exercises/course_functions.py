@@ -35,13 +35,23 @@ def unwrapped(fn: Any) -> Any:
 def _named_in(fn: types.FunctionType) -> Iterable[Any]:
     """What the names of a lambda's body refer to: its globals, closure and defaults, and attributes of modules
     among them (``bpelab.analysis.fairness.gini``), a few levels deep."""
-    names = fn.__code__.co_names
+    names = _names(fn.__code__)
     found = [fn.__globals__.get(name) for name in names]
     found += [cell.cell_contents for cell in fn.__closure__ or () if _filled(cell)]
     found += [*(fn.__defaults__ or ()), *(fn.__kwdefaults__ or {}).values()]  # lambda v, g=gini: g(v)
     for _ in range(4):
         found += [getattr(obj, name, None) for obj in found if isinstance(obj, types.ModuleType) for name in names]
     return found
+
+
+def _names(code: types.CodeType) -> list[str]:
+    """The global and attribute names a code object uses, those of the comprehensions inside it included (each is a
+    code object of its own before Python 3.12: ``lambda t: "".join(table()[b] for b in t)``)."""
+    names = list(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names += _names(const)
+    return names
 
 
 def _filled(cell: Any) -> bool:
