@@ -299,9 +299,14 @@ PREMIUM = Exercise(
         same_as(
             _premium_variant(lambda text, encode: len(text)), "you counted characters; count tokens: len(encode(text))"
         ),
-        same_as(_joined(""), "you joined the sentences into one text; encode each sentence on its own and add up"),
-        same_as(_joined(" "), "you joined the sentences into one text; encode each sentence on its own and add up"),
-        same_as(_joined("\n"), "you joined the sentences into one text; encode each sentence on its own and add up"),
+        *(
+            same_as(
+                _joined(separator),
+                "you joined the sentences into one text: that is the other way to measure a premium (section 4), "
+                "not the one this exercise asks for; encode each sentence on its own and add up",
+            )
+            for separator in ("", " ", "\n")
+        ),
         same_as(
             lambda t, encode, language, reference="en": premium(t, encode, language, "en"),
             "use the `reference` argument, not always 'en'",
