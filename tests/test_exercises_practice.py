@@ -1,6 +1,7 @@
 """The checkers of lessons 09 and 10: right answers pass, stubs say "not yet", typical mistakes get their hint."""
 
 import math
+import unicodedata
 
 import pytest
 
@@ -571,3 +572,58 @@ def test_word_boundaries_are_unicodes(capsys):
     assert not mentions("positiveи", MUST_KEEP["positive"])
     assert not mentions("3٣", MUST_KEEP["three"])
     assert mentions("«positive»", MUST_KEEP["positive"])
+
+
+# ---- leaks found by a second fresh read of lessons 09 and 10 -----------------------------------------------
+
+
+def test_bytes_per_char_grapheme_clusters_are_rejected_and_named(capsys):
+    """len() counts code points; counting what you see (\\X) made Tamil 4.25 bytes a character instead of 2.73."""
+    import regex
+
+    def by_graphemes(texts):
+        chars = sum(len(regex.findall(r"\X", t)) for t in texts)
+        return sum(len(t.encode("utf-8")) for t in texts) / chars if chars else 0.0
+
+    assert not check_bytes_per_char(by_graphemes).passed
+    assert "combining" in report(capsys)
+
+
+def test_bytes_per_char_cut_to_two_places_is_named(capsys):
+    """The prose accepts answers rounded to 2 places; one cut off there can be 0.01 away, and is told so."""
+    assert not check_bytes_per_char(lambda texts: int(good_bytes_per_char(texts) * 100) / 100).passed
+    assert "cut off at 2 places" in report(capsys)
+
+
+def _lowercased(t, encode, language, reference="en"):
+    return good_premium({k: [s.lower() for s in v] for k, v in t.items()}, encode, language, reference)
+
+
+def _nfkc(t, encode, language, reference="en"):
+    return good_premium(
+        {k: [unicodedata.normalize("NFKC", s) for s in v] for k, v in t.items()}, encode, language, reference
+    )
+
+
+def _through_a_set(t, encode, language, reference="en"):
+    return sum(len(encode(s)) for s in set(t[language])) / sum(len(encode(s)) for s in set(t[reference]))
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (_lowercased, "lower()"),
+        (_nfkc, "normalize"),
+        (_through_a_set, "set(texts)"),
+    ],
+    ids=["lowercased", "NFKC", "set of sentences"],
+)
+def test_premium_leaks_are_rejected_and_named(capsys, wrong, hint):
+    assert not check_premium(wrong).passed
+    out = report(capsys)
+    assert hint in out and "rounded" not in out, out
+
+
+def test_room_for_answer_stripped_prompts_are_rejected_and_named(capsys):
+    assert not check_room_for_answer(lambda s, u, w, count: max(0, w - count(s.strip()) - count(u.strip()))).passed
+    assert "strip()" in report(capsys)

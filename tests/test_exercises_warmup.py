@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
+
+import pytest
 
 from bpelab.exercises.warmup import check_count_characters, count_characters
 
@@ -24,7 +27,7 @@ def test_a_correct_learner_function_passes(capsys):
 
     assert check_count_characters(learner)
     assert check_count_characters(lambda text: Counter(text)), "a Counter is a dict: accepted"
-    assert capsys.readouterr().out.count("✅ count_characters: all 8 checks passed.") == 2
+    assert capsys.readouterr().out.count("✅ count_characters: all 10 checks passed.") == 2
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -187,3 +190,22 @@ def test_a_call_waiting_outside_python_is_waited_for(capsys, monkeypatch):
     report = _report(lambda text: time.sleep(2) or {}, capsys)
     assert time.monotonic() - start >= 2.0
     assert "still running after 0.5 seconds" in report, report
+
+
+# ---- leaks found by a second fresh read of lessons 00, 09 and 10 -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (lambda text: dict(Counter(unicodedata.normalize("NFC", text))), "unicodedata.normalize"),
+        (lambda text: dict(Counter(unicodedata.normalize("NFKC", text))), "unicodedata.normalize"),
+        (lambda text: dict(Counter(text[:12])), "only the first"),
+        (lambda text: dict(Counter(text.replace("\r", ""))), "'\\r'"),
+    ],
+    ids=["NFC", "NFKC", "first 12", "no carriage return"],
+)
+def test_normalising_cutting_and_dropping_carriage_returns_are_rejected_and_named(capsys, wrong, hint):
+    """No case had a decomposed or compatibility character, a '\\r', or more than 11 characters."""
+    report = _report(wrong, capsys)
+    assert hint in report, report

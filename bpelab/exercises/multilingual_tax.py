@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
+from functools import partial
+
+import regex
 
 from bpelab.analysis.tax import token_tax
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
@@ -48,6 +52,12 @@ def _three_bytes_at_most(texts: list[str]) -> float:
     return n_bytes / chars if chars else 0.0
 
 
+def _by_graphemes(texts: list[str]) -> float:
+    """Characters counted as they look (grapheme clusters, \\X): an e and its combining accent count as one."""
+    chars = sum(len(regex.findall(r"\X", t)) for t in texts)
+    return sum(len(t.encode("utf-8")) for t in texts) / chars if chars else 0.0
+
+
 def _stripped(texts: list[str]) -> float:
     return bytes_per_char([t.strip() for t in texts])
 
@@ -81,6 +91,16 @@ def _every_answer(rule: Callable[[float], float]) -> Callable[[Attempt], bool]:
     return holds
 
 
+def _cut_to_two_places(attempt: Attempt) -> bool:
+    """Every answer is the exact ratio cut (not rounded) to 2 places, or close enough; one of them is too far."""
+    answers = _answers(attempt)
+    return any(not _close(got, exact) for got, exact in answers) and all(
+        is_number(got)
+        and (_close(got, exact) or any(abs(got - way(exact * 100) / 100) < 1e-9 for way in (math.floor, math.ceil)))  # type: ignore[operator]
+        for got, exact in answers
+    )
+
+
 def _rounded_too_far(attempt: Attempt) -> bool:
     """Every answer is the exact ratio rounded (or cut) to 1 place, or right; one of them is wrong."""
     answers = _answers(attempt)
@@ -102,6 +122,11 @@ BYTES_PER_CHAR = Exercise(
         Case((["日", "abc"],), 1.5, "totals, not an average: 6 bytes / 4 characters"),
         Case((["añb"],), 4 / 3, "4 bytes / 3 characters = 1.333…; 1.33 (rounded to 2 places) is accepted too"),
         Case((["Привет"],), 2.0, "Cyrillic: 2 bytes per letter"),
+        Case(
+            (["cafe\u0301"],),
+            1.2,
+            "an e and a combining accent (U+0301, 2 bytes) are 2 characters to len(): 6 bytes / 5 characters",
+        ),
         Case((["👍a"],), 2.5, "an emoji takes 4 bytes"),
         Case(([" 日本 "],), 2.0, "a space at each end: 8 bytes / 4 characters"),
         Case(([],), 0.0, "no texts at all"),
@@ -124,6 +149,11 @@ BYTES_PER_CHAR = Exercise(
             "bytes, len(t.encode('utf-8'))",
         ),
         when(
+            _like(_by_graphemes),
+            "count characters as len() does, one per code point: a combining accent (U+0301) after an e is a "
+            "character of its own, though you see one letter (\\X counts what you see)",
+        ),
+        when(
             _like(_stripped),
             "spaces and new lines at the ends of a text are characters too (1 byte each): don't strip() the texts",
         ),
@@ -135,6 +165,11 @@ BYTES_PER_CHAR = Exercise(
             _every_answer(round),
             "round() with no number of places rounds to a whole number: return the exact ratio (round only when "
             "you show a number; 2 places is the most the checker accepts)",
+        ),
+        when(
+            _cut_to_two_places,
+            "cut off at 2 places (int(x * 100) / 100 or math.floor) rather than rounded: that can land 0.01 away; "
+            "return the exact ratio (round only when you show a number)",
         ),
         when(
             _rounded_too_far,
@@ -193,6 +228,22 @@ def _joined(separator: str):  # type: ignore[no-untyped-def]
     return variant
 
 
+def _each_text(change: Callable[[str], str]):  # type: ignore[no-untyped-def]
+    """The right premium, but of texts changed by ``change`` (lower-cased, normalised) before they are encoded."""
+
+    def variant(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+        changed = {code: [change(t) for t in texts] for code, texts in texts_by_language.items()}
+        return premium(changed, encode, language, reference)
+
+    return variant
+
+
+def _each_sentence_once(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+    return sum(len(encode(t)) for t in set(texts_by_language[language])) / sum(
+        len(encode(t)) for t in set(texts_by_language[reference])
+    )
+
+
 def _floor_premium(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
     return sum(len(encode(t)) for t in texts_by_language[language]) // sum(
         len(encode(t)) for t in texts_by_language[reference]
@@ -221,6 +272,16 @@ PREMIUM = Exercise(
             ({"en": ["ab", "cd"], "xx": ["abc", "def"]}, one_token_per_char, "en", "xx"),
             note="English measured against another reference: 4 tokens against 6",
         ),
+        Case(
+            ({"en": ["ab", "ab"], "xx": ["abc", "d"]}, one_token_per_char, "xx", "en"),
+            1.0,
+            "a sentence that occurs twice counts twice: 4 tokens against 4",
+        ),
+        Case(
+            ({"en": ["ab"], "xx": ["\ufb01x"]}, one_token_per_char, "xx", "en"),
+            1.0,
+            "the ligature \ufb01 (U+FB01) is 1 character, so 1 token here: 2 tokens against 2",
+        ),
         Case((SMALL_PARALLEL, one_token_per_char, "ru", "de"), note="Russian against German, by characters"),
         *(
             Case((SMALL_PARALLEL, cl100k_encode, code, "en"), note=f"{code!r} with GPT-4's tokenizer")
@@ -238,14 +299,31 @@ PREMIUM = Exercise(
         same_as(
             _premium_variant(lambda text, encode: len(text)), "you counted characters; count tokens: len(encode(text))"
         ),
-        same_as(_joined(""), "you joined the sentences into one text; encode each sentence on its own and add up"),
-        same_as(_joined(" "), "you joined the sentences into one text; encode each sentence on its own and add up"),
-        same_as(_joined("\n"), "you joined the sentences into one text; encode each sentence on its own and add up"),
+        *(
+            same_as(
+                _joined(separator),
+                "you joined the sentences into one text: that is the other way to measure a premium (section 4), "
+                "not the one this exercise asks for; encode each sentence on its own and add up",
+            )
+            for separator in ("", " ", "\n")
+        ),
         same_as(
             lambda t, encode, language, reference="en": premium(t, encode, language, "en"),
             "use the `reference` argument, not always 'en'",
         ),
         same_as(_floor_premium, "// rounds down to a whole number; use / for the exact ratio"),
+        same_as(
+            _each_sentence_once,
+            "a sentence that occurs twice is counted once here: don't go through set(texts); every sentence counts",
+        ),
+        same_as(_each_text(str.lower), "encode each sentence as it is: lower() changes the tokens (and the count)"),
+        *(
+            same_as(
+                _each_text(partial(unicodedata.normalize, form)),
+                "encode each sentence as it is: unicodedata.normalize changes its characters, and so its tokens",
+            )
+            for form in ("NFC", "NFKC", "NFD", "NFKD")
+        ),
         rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it", premium),
     ],
     hint="sum(len(encode(t)) for t in texts_by_language[language]) ÷ the same sum for the reference language",

@@ -40,6 +40,11 @@ ROOM_FOR_ANSWER = Exercise(
             "GPT-4o: 3 + 5 tokens (written straight after each other they would be 7)",
         ),
         Case(
+            ("Be brief.", "  What is BPE?  ", 50, count_o200k_tokens),
+            40,
+            "GPT-4o: 3 + 7 tokens (the spaces at the ends of the question are tokens too; stripped it would be 5)",
+        ),
+        Case(
             (
                 "You are a careful assistant who answers in English.",
                 "Summarise the report below in five bullet points.",
@@ -64,6 +69,11 @@ ROOM_FOR_ANSWER = Exercise(
             "len(text) counts characters; count tokens with count_tokens(text)",
         ),
         same_as(lambda s, u, w, count: max(0, w - count(u)), "the system prompt takes room too: subtract it as well"),
+        same_as(
+            lambda s, u, w, count: max(0, w - count(s.strip()) - count(u.strip())),
+            "the spaces and new lines at the ends of a prompt are sent too, and cost tokens: count each prompt as "
+            "it is, don't strip() it",
+        ),
         *(
             same_as(
                 lambda s, u, w, count, sep=separator: max(0, w - count(s + sep + u)),

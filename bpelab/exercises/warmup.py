@@ -6,6 +6,7 @@ Counting things in a dict, in the order they first appear, is the move every lat
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
@@ -40,6 +41,13 @@ def _float_counts(attempt: Attempt) -> bool:
 
 def _without(dropped: str):  # type: ignore[no-untyped-def]
     return lambda text: count_characters("".join(ch for ch in text if ch not in dropped))
+
+
+def _counted_only_the_start(attempt: Attempt) -> bool:
+    """Every answer is the count of the same first few characters of its text (a slice such as text[:12])."""
+    text = attempt.args[0]
+    answers = [(attempt.args, attempt.got), *attempt.history()]
+    return any(all(got == count_characters(args[0][:n]) for args, got in answers) for n in range(1, len(text)))
 
 
 def _alphabetical(attempt: Attempt) -> bool:
@@ -89,6 +97,16 @@ COUNT_CHARACTERS = Exercise(
             "a family emoji is 5 characters (3 people joined by 2 zero-width joiners, U+200D), a red heart 2 "
             "(the heart and a variation selector, U+FE0F)",
         ),
+        Case(
+            ("line one\r\nline two\r\n",),
+            {"l": 2, "i": 2, "n": 3, "e": 3, " ": 2, "o": 2, "\r": 2, "\n": 2, "t": 1, "w": 1},
+            "Windows line ends: '\\r\\n' is 2 characters, a carriage return and a new line",
+        ),
+        Case(
+            ("cafe\u0301 \ufb01",),
+            {"c": 1, "a": 1, "f": 1, "e": 1, "\u0301": 1, " ": 1, "\ufb01": 1},
+            "an e and a combining accent (U+0301) are 2 characters; the ligature \ufb01 (U+FB01) is 1",
+        ),
     ],
     diagnosers=[
         when(
@@ -100,6 +118,22 @@ COUNT_CHARACTERS = Exercise(
             "spaces, tabs and new lines at the start and end of the text are characters too: don't strip() the text",
         ),
         same_as(_without("\n\t"), "new lines and tabs are characters too ('\\n', '\\t'): count them"),
+        same_as(
+            _without("\r"),
+            "'\\r' (the carriage return of Windows line ends, '\\r\\n') is a character too: count it",
+        ),
+        *(
+            same_as(
+                lambda text, form=form: count_characters(unicodedata.normalize(form, text)),
+                "count the text as it is: unicodedata.normalize changes its characters (an e followed by U+0301 "
+                "becomes one é; NFKC makes the ligature \ufb01 two letters, f and i)",
+            )
+            for form in ("NFC", "NFKC", "NFD", "NFKD")
+        ),
+        when(
+            _counted_only_the_start,
+            "only the first characters of the text are counted: loop over the whole text, for ch in text",
+        ),
         same_as(
             lambda text: count_characters("".join(ch for ch in text if ch.isprintable())),
             "new lines, tabs and invisible characters such as the zero-width joiner are not isprintable(), but they "

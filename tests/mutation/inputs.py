@@ -30,8 +30,9 @@ which NFKC would change."""
 spaced_texts = st.text(alphabet="abé\u0301👩\u200d👧 \t\n\r\f\u00a0\u3000", max_size=24)
 """For get_word_frequencies: every kind of whitespace str.split() splits on, combining accents and ZWJ emoji."""
 small_texts = st.text(alphabet="abab c\n", max_size=24)
-beyond_u_ffff_texts = st.text(alphabet=SCRIPTS + "👍🙂\U0001f468\U0001f469\u2764\ufe0f \t\n", max_size=20)
-"""Characters of 4 bytes (emoji), the variation selector and whitespace at the ends: lessons 00 and 09 count them."""
+beyond_u_ffff_texts = st.text(alphabet=SCRIPTS + "👍🙂\U0001f468\U0001f469\u2764\ufe0f\ufb01 \t\r\n", max_size=20)
+"""Characters of 4 bytes (emoji), the variation selector, the ligature ﬁ (NFKC makes it two letters), the carriage
+return and whitespace at the ends: lessons 00 and 09 count them."""
 """A two-letter alphabet and spaces: pairs repeat, counts tie."""
 symbols = st.sampled_from(["a", "b", "c", "ab", "é", "日"])
 words = st.lists(symbols, max_size=6).map(tuple)
@@ -150,7 +151,8 @@ encoders = st.sampled_from(["one_token_per_char", "one_token_per_word", "cl100k_
 def parallel_texts(draw: st.DrawFn) -> tuple[dict[str, list[str]], Any, str, str]:
     names = draw(st.lists(languages, min_size=1, max_size=3, unique=True))
     n = draw(st.integers(1, 3))
-    by_language = {name: draw(st.lists(texts.filter(str.strip), min_size=n, max_size=n)) for name in names}
+    sentences = st.one_of(texts, st.sampled_from(["ab", "\ufb01x", "Ab"])).filter(str.strip)  # repeats, a ligature
+    by_language = {name: draw(st.lists(sentences, min_size=n, max_size=n)) for name in names}
     return by_language, draw(encoders), draw(st.sampled_from(names)), draw(st.sampled_from(names))
 
 
