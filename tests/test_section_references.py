@@ -47,7 +47,9 @@ SUBJECTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("05", "5"): ("two spaces, a tab and a line break",),
     ("06", "5"): ("cut in half", "U+FFFD"),
     ("08", "4"): ("training minus held-out",),
-    ("10", "7"): ("three quarters of a word",),
+    ("10", "7"): ("¾ of a word",),
+    ("07", "7"): ("two older tokens joined", "whole-piece lookup"),
+    ("02", "6"): ("markup", "byte-level BPE"),
     ("11", "4"): ("greedily", "longest", "##"),
     ("12", "6"): ("learned exactly the naive loop's",),
 }
