@@ -208,7 +208,7 @@ NEXT_MERGE = Exercise(
         ),
         same_as(
             _truthy_score,
-            "a piece scored 0 is a piece too (SentencePieceTrainer scores its first piece -0.0, which is false): "
+            "a piece scored 0 is a piece too (SentencePieceTrainer scores its first learned piece -0.0, which is false): "
             "test `piece in scores`, not the truth of its score",
         ),
         same_as(
