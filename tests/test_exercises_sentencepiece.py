@@ -166,3 +166,162 @@ def test_byte_fallback_mistakes_get_their_hint(wrong, hint, capsys):
     out = report(capsys)
     assert not result
     assert hint in out, out
+
+
+# ---- answers the checkers once let through (a fresh-eyes review of lesson 16), written as a learner would ---------
+
+
+def hint_line(out: str) -> str:
+    return next((line for line in out.splitlines() if "hint:" in line), "")
+
+
+def truthy_score(symbols, scores):
+    """Tests the score's truth, not its presence: a piece scored 0 (or -0.0) never merges."""
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        s = scores.get(symbols[i] + symbols[i + 1])
+        if s and (best is None or s > best_score):
+            best, best_score = i, s
+    return best
+
+
+def shorter_among_ties(symbols, scores):
+    """Highest score, then the shorter piece, then the leftmost."""
+    candidates = [
+        (-scores[a + b], len(a + b), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores
+    ]
+    return min(candidates)[2] if candidates else None
+
+
+def character_offset(symbols, scores):
+    """The position in the text (characters), not in the list of symbols."""
+    best, best_score, offset = None, None, 0
+    for a, b in zip(symbols, symbols[1:]):
+        if a + b in scores and (best is None or scores[a + b] > best_score):
+            best, best_score = offset, scores[a + b]
+        offset += len(a)
+    return best
+
+
+def piece_at_boundary(symbols, scores):
+    """Any piece the text continues with at a symbol boundary, longer than that symbol: not a pair of symbols."""
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        rest = "".join(symbols[i:])
+        for piece, score in scores.items():
+            if len(piece) > len(symbols[i]) and rest.startswith(piece) and (best is None or score > best_score):
+                best, best_score = i, score
+    return best
+
+
+def starting_at(start):
+    def next_merge(symbols, scores):
+        best, best_score = None, start
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and scores[piece] > best_score:
+                best, best_score = i, scores[piece]
+        return best
+
+    return next_merge
+
+
+def single_characters_only(symbols, scores):
+    candidates = [
+        (-scores[a + b], i)
+        for i, (a, b) in enumerate(zip(symbols, symbols[1:]))
+        if len(a) == 1 and len(b) == 1 and a + b in scores
+    ]
+    return min(candidates)[1] if candidates else None
+
+
+def test_sentencepiece_trainer_scores_its_first_piece_minus_zero(tmp_path):
+    """The fact the zero-score case rests on: SentencePieceTrainer's first learned piece scores -0.0."""
+    import math
+
+    import sentencepiece as spm
+
+    from bpelab.sentencepiece_model import read_model_file
+
+    (tmp_path / "t.txt").write_text("fine fish find fifty\n" * 20, encoding="utf-8")
+    spm.SentencePieceTrainer.train(
+        input=str(tmp_path / "t.txt"),
+        model_prefix=str(tmp_path / "m"),
+        model_type="bpe",
+        vocab_size=30,
+        num_threads=1,
+        minloglevel=2,
+    )
+    first = read_model_file(tmp_path / "m.model").pieces[3]
+    assert first.score == 0.0 and math.copysign(1.0, first.score) == -1.0
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (truthy_score, "a piece scored 0 is a piece too"),
+        (shorter_among_ties, "leftmost"),
+        (character_offset, "index in the list of symbols"),
+        (piece_at_boundary, "two whole neighbouring symbols"),
+        (starting_at(0.0), "starts at 0"),
+        (starting_at(-1e9), "starts at -1e9"),
+        (single_characters_only, "already merged"),
+    ],
+)
+def test_next_merge_leaks_are_closed(wrong, hint, capsys):
+    result = check_next_merge(wrong)
+    out = report(capsys)
+    assert not result
+    assert hint in hint_line(out), out
+
+
+def known_first(pieces, vocab):
+    """All the known pieces, then all the byte pieces: the order of the text is lost."""
+    known = [p for p in pieces if p in vocab]
+    return known + [f"<0x{b:02X}>" for p in pieces if p not in vocab for b in p.encode()]
+
+
+def per_character(pieces, vocab):
+    """An unknown piece spelled character by character, keeping the characters the vocabulary has."""
+    return [
+        o
+        for p in pieces
+        for o in (
+            [p]
+            if p in vocab
+            else [c if c in vocab else f"<0x{b:02X}>" for c in p for b in (c.encode() if c not in vocab else [0])]
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (known_first, "where the piece stood"),
+        (per_character, "the WHOLE piece"),
+    ],
+)
+def test_byte_fallback_leaks_are_closed(wrong, hint, capsys):
+    result = check_byte_fallback(wrong)
+    out = report(capsys)
+    assert not result
+    assert hint in hint_line(out), out
+
+
+@pytest.mark.parametrize(
+    ("name", "wrong"),
+    [
+        ("next_merge", truthy_score),
+        ("next_merge", shorter_among_ties),
+        ("next_merge", character_offset),
+        ("next_merge", piece_at_boundary),
+        ("next_merge", single_characters_only),
+        ("byte_fallback", known_first),
+        ("byte_fallback", per_character),
+    ],
+)
+def test_the_mutation_inputs_generate_what_shows_each_leak(name, wrong):
+    """The mutation test judges accepted mutants on these generated inputs: they must reach the leaks above."""
+    from tests.mutation.harness import first_difference
+
+    assert first_difference(name, wrong) is not None

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
+from bpelab.analysis.sentencepiece_replay import MAX_CHARACTERS, replay_sentencepiece
 from bpelab.sentencepiece import load_sentencepiece
 from bpelab.widgets import MergeStepper
 from bpelab.words import merge_symbols
@@ -23,18 +23,21 @@ def test_score_before_position_by_hand():
 @given(st.text(st.sampled_from("the cat sat  on mat🤖ⅷ.,"), max_size=30))
 def test_the_replay_ends_where_the_encoder_ends(text):
     model = load_sentencepiece("mistral_v1")
-    try:
-        replay = replay_sentencepiece(model, text)
-    except ValueError as err:  # a run of one pair that the stepper could not draw at once: said, not hidden
-        assert "one-at-a-time" in str(err)
-        return
+    replay = replay_sentencepiece(model, text)  # never refused: a run the stepper cannot draw ends its steps early
     assert replay.pieces == model.encode_as_pieces(text)
-    assert sum(replay.merges_at_once) == len(replay.single_steps)
+    state = next(iter(replay.initial_word_freq))
+    for pair, _, at in replay.single_steps:  # SentencePiece's own order, one place at a time
+        assert (state[at], state[at + 1]) == pair
+        state = (*state[:at], pair[0] + pair[1], *state[at + 2 :])
+    assert list(state) == replay.pieces
     state = next(iter(replay.initial_word_freq))
     for step in replay.steps:  # what the stepper's browser code draws, step after step
         state = merge_symbols(state, step.pair)
         assert state == next(iter(step.word_freq))
-    assert list(state) == replay.pieces
+    drawn = sum(replay.merges_at_once)
+    assert drawn == (len(replay.single_steps) if replay.stepper_stops_at is None else replay.stepper_stops_at)
+    if replay.stepper_stops_at is None:
+        assert list(state) == replay.pieces
 
 
 def test_byte_pieces_show_from_the_start_and_the_stepper_takes_it():
@@ -48,3 +51,25 @@ def test_byte_pieces_show_from_the_start_and_the_stepper_takes_it():
 def test_not_a_sentencepiece_model_is_refused():
     with pytest.raises(TypeError, match="SentencePieceBPE"):
         replay_sentencepiece("mistral_v1", "text")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["   ", "a     b", "    indented code"])
+def test_runs_of_spaces_give_every_single_merge_and_say_where_the_stepper_stops(text):
+    """Mistral's '▁' pieces all score -1e9: SentencePiece joins a run of them leftmost first, which merging the pair
+    everywhere at once does not draw; the replay still comes back, with every single merge."""
+    model = load_sentencepiece("mistral_v1")
+    replay = replay_sentencepiece(model, text)
+    assert replay.pieces == model.encode_as_pieces(text)
+    assert replay.stepper_stops_at is not None
+    assert replay.single_steps[replay.stepper_stops_at][0] == ("▁", "▁")
+    assert "stepper stops" in replay.summary()
+    MergeStepper(replay)  # the steps it can draw
+
+
+def test_a_few_thousand_characters_are_refused_up_front_and_the_limit_is_replayed():
+    model = load_sentencepiece("mistral_v1")
+    text = "the cat sat on the mat, " * 200  # 4,800 characters
+    with pytest.raises(ValueError, match=f"{MAX_CHARACTERS:,} characters"):
+        replay_sentencepiece(model, text)
+    replay = replay_sentencepiece(model, text[:MAX_CHARACTERS])
+    assert replay.pieces == model.encode_as_pieces(text[:MAX_CHARACTERS])

@@ -2,24 +2,36 @@
 
 SentencePiece's BPE merges over the whole normalized text at once (no split pattern): at each step the adjacent
 pair whose joined string is the piece of the highest score, the leftmost of equal scores (``bpe_model.cc``,
-``Model::SampleEncode``). ``replay_sentencepiece`` records every step with a plain scan, which a sentence affords,
-and checks that it ends where the model's own encoder (``SentencePieceBPE.merge_pieces``, a heap) ends.
+``Model::SampleEncode``). ``replay_sentencepiece`` records every single merge, keeping each pair's score up to date
+as merges change its neighbours and taking the leftmost best with one scan, and checks that it ends where the
+model's own encoder (``SentencePieceBPE.merge_pieces``, a heap) ends. It refuses texts longer than
+``MAX_CHARACTERS``: the stepper keeps the whole text at every step.
 
-The stepper's pair table shows the pair that wins first at the top. Its encoder mode ranks pairs lowest first, and
-a SentencePiece BPE model's scores are minus the order its pieces were learned in, so the replay gives each pair
-its ``−score`` (a rank: in Mistral 7B's model the piece with id ``259 + r`` scores ``−r``, "▁t", id 261, scores
-−2; only the fifteen pieces made of ``▁`` alone score −1e9). A character outside the vocabulary joins no piece of Mistral's models (checked: no piece holds
-it), so it is shown from the start as the byte pieces ``<0xNN>`` it ends as; a model where such a character sits
-inside a piece is refused.
+The stepper draws a step as "join this pair everywhere". Runs of single merges of one pair become one step where
+that draws the same text; where it does not (a run of ``▁``: Mistral's ``▁`` pieces all score −1e9 and join leftmost
+first), the steps end there, ``stepper_stops_at`` says at which single merge, and ``single_steps`` holds them all.
+
+The stepper's pair table shows the pair that wins first at the top. Its encoder mode ranks pairs lowest first, so
+the replay gives each pair its ``−score`` (in Mistral 7B's model the piece with id ``259 + r`` scores ``−r``: "▁t",
+id 261, scores −2; only the fifteen pieces made of ``▁`` alone score −1e9). A character outside the vocabulary
+joins no piece of Mistral's models (checked: no piece holds it), so it is shown from the start as the byte pieces
+``<0xNN>`` it ends as; a model where such a character sits inside a piece is refused.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_text import byte_piece
 from bpelab.words import MergeStep, merge_symbols
+
+MAX_CHARACTERS = 2_000
+"""The longest text replayed: every merge looks for the best score over the whole text, and every stepper step keeps
+the whole text and its pair table, so time and memory grow with the square of the length; the stepper is for a
+sentence or a paragraph."""
 
 
 @dataclass
@@ -31,12 +43,18 @@ class SentencePieceReplay:
     """The whole normalized text as one row of symbols: SentencePiece has no pre-tokenization."""
     steps: list[MergeStep[str]]
     """One step per pair: SentencePiece merges a pair at one place at a time, leftmost first; where it merges the
-    same pair again at once, the stepper's one step merges it everywhere (``merges_at_once`` says how many)."""
+    same pair again at once, the stepper's one step merges it everywhere (``merges_at_once`` says how many). Only
+    the steps the stepper draws as SentencePiece merges: they end early where ``stepper_stops_at`` says."""
     merges_at_once: list[int]
     single_steps: list[tuple[tuple[str, str], float | int, int]]
-    """Every single merge SentencePiece makes: the pair, its −score, the position of its left symbol."""
+    """Every single merge SentencePiece makes: the pair, its −score, the index of its left symbol in the list of
+    symbols as it stands just before that merge."""
     pieces: list[str]
     """What the model's own ``encode_as_pieces`` gives."""
+    stepper_stops_at: int | None = None
+    """``None`` when ``steps`` draw every merge; else the index in ``single_steps`` of the first merge they cannot
+    draw (joining that pair everywhere at once gives another text, as on a run of '▁' pieces, which all score -1e9
+    in Mistral's models and so join leftmost first)."""
     name: str = ""
     score_name: str = field(default="−score")
     lower_wins: bool = field(default=True)
@@ -44,6 +62,17 @@ class SentencePieceReplay:
     @property
     def merges(self) -> list[tuple[tuple[str, str], str]]:
         return [(step.pair, step.new_symbol) for step in self.steps]
+
+    def summary(self) -> str:
+        """One line: how many single merges, how many stepper steps, and where the stepper stops, if it does."""
+        line = f"{len(self.single_steps)} single merges, drawn as {len(self.steps)} stepper steps"
+        if self.stepper_stops_at is None:
+            return line
+        (a, b), _, _ = self.single_steps[self.stepper_stops_at]
+        return (
+            f"{line}; the stepper stops before single merge {self.stepper_stops_at + 1} ({a} + {b}): joining that "
+            "pair everywhere at once would give another text, so read the rest in single_steps"
+        )
 
 
 def _rank(score: float) -> float | int:
@@ -59,6 +88,12 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
         )
     if model.user_defined or model.has_unused:
         raise ValueError("this replay shows plain merges; the model has user-defined or unused pieces")
+    if len(text) > MAX_CHARACTERS:
+        raise ValueError(
+            f"replay_sentencepiece replays at most {MAX_CHARACTERS:,} characters (this text has {len(text):,}): "
+            "every merge rescans the whole text; replay a sentence or a paragraph of it, and encode the whole "
+            "with model.encode_as_pieces"
+        )
     normalized = model.normalize(text)
     inside = {char for piece in model.mergeable for char in piece}
     symbols: list[str] = []
@@ -73,58 +108,83 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
         symbols += [byte_piece(b) for b in char.encode("utf-8")]
     frozen = [i in fallen for i in range(len(symbols))]
     initial = tuple(symbols)
-    singles: list[tuple[tuple[str, str], float | int, int]] = []
-    tables: list[dict[tuple[str, str], float | int]] = []
-    states: list[tuple[str, ...]] = [initial]
-    while True:
-        ranks: dict[tuple[str, str], float | int] = {}
-        best: int | None = None
-        for i in range(len(symbols) - 1):
-            piece_id = None if frozen[i] or frozen[i + 1] else model.mergeable.get(symbols[i] + symbols[i + 1])
-            if piece_id is None:
-                continue
-            ranks.setdefault((symbols[i], symbols[i + 1]), _rank(model.scores[piece_id]))
-            if (
-                best is None
-                or model.scores[piece_id] > model.scores[model.mergeable[symbols[best] + symbols[best + 1]]]
-            ):
-                best = i
-        if best is None:
-            break
+
+    def score_at(i: int) -> float:
+        """The score of the piece ``symbols[i] + symbols[i + 1]`` forms; -inf when it forms none."""
+        piece_id = None if frozen[i] or frozen[i + 1] else model.mergeable.get(symbols[i] + symbols[i + 1])
+        return -math.inf if piece_id is None else model.scores[piece_id]
+
+    def ranks() -> dict[tuple[str, str], float | int]:
+        """The stepper's pair table: every pair that forms a piece, with its −score, in the order met."""
+        table: dict[tuple[str, str], float | int] = {}
+        for i, score in enumerate(scores):
+            if score != -math.inf:
+                table.setdefault((symbols[i], symbols[i + 1]), _rank(score))
+        return table
+
+    scores = [score_at(i) for i in range(len(symbols) - 1)]  # kept up to date: a merge changes two entries
+    drawing = _Drawing()
+    while scores and (top := max(scores)) != -math.inf:
+        best = scores.index(top)  # the leftmost of the best
         pair = (symbols[best], symbols[best + 1])
-        singles.append((pair, ranks[pair], best))
-        tables.append(ranks)
+        drawing.merging(pair, ranks, symbols)
+        drawing.singles.append((pair, _rank(top), best))
         symbols[best : best + 2] = [pair[0] + pair[1]]
         frozen[best : best + 2] = [False]
-        states.append(tuple(symbols))
+        del scores[best]
+        for i in (best - 1, best):
+            if 0 <= i < len(scores):
+                scores[i] = score_at(i)
+    drawing.close(symbols)
     pieces = model.encode_as_pieces(text)
     if symbols != pieces:
         raise AssertionError(f"the replay ends with {symbols[:8]}..., the encoder with {pieces[:8]}...")
-    steps, at_once = _grouped(singles, tables, states)
-    return SentencePieceReplay(text, {initial: 1}, steps, at_once, singles, pieces, name or repr(model))
+    return SentencePieceReplay(
+        text,
+        {initial: 1},
+        drawing.steps,
+        drawing.at_once,
+        drawing.singles,
+        pieces,
+        drawing.stops_at,
+        name or repr(model),
+    )
 
 
-def _grouped(
-    singles: list[tuple[tuple[str, str], float | int, int]],
-    tables: list[dict[tuple[str, str], float | int]],
-    states: list[tuple[str, ...]],
-) -> tuple[list[MergeStep[str]], list[int]]:
-    """Runs of single merges of one pair as one stepper step each, checked to be what the stepper draws."""
-    steps: list[MergeStep[str]] = []
-    at_once: list[int] = []
-    k = 0
-    while k < len(singles):
-        pair, rank, _ = singles[k]
-        end = k + 1
-        while end < len(singles) and singles[end][0] == pair:
-            end += 1
-        if merge_symbols(states[k], pair) != states[end]:
-            raise ValueError(
-                f"merging {pair} everywhere at once differs from SentencePiece's one-at-a-time merges here: "
-                "show this text's single_steps as a table instead"
-            )
-        word = {states[end]: 1}
-        steps.append(MergeStep(len(steps) + 1, tables[k], pair, rank, word, pair[0] + pair[1]))  # type: ignore[arg-type]
-        at_once.append(end - k)
-        k = end
-    return steps, at_once
+@dataclass
+class _Drawing:
+    """The stepper's steps, built as the merges come: a run of single merges of one pair becomes one step when
+    joining the pair everywhere at once (``merge_symbols``, what the stepper draws) gives the same text. Only the
+    text at the start of the current run is kept, besides what each step records."""
+
+    singles: list[tuple[tuple[str, str], float | int, int]] = field(default_factory=list)
+    steps: list[MergeStep[str]] = field(default_factory=list)
+    at_once: list[int] = field(default_factory=list)
+    stops_at: int | None = None
+    _pair: tuple[str, str] | None = None
+    _table: dict[tuple[str, str], float | int] = field(default_factory=dict)
+    _before: tuple[str, ...] = ()
+    _first: int = 0
+
+    def merging(
+        self, pair: tuple[str, str], ranks: Callable[[], dict[tuple[str, str], float | int]], symbols: list[str]
+    ) -> None:
+        """Called before each single merge, with the text as it stands (``ranks`` is asked only when a run starts)."""
+        if pair == self._pair or self.stops_at is not None:
+            return
+        self.close(symbols)
+        self._pair, self._table, self._before, self._first = pair, ranks(), tuple(symbols), len(self.singles)
+
+    def close(self, symbols: list[str]) -> None:
+        """End the current run: one step if the stepper draws it as SentencePiece made it, else stop the steps."""
+        if self._pair is None or self.stops_at is not None:
+            return
+        after = tuple(symbols)
+        if merge_symbols(self._before, self._pair) != after:
+            self.stops_at = self._first
+            return
+        rank = self._table[self._pair]
+        joined = self._pair[0] + self._pair[1]
+        self.steps.append(MergeStep(len(self.steps) + 1, self._table, self._pair, rank, {after: 1}, joined))  # type: ignore[arg-type]
+        self.at_once.append(len(self.singles) - self._first)
+        self._pair = None

@@ -65,6 +65,68 @@ def _most_frequent(symbols: list[str], scores: dict[str, float]) -> int | None:
     return next(i for i in range(len(symbols) - 1) if (symbols[i], symbols[i + 1]) == best)
 
 
+def _truthy_score(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``if scores.get(piece) and ...``: a piece scored 0 (or -0.0) is false, so it never merges."""
+    best: int | None = None
+    for i in range(len(symbols) - 1):
+        score = scores.get(symbols[i] + symbols[i + 1])
+        if score and (best is None or score > scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
+def _by_length_among_ties(shorter: bool) -> Any:
+    """Highest score, then the shorter (or longer) piece, then the leftmost."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        found = [
+            (-scores[a + b], len(a + b) if shorter else -len(a + b), i)
+            for i, (a, b) in enumerate(zip(symbols, symbols[1:]))
+            if a + b in scores
+        ]
+        return min(found)[2] if found else None
+
+    return wrong
+
+
+def _character_offset(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The reference's pair, given by its place in the text (characters) instead of in the list of symbols."""
+    i = next_merge(symbols, scores)
+    return None if i is None else len("".join(symbols[:i]))
+
+
+def _piece_at_boundary(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """Any piece the text goes on with at a symbol boundary, longer than that symbol: not a pair of symbols."""
+    best: int | None = None
+    best_score = 0.0
+    for i in range(len(symbols) - 1):
+        rest = "".join(symbols[i:])
+        for piece, score in scores.items():
+            if len(piece) > len(symbols[i]) and rest.startswith(piece) and (best is None or score > best_score):
+                best, best_score = i, score
+    return best
+
+
+def _best_starting_at(start: float) -> Any:
+    """A best score that starts at ``start`` instead of at the first piece found."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        best, best_score = None, start
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and scores[piece] > best_score:
+                best, best_score = i, scores[piece]
+        return best
+
+    return wrong
+
+
+def _single_characters(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """Only pairs of two one-character symbols: a symbol already merged never joins again."""
+    short = [s if len(s) == 1 else "\x00" + s for s in symbols]  # a longer symbol forms no piece
+    return next_merge(short, scores)
+
+
 def _is_pair_or_piece(attempt: Any) -> bool:
     return isinstance(attempt.got, tuple | str) and attempt.expected is not None
 
@@ -80,7 +142,31 @@ NEXT_MERGE = Exercise(
         Case((["b", "a", "b"], {"ab": -1.0, "ba": -1.0}), 0, "two pieces of equal score: the leftmost pair"),
         Case(([SPACE, SPACE, SPACE], {SPACE * 2: -1e9}), 0, "Mistral's '▁▁' scores -1e9, and still merges"),
         Case(([SPACE + "th", "e"], {SPACE + "the": -4.0, "th": -1.0}), 0, "symbols already merged join whole"),
-        Case((["a", "bc"], {"ab": 0.0, "abc": -1.0}), 0, "'a'+'bc' forms 'abc'; 'ab' is no adjacent pair here"),
+        Case(
+            (["x", "a", "bc"], {"ab": 0.0, "abc": -1.0, "xa": -0.5}),
+            0,
+            "'x'+'a' forms 'xa' (-0.5), 'a'+'bc' forms 'abc' (-1); 'ab' scores 0 but is no pair of symbols here",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": -0.0, "bc": -1.0}),
+            0,
+            "'ab' scores -0.0, as SentencePieceTrainer's first piece does: still a piece",
+        ),
+        Case(
+            ([SPACE * 2, SPACE, SPACE], {SPACE * 3: -1e9, SPACE * 2: -1e9}),
+            0,
+            "'▁▁▁' and '▁▁' both score -1e9: the leftmost pair, whatever the length of its piece",
+        ),
+        Case(
+            ([SPACE, SPACE, SPACE * 2], {SPACE * 3: -1e9, SPACE * 2: -1e9}),
+            0,
+            "'▁▁' and '▁▁▁' both score -1e9: the leftmost pair, whatever the length of its piece",
+        ),
+        Case(
+            ([SPACE + "th", "e", SPACE + "c", "at"], {SPACE + "the": -5.0, SPACE + "cat": -3.0}),
+            2,
+            "'▁cat' wins: its left symbol is symbols[2] (the text's character 4)",
+        ),
         Case((["x", "y"], {"x": 0.0, "y": 0.0}), None, "single characters are pieces, but 'xy' is not"),
         Case((["a"], {"a": 0.0}), None, "one symbol: no pair"),
         Case(([], {}), None, "nothing at all"),
@@ -109,6 +195,46 @@ NEXT_MERGE = Exercise(
         same_as(
             _first_piece,
             "that is the first pair that forms a piece: compare the scores of all of them, and take the best",
+        ),
+        same_as(
+            _best_starting_at(0.0),
+            "your best score starts at 0: the scores are negative, so no piece ever beats it; start from the first "
+            "piece you find (best is None), or from float('-inf')",
+        ),
+        same_as(
+            _best_starting_at(-1e9),
+            "your best score starts at -1e9: Mistral's '▁' pieces score exactly -1e9, and none of them beats it; "
+            "start from the first piece you find (best is None), or from float('-inf')",
+        ),
+        same_as(
+            _truthy_score,
+            "a piece scored 0 is a piece too (SentencePieceTrainer scores its first learned piece -0.0, which is false): "
+            "test `piece in scores`, not the truth of its score",
+        ),
+        same_as(
+            _by_length_among_ties(shorter=True),
+            "among equal scores you took the shorter piece: SentencePiece takes the leftmost pair, whatever the "
+            "length of its piece",
+        ),
+        same_as(
+            _by_length_among_ties(shorter=False),
+            "among equal scores you took the longer piece: SentencePiece takes the leftmost pair, whatever the "
+            "length of its piece",
+        ),
+        same_as(
+            _character_offset,
+            "that is a position in the text, counted in characters: return i, the index in the list of symbols "
+            "of the pair's left symbol",
+        ),
+        same_as(
+            _piece_at_boundary,
+            "a pair is two whole neighbouring symbols, symbols[i] + symbols[i + 1]: 'a' and 'bc' form 'abc', never "
+            "'ab'",
+        ),
+        same_as(
+            _single_characters,
+            "symbols already merged join too: '▁th' + 'e' forms '▁the'; join symbols[i] + symbols[i + 1] whatever "
+            "their lengths",
         ),
         when(_is_pair_or_piece, "return the POSITION i of the pair's left symbol (an int), not the pair or piece"),
         when(
@@ -159,6 +285,16 @@ def _every_piece(pieces: list[str], vocab: set[str]) -> list[str]:
     return [f"<0x{b:02X}>" for p in pieces for b in p.encode("utf-8")]
 
 
+def _known_first(pieces: list[str], vocab: set[str]) -> list[str]:
+    """All the known pieces, then all the byte pieces: the order of the text is lost."""
+    return [p for p in pieces if p in vocab] + byte_fallback([p for p in pieces if p not in vocab], set())
+
+
+def _per_character(pieces: list[str], vocab: set[str]) -> list[str]:
+    """An unknown piece spelled character by character, keeping the characters that are pieces."""
+    return [out for piece in pieces for out in ([piece] if piece in vocab else byte_fallback(list(piece), vocab))]
+
+
 def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
     return [p if p in vocab else "<unk>" for p in pieces]
 
@@ -179,9 +315,27 @@ BYTE_FALLBACK = Exercise(
             "all known",
         ),
         Case(([], {SPACE}), [], "no pieces"),
+        Case(
+            (["é", SPACE + "caf", "€"], {SPACE + "caf"}),
+            ["<0xC3>", "<0xA9>", SPACE + "caf", "<0xE2>", "<0x82>", "<0xAC>"],
+            "a known piece between unknown ones: every piece keeps its place",
+        ),
+        Case(
+            ([SPACE + "€"], {SPACE}),
+            ["<0xE2>", "<0x96>", "<0x81>", "<0xE2>", "<0x82>", "<0xAC>"],
+            "'▁€' is no piece: all its bytes, those of '▁' (E2 96 81) too",
+        ),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
     ],
     diagnosers=[
+        same_as(
+            _known_first,
+            "keep the order of the pieces: an unknown piece's byte pieces go where the piece stood",
+        ),
+        same_as(
+            _per_character,
+            "a piece not in vocab becomes the bytes of the WHOLE piece, even when some of its characters are pieces",
+        ),
         same_as(_every_piece, "a piece that IS in the vocabulary stays as it is; only the others become byte pieces"),
         same_as(_unknown, "that is what a model WITHOUT byte fallback does (<unk>); here each byte becomes <0xNN>"),
         same_as(_lower_case, "SentencePiece writes the hex digits in upper case: <0xC3>, not <0xc3>"),
