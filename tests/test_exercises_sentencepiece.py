@@ -325,3 +325,56 @@ def test_the_mutation_inputs_generate_what_shows_each_leak(name, wrong):
     from tests.mutation.harness import first_difference
 
     assert first_difference(name, wrong) is not None
+
+
+def test_next_merge_found_again_with_index_is_rejected_and_named(capsys):
+    """The right pair, its place looked up again with symbols.index: the first '▁' of a text, not the pair's."""
+
+    def next_merge(symbols, scores):
+        best = None
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best is None or scores[piece] > scores[best[0] + best[1]]):
+                best = (symbols[i], symbols[i + 1])
+        return None if best is None else symbols.index(best[0])
+
+    assert not check_next_merge(next_merge, record=False)
+    assert "symbols.index" in capsys.readouterr().out
+
+
+def test_next_merge_without_its_return_is_told_so_not_about_a_starting_score(capsys):
+    def next_merge(symbols, scores):  # the whole search, and then no `return best`
+        best, best_score = None, None  # noqa: F841 (the learner's unused result)
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best_score is None or scores[piece] > best_score):
+                best, best_score = i, scores[piece]  # noqa: F841
+
+    assert not check_next_merge(next_merge, record=False)
+    out = capsys.readouterr().out
+    assert "starts at 0" not in out and "return" in out
+
+
+def test_byte_fallback_keeping_known_characters_or_normalising_is_rejected_and_named(capsys):
+    import unicodedata
+
+    def known_characters(pieces, vocab):
+        out = []
+        for piece in pieces:
+            if piece in vocab or all(ch in vocab for ch in piece):
+                out.append(piece)
+            else:
+                out += [f"<0x{b:02X}>" for b in piece.encode("utf-8")]
+        return out
+
+    def normalised(pieces, vocab):
+        out = []
+        for piece in pieces:
+            piece = unicodedata.normalize("NFC", piece)
+            out += [piece] if piece in vocab else [f"<0x{b:02X}>" for b in piece.encode("utf-8")]
+        return out
+
+    assert not check_byte_fallback(known_characters, record=False)
+    assert "WHOLE piece" in capsys.readouterr().out
+    assert not check_byte_fallback(normalised, record=False)
+    assert "normalised" in capsys.readouterr().out

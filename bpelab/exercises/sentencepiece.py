@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
@@ -127,6 +128,12 @@ def _single_characters(symbols: list[str], scores: dict[str, float]) -> int | No
     return next_merge(short, scores)
 
 
+def _index_of_left_symbol(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The right pair, but its place found again with ``symbols.index(left)``: the first place that symbol stands."""
+    i = next_merge(symbols, scores)
+    return None if i is None else symbols.index(symbols[i])
+
+
 def _is_pair_or_piece(attempt: Any) -> bool:
     return isinstance(attempt.got, tuple | str) and attempt.expected is not None
 
@@ -171,6 +178,15 @@ NEXT_MERGE = Exercise(
         Case((["a"], {"a": 0.0}), None, "one symbol: no pair"),
         Case(([], {}), None, "nothing at all"),
         Case((["c", "a", "t", "c", "a", "t"], {"ca": -3.0, "at": -2.0, "tc": -1.0}), 2, "'tc' once beats 'at' twice"),
+        Case((["a", "x", "a", "b"], {"ab": -1.0}), 2, "'a' stands at 0 too, but the pair 'a' + 'b' stands at 2"),
+        Case(
+            ([SPACE, "h", "i", SPACE, "t", "o"], {SPACE + "t": -1.0, "hi": -5.0}),
+            3,
+            "'▁t' is best, at the second '▁' (3), not the first (0)",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": 1.0, "bc": 2.0}), 1, "scores are numbers like any: above 0 too, the highest wins"
+        ),
         Case(
             (
                 [SPACE, "n", "e", "w", SPACE, "n", "e", "w"],
@@ -236,6 +252,11 @@ NEXT_MERGE = Exercise(
             "symbols already merged join too: '▁th' + 'e' forms '▁the'; join symbols[i] + symbols[i + 1] whatever "
             "their lengths",
         ),
+        same_as(
+            _index_of_left_symbol,
+            "you found the right pair, then symbols.index(...) gave the FIRST place its left symbol stands ('▁' stands "
+            "all over a text): return the i at which you found the pair",
+        ),
         when(_is_pair_or_piece, "return the POSITION i of the pair's left symbol (an int), not the pair or piece"),
         when(
             lambda a: a.expected is None and a.got == -1,
@@ -295,6 +316,16 @@ def _per_character(pieces: list[str], vocab: set[str]) -> list[str]:
     return [out for piece in pieces for out in ([piece] if piece in vocab else byte_fallback(list(piece), vocab))]
 
 
+def _all_characters_known(pieces: list[str], vocab: set[str]) -> list[str]:
+    """A piece kept whole when each of its characters is a piece, though the piece itself is not."""
+    return [out for p in pieces for out in ([p] if all(ch in vocab for ch in p) else byte_fallback([p], vocab))]
+
+
+def _normalized_first(pieces: list[str], vocab: set[str]) -> list[str]:
+    """Each piece passed through NFC before its bytes are written: an accent and its letter become one character."""
+    return byte_fallback([unicodedata.normalize("NFC", p) for p in pieces], vocab)
+
+
 def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
     return [p if p in vocab else "<unk>" for p in pieces]
 
@@ -325,6 +356,10 @@ BYTE_FALLBACK = Exercise(
             ["<0xE2>", "<0x96>", "<0x81>", "<0xE2>", "<0x82>", "<0xAC>"],
             "'▁€' is no piece: all its bytes, those of '▁' (E2 96 81) too",
         ),
+        Case((["ab"], {"a", "b"}), ["<0x61>", "<0x62>"], "'ab' is no piece, though 'a' and 'b' are: its bytes"),
+        Case(
+            (["e\u0301"], set()), ["<0x65>", "<0xCC>", "<0x81>"], "an e and a combining accent: the bytes as they are"
+        ),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
     ],
     diagnosers=[
@@ -335,6 +370,16 @@ BYTE_FALLBACK = Exercise(
         same_as(
             _per_character,
             "a piece not in vocab becomes the bytes of the WHOLE piece, even when some of its characters are pieces",
+        ),
+        same_as(
+            _all_characters_known,
+            "a piece not in vocab becomes the bytes of the WHOLE piece, even when each of its characters is a piece "
+            "('ab' with 'a' and 'b' known): test `piece in vocab`",
+        ),
+        same_as(
+            _normalized_first,
+            "you normalised the text first (unicodedata.normalize): byte fallback writes the bytes of the piece as it "
+            "is, e + U+0301 as 65 CC 81",
         ),
         same_as(_every_piece, "a piece that IS in the vocabulary stays as it is; only the others become byte pieces"),
         same_as(_unknown, "that is what a model WITHOUT byte fallback does (<unk>); here each byte becomes <0xNN>"),
