@@ -344,7 +344,7 @@ def test_next_merge_found_again_with_index_is_rejected_and_named(capsys):
 
 def test_next_merge_without_its_return_is_told_so_not_about_a_starting_score(capsys):
     def next_merge(symbols, scores):  # the whole search, and then no `return best`
-        best, best_score = None, None  # noqa: F841 (the learner's unused result)
+        best, best_score = None, None
         for i in range(len(symbols) - 1):
             piece = symbols[i] + symbols[i + 1]
             if piece in scores and (best_score is None or scores[piece] > best_score):
