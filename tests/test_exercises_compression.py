@@ -346,3 +346,16 @@ def test_a_search_that_tries_every_size_is_told_to_halve_the_range(capsys, lesso
     out = report(capsys)
     assert not result.passed
     assert "did not finish" in out and "Halve the range" in out
+
+
+@pytest.mark.parametrize(
+    ("encoded", "named"),
+    [(lambda text: text.strip(), "text.strip()"), (lambda text: "".join(text.splitlines()), "line by line")],
+    ids=["strip", "line by line"],
+)
+def test_count_unused_on_a_changed_text_is_rejected_and_named(capsys, encoded, named):
+    def count_unused(tokenizer, text):
+        return len(tokenizer.vocab) - len(set(tokenizer.encode(encoded(text))))
+
+    assert not check_count_unused(count_unused, record=False)
+    assert named in capsys.readouterr().out

@@ -33,7 +33,7 @@ def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
 
 def test_a_correct_function_passes(capsys):
     assert check_split_words(lambda text: regex.findall(r"\w+|[^\w\s]+", text))
-    assert "✅ split_words: all 15 checks passed." in capsys.readouterr().out
+    assert "✅ split_words: all 16 checks passed." in capsys.readouterr().out
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -179,3 +179,13 @@ def test_get_word_frequencies_whitespace_cases_agree_with_str_split():
 
     assert get_word_frequencies("a\r\nb\fc") == {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1}
     assert get_word_frequencies("a\u00a0b\u3000c") == {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1}
+
+
+def test_whitespace_listed_by_hand_is_rejected(capsys):
+    import regex
+
+    def split_words(text):
+        return regex.findall(r"\w+|[^\w \t\n]+", text)
+
+    assert not check_split_words(split_words, record=False)
+    assert "no-break space" in capsys.readouterr().out

@@ -136,8 +136,22 @@ COUNT_UNUSED = Exercise(
         Case((_abab(), "abab ab"), 255, "'abab', ' ' and 'ab' are used"),
         Case((_paragraph(), PARAGRAPH), note="a tokenizer trained on the paragraph, on the paragraph"),
         Case((_paragraph(), MIXED_SCRIPTS), note="the same tokenizer on text in other scripts"),
+        Case(
+            (_paragraph(), "\t" + PARAGRAPH.replace(". ", ".\n") + "\n\n"),
+            note="lines, and whitespace at both ends: their tokens are used too",
+        ),
     ],
     diagnosers=[
+        same_as(
+            lambda tokenizer, text: count_unused(tokenizer, text.strip()),
+            "you encoded a changed text (text.strip(), or line by line): its spaces and line breaks are text too, "
+            "and their tokens are used; encode the text as it is",
+        ),
+        same_as(
+            lambda tokenizer, text: count_unused(tokenizer, "".join(text.splitlines())),
+            "you encoded a changed text (line by line, or text.strip()): its spaces and line breaks are text too, "
+            "and their tokens are used; encode the text as it is",
+        ),
         same_as(
             lambda tokenizer, text: len(set(_ids(tokenizer, text))),
             "that is the number of tokens USED; subtract it from the size of the vocabulary",
@@ -381,8 +395,8 @@ def _check_smallest_vocab_size(
             return _report(
                 False,
                 "not yet",
-                f"⏳ {name}: not yet — set `my_vocab_size` to the vocabulary size you "
-                "choose (a whole number) and run its cell, then run this check again.",
+                f"⏳ {name}: not yet — pass your search, my_smallest_vocab_size (the function itself, not "
+                "its result), once its body returns a size; then run this check again.",
             )
         if isinstance(vocab_size, float) and vocab_size.is_integer():
             vocab_size = int(vocab_size)

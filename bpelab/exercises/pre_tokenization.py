@@ -75,6 +75,11 @@ SPLIT_WORDS = Exercise(
         Case(("isn't",), ["isn", "'", "t"], "the apostrophe is punctuation too"),
         Case(("x=3.14; y_2",), ["x", "=", "3", ".", "14", ";", "y_2"], "digits and _ are word characters"),
         Case(("tab\tand\nnewline",), ["tab", "and", "newline"], "tabs and newlines are whitespace"),
+        Case(
+            ("line\r\nnext\u00a0word\u3000end",),
+            ["line", "next", "word", "end"],
+            "\\r, the no-break space and the ideographic space are whitespace too",
+        ),
         Case(("Grüße, naïve café!",), ["Grüße", ",", "naïve", "café", "!"], "accented letters are word characters"),
         Case(("日本語です。",), ["日本語です", "。"], "so are Chinese and Japanese characters"),
         Case(
