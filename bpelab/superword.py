@@ -1,7 +1,7 @@
 """Superword tokens (lesson 14): BPE that may merge across spaces once it has learned the words.
 
-Every tokenizer so far splits text into words before it merges (lesson 07's regexes), so no token
-ever holds two words: " of" and " the" are tokens, " of the" never is. Liu et al. (2025,
+A tokenizer with one of lesson 07's split patterns cuts text into words before it merges, so in text written
+with spaces no token holds two words: " of" and " the" are tokens, " of the" is not. Liu et al. (2025,
 "SuperBPE: Space Travel for Language Models", arXiv:2503.13423) train in two stages:
 
 1. **Subwords.** Ordinary BPE with whitespace pre-tokenization, up to a *transition point*
