@@ -9,7 +9,13 @@ import pytest
 import regex
 
 from bpelab import from_tiktoken
-from bpelab.exercises.real_tokenizers import FIND_PARENTS, SPLIT_PIECES, find_parents
+from bpelab.exercises.real_tokenizers import (
+    FIND_PARENTS,
+    SPLIT_PIECES,
+    check_find_parents,
+    check_split_pieces,
+    find_parents,
+)
 
 # ---- split_pieces --------------------------------------------------------------------------------
 
@@ -247,3 +253,28 @@ def test_the_hints_example_of_parents_is_gpt4s():
 
     result = FIND_PARENTS.run(_as_ranks)
     assert "(b' th', b'e')" in result.message, result.message
+
+
+def test_split_pieces_line_by_line_is_rejected_and_named(capsys):
+    def split_pieces(text, pattern):
+        return [p for line in text.splitlines(keepends=True) for p in regex.findall(pattern, line)]
+
+    assert not check_split_pieces(split_pieces, record=False)
+    assert "split the text into lines first" in capsys.readouterr().out
+
+
+def test_find_parents_by_the_smallest_larger_rank_is_rejected():
+    """Of the splits into two older tokens, the one whose larger rank is smallest (ties to the later split): right
+    for ' hello' and ' strawberry', wrong for GPT-4's ' out', 'quest' and 'ield'."""
+
+    def smallest_larger_rank(token, ranks):
+        limit, best = ranks[token], None
+        for k in range(1, len(token)):
+            left, right = token[:k], token[k:]
+            if ranks.get(left, limit) < limit and ranks.get(right, limit) < limit:
+                key = max(ranks[left], ranks[right])
+                if best is None or key <= best[0]:
+                    best = (key, (left, right))
+        return best[1]
+
+    assert not check_find_parents(smallest_larger_rank, record=False)

@@ -66,6 +66,7 @@ def _split_cases() -> list[Case]:
             ("THE END   ", PATTERNS["gpt2"]), note="GPT-2: spaces at the very end of the text (its \\s++$ alternative)"
         ),
         Case(("    return x\n  ", PATTERNS["llama3"]), note="Llama 3: a text that ends in a new, indented line"),
+        Case(("a\n\n\nb\n\n    y = 2", PATTERNS["cl100k"]), note="GPT-4 (cl100k): blank lines are one piece"),
         Case(
             ("cafe\u0301 ﬁnal ½ Ｈｅｌｌｏ", PATTERNS["o200k"]),
             note="GPT-4o: an accent written as its own character, a ligature, a fraction, full-width letters",
@@ -132,6 +133,11 @@ SPLIT_PIECES = Exercise(
     course_functions=(split_text,),
     cases=_split_cases,
     diagnosers=[
+        same_as(
+            lambda text, pattern: [p for line in text.splitlines(keepends=True) for p in regex.findall(pattern, line)],
+            "you split the text into lines first: run the pattern on the whole text, where a run of line breaks (and "
+            "the spaces after them) is one piece",
+        ),
         on_error(
             re.error,
             "the standard `re` module does not know \\p{L} (any letter): `import regex` and " + _FINDALL,
@@ -219,6 +225,9 @@ def _parents_cases() -> list[Case]:
         Case((b" hello", _real(b" hello")), note="GPT-4's ' hello'"),
         Case((b" strawberry", _real(b" strawberry")), note="GPT-4's ' strawberry'"),
         Case((b".onreadystatechange", _real(b".onreadystatechange")), note="GPT-4's '.onreadystatechange'"),
+        Case((b" out", _real(b" out")), note="GPT-4's ' out': ' ' + 'out', though ' o' + 'ut' are both older too"),
+        Case((b"quest", _real(b"quest")), note="GPT-4's 'quest'"),
+        Case((b"ield", _real(b"ield")), note="GPT-4's 'ield'"),
     ]
 
 
