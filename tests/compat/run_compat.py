@@ -140,6 +140,10 @@ def check(result: subprocess.CompletedProcess[str], what: str) -> str:
     return result.stdout
 
 
+KERNEL_DID_NOT_START = ("Kernel didn't respond", "Address already in use")
+"""What a lesson's run says when its kernel never started (then it is run once more)."""
+
+
 def run_lessons(python: Path, env: dict[str, str], source: Path, folder: Path) -> list[str]:
     """Every lesson, copied to ``folder`` (outside the repository) and run from there; the failures' lines."""
     folder.mkdir(parents=True)
@@ -165,6 +169,11 @@ def run_lessons(python: Path, env: dict[str, str], source: Path, folder: Path) -
             # that hangs again, or fails, fails the run.
             code, again = attempt(lesson)
             line = f"TIMED OUT {lesson.name} after {LESSON_TIMEOUT_S} s, run again: {again}\n        first run:\n{line}"
+        elif code != 0 and any(sign in line for sign in KERNEL_DID_NOT_START):
+            # Two kernels started side by side can pick the same TCP port (jupyter_client's race: "Address already
+            # in use"), and that kernel never answers. Not the lesson's fault: say so, and run it once more.
+            code, again = attempt(lesson)
+            line = f"KERNEL DID NOT START for {lesson.name}, run again: {again}\n        first run:\n{line}"
         return code == 0, line
 
     failures = []
