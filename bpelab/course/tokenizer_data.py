@@ -34,7 +34,8 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from bpelab.paths import tokenizer_store_dir
@@ -155,17 +156,42 @@ def _read_member(archive: Path, member: str) -> bytes:
         return extracted.read()
 
 
+_fetched: dict[str, Path] | None = None
+"""The archives fetched in the setup run under way (None outside one): each package is downloaded once a run."""
+
+
+@contextmanager
+def _one_download_each() -> Iterator[None]:
+    """A setup run: a package two steps read (mistral-common holds the SentencePiece models and Tekken) is
+    downloaded once, and the downloads folder goes when the outermost run ends, whatever happened."""
+    global _fetched
+    if _fetched is not None:
+        yield
+        return
+    _fetched = {}
+    try:
+        yield
+    finally:
+        _fetched = None
+        shutil.rmtree(tokenizer_store_dir() / "downloads", ignore_errors=True)
+
+
+def _archive(package: str, binary: bool, log: Callable[[str], object]) -> Path:
+    """The archive of ``package``, downloaded only if this run has not fetched it yet."""
+    assert _fetched is not None, "call inside _one_download_each()"
+    if package not in _fetched:
+        downloads = tokenizer_store_dir() / "downloads"
+        downloads.mkdir(parents=True, exist_ok=True)
+        log(f"  downloading {package} from the package registry ...")
+        _fetched[package] = _pip_download(package, downloads, binary=binary)
+    return _fetched[package]
+
+
 def build_from_registry(names: list[str], log: Callable[[str], object] = print) -> None:
     """Download the archives the named vocabularies live in, and write verified files to the store."""
-    downloads = tokenizer_store_dir() / "downloads"
-    downloads.mkdir(parents=True, exist_ok=True)
-    archives: dict[str, Path] = {}
     for name in names:
         source = SOURCES[name]
-        if source.package not in archives:
-            log(f"  downloading {source.package} from the package registry ...")
-            archives[source.package] = _pip_download(source.package, downloads, binary=source.kind == "quicktok")
-        data = _read_member(archives[source.package], source.member)
+        data = _read_member(_archive(source.package, source.kind == "quicktok", log), source.member)
         if source.kind == "quicktok":
             data = quicktok_to_tiktoken(data)
         digest = hashlib.sha256(data).hexdigest()
@@ -193,8 +219,8 @@ def prepare(log: Callable[[str], object] = print) -> None:
     missing = [n for n in SOURCES if not store_path(n).exists() or sha256_of(store_path(n)) != expected_sha256(n)]
     if missing:
         log(f"Preparing tokenizer vocabularies: {', '.join(missing)}")
-        build_from_registry(missing, log)
-        shutil.rmtree(tokenizer_store_dir() / "downloads", ignore_errors=True)
+        with _one_download_each():
+            build_from_registry(missing, log)
     for name in SOURCES:
         if name == "llama3":
             continue  # tiktoken does not know Llama 3; bpelab.llama3_encoding() reads the store
@@ -210,31 +236,23 @@ def prepare_sentencepiece(log: Callable[[str], object] = print) -> None:
     missing = [name for name, state in sentencepiece_status().items() if state != "ok"]
     if missing:
         log(f"Preparing SentencePiece models: {', '.join(missing)}")
-        _copy_from_registry(missing, log)
+        with _one_download_each():
+            _copy_from_registry(missing, log)
     log("SentencePiece models ready: " + ", ".join(f"{name} ok" for name in SENTENCEPIECE_SOURCES))
 
 
 def _copy_from_registry(missing: list[str], log: Callable[[str], object]) -> None:
-    downloads = tokenizer_store_dir() / "downloads"
-    downloads.mkdir(parents=True, exist_ok=True)
-    archives: dict[str, Path] = {}
-    try:
-        for name in missing:
-            source = SENTENCEPIECE_SOURCES[name]
-            if source.package not in archives:
-                log(f"  downloading {source.package} from the package registry ...")
-                archives[source.package] = _pip_download(source.package, downloads, binary=True)
-            data = _read_member(archives[source.package], source.member)
-            digest = hashlib.sha256(data).hexdigest()
-            if digest != SENTENCEPIECE_SHA256[name]:
-                raise TokenizerDataError(
-                    f"{name} from {source.package} has sha256 {digest[:12]}..., not the pinned "
-                    f"{SENTENCEPIECE_SHA256[name][:12]}...: refusing to use it"
-                )
-            _write_atomic(sentencepiece_path(name), data)
-            log(f"  {name}: copied and verified (sha256 {digest[:12]}...)")
-    finally:
-        shutil.rmtree(downloads, ignore_errors=True)
+    for name in missing:
+        source = SENTENCEPIECE_SOURCES[name]
+        data = _read_member(_archive(source.package, True, log), source.member)
+        digest = hashlib.sha256(data).hexdigest()
+        if digest != SENTENCEPIECE_SHA256[name]:
+            raise TokenizerDataError(
+                f"{name} from {source.package} has sha256 {digest[:12]}..., not the pinned "
+                f"{SENTENCEPIECE_SHA256[name][:12]}...: refusing to use it"
+            )
+        _write_atomic(sentencepiece_path(name), data)
+        log(f"  {name}: copied and verified (sha256 {digest[:12]}...)")
 
 
 def prepare_tekken(log: Callable[[str], object] = print) -> None:
@@ -243,14 +261,8 @@ def prepare_tekken(log: Callable[[str], object] = print) -> None:
         from bpelab.tekken import TekkenFileError, check_pattern, ranks_file, read_tekken_json
 
         log("Preparing Tekken (Mistral's tiktoken-style vocabulary)")
-        downloads = tokenizer_store_dir() / "downloads"
-        downloads.mkdir(parents=True, exist_ok=True)
-        try:
-            log(f"  downloading {TEKKEN_SOURCE.package} from the package registry ...")
-            wheel = _pip_download(TEKKEN_SOURCE.package, downloads, binary=True)
-            data = _read_member(wheel, TEKKEN_SOURCE.member)
-        finally:
-            shutil.rmtree(downloads, ignore_errors=True)
+        with _one_download_each():
+            data = _read_member(_archive(TEKKEN_SOURCE.package, True, log), TEKKEN_SOURCE.member)
         digest = hashlib.sha256(data).hexdigest()
         if digest != TEKKEN_JSON_SHA256:
             raise TokenizerDataError(
@@ -272,9 +284,10 @@ def prepare_tekken(log: Callable[[str], object] = print) -> None:
 
 def main() -> int:
     try:
-        prepare()
-        prepare_sentencepiece()
-        prepare_tekken()
+        with _one_download_each():
+            prepare()
+            prepare_sentencepiece()
+            prepare_tekken()
     except TokenizerDataError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
