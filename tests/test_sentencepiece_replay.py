@@ -123,3 +123,8 @@ def test_a_replay_the_stepper_draws_to_the_end_says_no_merges_left():
     replay = replay_sentencepiece(load_sentencepiece("mistral_v1"), "The cat sat.")
     assert replay.stepper_stops_at is None
     assert replay.end_note == "no merges left: no two neighbouring symbols form a piece"
+
+
+def test_a_model_with_user_defined_pieces_is_refused_with_what_they_are_and_what_to_do():
+    with pytest.raises(ValueError, match=r"20 user-defined pieces \(\[REFERENCE_DOC_0\], \.\.\.\).*mistral_v1"):
+        replay_sentencepiece(load_sentencepiece("mistral_v3"), "hi")

@@ -109,7 +109,15 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
             f"replay_sentencepiece needs a SentencePieceBPE (load_sentencepiece), got {type(model).__name__}"
         )
     if model.user_defined or model.has_unused:
-        raise ValueError("this replay shows plain merges; the model has user-defined or unused pieces")
+        kinds = []
+        if model.user_defined:
+            kinds.append(f"{len(model.frozen)} user-defined pieces ({min(model.frozen)}, ...), cut out whole first")
+        if model.has_unused:
+            kinds.append("unused pieces, which SentencePiece splits again")
+        raise ValueError(
+            f"replay_sentencepiece draws plain merges only, and this model has {' and '.join(kinds)}: replay a model "
+            "without them (load_sentencepiece('mistral_v1')), or see this one's pieces with model.encode_as_pieces"
+        )
     if len(text) > MAX_CHARACTERS:
         raise ValueError(
             f"replay_sentencepiece replays at most {MAX_CHARACTERS:,} characters (this text has {len(text):,}): "
