@@ -378,3 +378,77 @@ def test_byte_fallback_keeping_known_characters_or_normalising_is_rejected_and_n
     assert "WHOLE piece" in capsys.readouterr().out
     assert not check_byte_fallback(normalised, record=False)
     assert "normalised" in capsys.readouterr().out
+
+
+# ---- answers of the wrong type (a fresh-eyes review of lesson 16): the engine counts 2.0 as 2 ------------------
+
+
+def as_float(symbols, scores):
+    """The right position, made a float (a `/` somewhere, or float(i))."""
+    i = good_next_merge(symbols, scores)
+    return None if i is None else float(i)
+
+
+def winning_score(symbols, scores):
+    """The score of the winning piece instead of its position."""
+    i = good_next_merge(symbols, scores)
+    return None if i is None else scores[symbols[i] + symbols[i + 1]]
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (as_float, "a float: a position in a list is an int"),
+        (winning_score, "the SCORE of the winning piece"),
+    ],
+)
+def test_next_merge_floats_are_rejected_and_their_type_named(wrong, hint, capsys):
+    result = check_next_merge(wrong, record=False)
+    out = report(capsys)
+    assert not result
+    assert hint in hint_line(out), out
+    assert "(a float)" in out  # the answer is shown as what it is
+
+
+def test_next_merge_an_int_subclass_still_passes(capsys):
+    class Position(int):
+        pass
+
+    def next_merge(symbols, scores):
+        i = good_next_merge(symbols, scores)
+        return None if i is None else Position(i)
+
+    assert check_next_merge(next_merge, record=False)
+
+
+def spelled_with(make):
+    """A byte_fallback that writes each byte of an unknown piece with ``make(byte)``, or appends them as one list."""
+
+    def byte_fallback(pieces, vocab):
+        out = []
+        for piece in pieces:
+            if piece in vocab:
+                out.append(piece)
+            elif make is list:
+                out.append([f"<0x{b:02X}>" for b in piece.encode("utf-8")])
+            else:
+                out += [make(b) for b in piece.encode("utf-8")]
+        return out
+
+    return byte_fallback
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (spelled_with(int), "your list holds ints (195): each UTF-8 byte becomes a piece"),
+        (spelled_with(lambda b: bytes([b])), "your list holds bytes objects"),
+        (spelled_with(list), "your list holds lists"),
+        (spelled_with(float), "your list holds a float (195.0)"),
+    ],
+)
+def test_byte_fallback_items_of_another_type_are_named(wrong, hint, capsys):
+    result = check_byte_fallback(wrong, record=False)
+    out = report(capsys)
+    assert not result
+    assert hint in hint_line(out), out

@@ -9,7 +9,8 @@ model's own encoder (``SentencePieceBPE.merge_pieces``, a heap) ends. It refuses
 
 The stepper draws a step as "join this pair everywhere". Runs of single merges of one pair become one step where
 that draws the same text; where it does not (a run of ``▁``: Mistral's ``▁`` pieces all score −1e9 and join leftmost
-first), the steps end there, ``stepper_stops_at`` says at which single merge, and ``single_steps`` holds them all.
+first), the steps end there, ``stepper_stops_at`` says at which single merge, ``single_steps`` holds them all, and
+``end_note`` says in words what the stepper's last step is: SentencePiece's end, or an early stop, where and why.
 
 The stepper's pair table shows the pair that wins first at the top. Its encoder mode ranks pairs lowest first, so
 the replay gives each pair its ``−score`` (in Mistral 7B's model the piece with id ``259 + r`` scores ``−r``: "▁t",
@@ -54,7 +55,7 @@ class SentencePieceReplay:
     stepper_stops_at: int | None = None
     """``None`` when ``steps`` draw every merge; else the index in ``single_steps`` of the first merge they cannot
     draw (joining that pair everywhere at once gives another text, as on a run of '▁' pieces, which all score -1e9
-    in Mistral's models and so join leftmost first)."""
+    in Mistral's models and so join leftmost first). ``end_note`` says it in words, for the stepper's last step."""
     name: str = ""
     score_name: str = field(default="−score")
     lower_wins: bool = field(default=True)
@@ -63,16 +64,37 @@ class SentencePieceReplay:
     def merges(self) -> list[tuple[tuple[str, str], str]]:
         return [(step.pair, step.new_symbol) for step in self.steps]
 
-    def summary(self) -> str:
-        """One line: how many single merges, how many stepper steps, and where the stepper stops, if it does."""
-        line = f"{len(self.single_steps)} single merges, drawn as {len(self.steps)} stepper steps"
+    @property
+    def end_note(self) -> str:
+        """What the stepper's last step should say: that SentencePiece's merges end there, or that the steps stop
+        early, before which single merge and why (the merges that follow, from ``single_steps``)."""
         if self.stepper_stops_at is None:
-            return line
-        (a, b), _, _ = self.single_steps[self.stepper_stops_at]
+            return "no merges left: no two neighbouring symbols form a piece"
+        first = self.stepper_stops_at
+        (a, b), rank, at = self.single_steps[first]
+        after = first + 1
+        while after < len(self.single_steps) and self.single_steps[after][0] == (a, b):
+            after += 1
+        run = after - first
+        left = len(self.single_steps) - first
+        head = f"the stepper stops early, before single merge {first + 1} of {len(self.single_steps)}: "
+        step = f"a step would join {a} + {b} at every place at once"
+        tail = f"; the {left} single merge{'s' * (left != 1)} left are in single_steps"
+        if after == len(self.single_steps):
+            return head + step + f", which gives another text than SentencePiece's {run} single merges" + tail
+        (c, d), then, _ = self.single_steps[after]
+        tie = ", the same score: of equal scores the leftmost first" if then == rank else ""
+        places = f"at symbol {at}" if run == 1 else f"at {run} places, leftmost first"
         return (
-            f"{line}; the stepper stops before single merge {self.stepper_stops_at + 1} ({a} + {b}): joining that "
-            "pair everywhere at once would give another text, so read the rest in single_steps"
+            head + f"SentencePiece joins {a} + {b} {places}, then {c} + {d} ({self.score_name} {then:,}{tie}), "
+            f"while {step}" + tail
         )
+
+    def summary(self) -> str:
+        """One line: how many single merges, how many stepper steps, and where and why the stepper stops, if it
+        does."""
+        line = f"{len(self.single_steps)} single merges, drawn as {len(self.steps)} stepper steps"
+        return line if self.stepper_stops_at is None else f"{line}; {self.end_note}"
 
 
 def _rank(score: float) -> float | int:
@@ -87,7 +109,15 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
             f"replay_sentencepiece needs a SentencePieceBPE (load_sentencepiece), got {type(model).__name__}"
         )
     if model.user_defined or model.has_unused:
-        raise ValueError("this replay shows plain merges; the model has user-defined or unused pieces")
+        kinds = []
+        if model.user_defined:
+            kinds.append(f"{len(model.frozen)} user-defined pieces ({min(model.frozen)}, ...), cut out whole first")
+        if model.has_unused:
+            kinds.append("unused pieces, which SentencePiece splits again")
+        raise ValueError(
+            f"replay_sentencepiece draws plain merges only, and this model has {' and '.join(kinds)}: replay a model "
+            "without them (load_sentencepiece('mistral_v1')), or see this one's pieces with model.encode_as_pieces"
+        )
     if len(text) > MAX_CHARACTERS:
         raise ValueError(
             f"replay_sentencepiece replays at most {MAX_CHARACTERS:,} characters (this text has {len(text):,}): "

@@ -3,9 +3,12 @@
 - ``check_next_merge(fn)``: ``next_merge(symbols, scores) -> int | None``, the position of the pair SentencePiece's
   BPE merges next: the adjacent pair whose joined string is a piece of the highest score; of equal scores, the
   leftmost (``bpe_model.cc``, ``Model::SampleEncode``; ``bpelab.sentencepiece``). ``None`` when no pair forms one.
+  A position is an int: the engine counts ``2.0`` as ``2``, so a float is refused here with its own hint (the
+  position as a float, or the winning piece's score).
 - ``check_byte_fallback(fn)``: ``byte_fallback(pieces, vocab) -> list of str``, the pieces a model with
   ``byte_fallback=True`` emits: a piece of the vocabulary as itself, any other as the pieces ``<0xNN>`` of its
   UTF-8 bytes, two upper-case hex digits each (``sentencepiece_processor.cc``, ``PopulateSentencePieceText``).
+  An item of another type than str (a byte's value, a ``bytes``, a nested list) is named by its type.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.number_answers import FloatAnswer, adjusted
 
 SPACE = "\u2581"
 
@@ -138,6 +142,30 @@ def _is_pair_or_piece(attempt: Any) -> bool:
     return isinstance(attempt.got, tuple | str) and attempt.expected is not None
 
 
+def _no_floats(got: object, expected: object) -> object:
+    """The engine counts ``2.0`` as ``2``; a position in a list is an int, so a float never passes."""
+    return FloatAnswer(got) if isinstance(got, float) else got
+
+
+def _float_position(attempt: Attempt) -> str | None:
+    """A float came back: the winning piece's score, or a position made a float (``float(i)``, a ``/``)."""
+    if not isinstance(attempt.got, FloatAnswer):
+        return None
+    value = attempt.got.value
+    symbols, scores = attempt.args
+    if attempt.expected is not None:
+        winner = symbols[attempt.expected] + symbols[attempt.expected + 1]
+        if value == scores[winner] and value != attempt.expected:
+            return (
+                f"you returned {value!r}, a float: the SCORE of the winning piece {winner!r}; return its position "
+                "i, the index of its left symbol (an int)"
+            )
+    return (
+        f"you returned {value!r}, a float: a position in a list is an int; return i itself (not float(i), nor the "
+        "result of a `/`)"
+    )
+
+
 NEXT_MERGE = Exercise(
     name="next_merge",
     call="next_merge(symbols, scores)",
@@ -195,6 +223,7 @@ NEXT_MERGE = Exercise(
         ),
     ],
     diagnosers=[
+        _float_position,
         same_as(
             _most_frequent,
             "that is lesson 04's rule, the most frequent pair: SentencePiece picks the pair whose joined piece has "
@@ -269,8 +298,9 @@ NEXT_MERGE = Exercise(
 
 
 def check_next_merge(next_merge: Any, *, record: bool = True) -> CheckResult:
-    """Check a learner's ``next_merge(symbols, scores) -> int | None``; prints one report."""
-    return NEXT_MERGE.check(next_merge, record=record)
+    """Check a learner's ``next_merge(symbols, scores) -> int | None``; prints one report. A float such as ``2.0``
+    is refused with its own hint."""
+    return NEXT_MERGE.check(adjusted(next_merge, NEXT_MERGE.reference, _no_floats, 2), record=record)
 
 
 # ---- exercise 2: byte fallback ----------------------------------------------------------------------------
@@ -330,6 +360,32 @@ def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
     return [p if p in vocab else "<unk>" for p in pieces]
 
 
+def _item_of_another_type(attempt: Attempt) -> str | None:
+    """A list that holds something other than pieces (str): named by its type, with what to write instead."""
+    if not isinstance(attempt.got, list):
+        return None
+    item = next((item for item in attempt.got if not isinstance(item, str)), None)
+    if item is None:
+        return None
+    if isinstance(item, int) and not isinstance(item, bool):
+        written = f", {item} is written '<0x{item:02X}>'" if 0 <= item < 256 else f"; {item} is no byte"
+        return (
+            f"your list holds ints ({item!r}): each UTF-8 byte becomes a piece, the string f'<0x{{b:02X}}>' for b "
+            f"in piece.encode('utf-8'){written}"
+        )
+    if isinstance(item, bytes):
+        return (
+            f"your list holds bytes objects ({item!r}): each byte becomes a piece, the string f'<0x{{b:02X}}>' for b "
+            "in piece.encode('utf-8')"
+        )
+    if isinstance(item, list | tuple):
+        return (
+            f"your list holds {type(item).__name__}s ({item!r}): out.append([...]) puts a whole list in as one item; "
+            "add the byte pieces one by one, out += [...] or out.extend(...)"
+        )
+    return f"your list holds a {type(item).__name__} ({item!r}): every item must be a piece, a str"
+
+
 BYTE_FALLBACK = Exercise(
     name="byte_fallback",
     call="byte_fallback(pieces, vocab)",
@@ -363,6 +419,7 @@ BYTE_FALLBACK = Exercise(
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
     ],
     diagnosers=[
+        _item_of_another_type,
         same_as(
             _known_first,
             "keep the order of the pieces: an unknown piece's byte pieces go where the piece stood",
