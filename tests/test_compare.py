@@ -262,3 +262,15 @@ def test_the_lessons_saved_side_by_side_module_is_todays(lesson: str) -> None:
     assert all(module == CompareView._esm for module in saved), (
         f'{lesson} holds an older module: make lessons ONLY="05 09"'
     )
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udc00b", "x\ud83d \ud83d\ude00 y"])
+def test_a_lone_surrogate_is_replaced_as_tiktoken_replaces_it(text):
+    view = CompareView(text=text)
+    assert "\ufffd" in view.text and view.text.encode("utf-8")  # U+FFFD in its place; a pair stays one character
+    counts = view.counts
+    for name in ["r50k_base", "cl100k_base", "o200k_base"]:
+        assert counts[FRIENDLY_NAMES[name]] == len(tiktoken.get_encoding(name).encode(text))
+    view.differing_spans, view.render_text()  # drawn and counted without an error
+    view.text = "ok\udfff"
+    assert view.text == "ok\ufffd"

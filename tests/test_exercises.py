@@ -878,6 +878,13 @@ def encode_word_bad_unpacking(word, merges):
     return symbols
 
 
+def encode_word_result_thrown_away(word, merges):
+    symbols = (*word, "</w>")
+    for pair, _new in merges:
+        words.merge_symbols(symbols, pair)  # returns the merged tuple, which is dropped here
+    return list(symbols)
+
+
 def encode_word_joined(word, merges):
     symbols = list(word) + ["</w>"]
     for pair, new in merges:
@@ -951,6 +958,10 @@ def test_encode_word_accepts_reference_and_independent(capsys):
         (encode_word_reversed, ["you replayed the merges in the wrong order"]),
         (encode_word_no_marker, ["the end-of-word marker '</w>' is missing"]),
         (encode_word_bad_unpacking, ["none of the merges was applied", "for (a, b), new in merges:"]),
+        (
+            encode_word_result_thrown_away,
+            ["none of the merges was applied", "symbols = merge_symbols(symbols, (a, b))"],
+        ),
         (encode_word_joined, ["not the text joined together"]),
         (encode_word_early_return, ["only the first merge was applied", "`return`"]),
         (encode_word_tuple, ["returned a tuple, expected a list", "list(...)"]),

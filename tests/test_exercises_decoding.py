@@ -18,6 +18,8 @@ def written_independently(symbols):
             current += symbol
     if current:
         words.append(current)
+    while words and not words[-1]:  # an empty word at the end leaves no space (lesson 05 says so)
+        words.pop()
     return " ".join(words)
 
 
@@ -90,3 +92,33 @@ def test_a_last_word_without_its_marker_is_kept_and_the_bug_named(capsys, wrong,
     assert failing in report, report
     assert hint in report.split("hint:", 1)[1], report
     assert "list(...)" not in report, report
+
+
+def drop_one_end_space(symbols):
+    # the lesson's rule read as "remove the one space after the last word"
+    return "".join(symbols).replace("</w>", " ").removesuffix(" ")
+
+
+def as_the_lesson_states_it(symbols):
+    """Written from lesson 05's words alone, without bpelab: each '</w>' a space, then no space at the very end."""
+    text = ""
+    for symbol in symbols:
+        text += symbol.replace("</w>", " ")
+    while text.endswith(" "):
+        text = text[:-1]
+    return text
+
+
+def test_an_empty_word_at_the_end_leaves_no_space_as_the_lesson_says(capsys):
+    assert check_decode_words(as_the_lesson_states_it, record=False)
+    capsys.readouterr()
+    assert not check_decode_words(drop_one_end_space, record=False)
+    report = capsys.readouterr().out
+    assert "decode_words(['low</w>', '</w>'])" in report and "expected: 'low'" in report, report
+    assert "a '</w>' alone at the end (an empty word) leaves another" in report.split("hint:", 1)[1], report
+
+
+def test_spaces_dropped_at_the_start_are_named(capsys):
+    assert not check_decode_words(lambda s: "".join(s).replace("</w>", " ").lstrip(" "), record=False)
+    report = capsys.readouterr().out
+    assert "at the START of the text (.lstrip)" in report.split("hint:", 1)[1], report

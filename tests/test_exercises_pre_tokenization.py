@@ -169,7 +169,9 @@ def test_get_word_frequencies_counts_must_be_whole_numbers(capsys):
     result = check_get_word_frequencies(get_word_frequencies, record=False)
     out = capsys.readouterr().out
     assert not result and result.status == "failed"
-    assert "a count is a float, 2.0, not a whole number" in out
+    hint = out.split("hint:", 1)[1]
+    assert "the values are right, but 2.0 is a float where an int is expected, like 2" in hint, out
+    assert "add 1, not 1.0" in hint, out
 
 
 def test_get_word_frequencies_whitespace_cases_agree_with_str_split():

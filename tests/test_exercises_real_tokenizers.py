@@ -278,3 +278,54 @@ def test_find_parents_by_the_smallest_larger_rank_is_rejected():
         return best[1]
 
     assert not check_find_parents(smallest_larger_rank, record=False)
+
+
+# ---- hints that name the bug the learner made (found by running the shown solution's mutants) ----------------------
+
+
+def merge_in_the_wrong_place(token, ranks):
+    """The lesson's loop with the slice one off: the joined bytes replace one part, and a byte is doubled."""
+    limit = ranks[token]
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i)
+            for i in range(len(parts) - 1)
+            if ranks.get(parts[i] + parts[i + 1], limit) < limit
+        ]
+        if not candidates:
+            break
+        _, i = min(candidates)
+        parts[i : i + 1] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+def return_inside_the_loop(token, ranks):
+    limit = ranks[token]
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i)
+            for i in range(len(parts) - 1)
+            if ranks.get(parts[i] + parts[i + 1], limit) < limit
+        ]
+        if not candidates:
+            break
+        _, i = min(candidates)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+        return tuple(parts)
+    return tuple(parts)
+
+
+@pytest.mark.parametrize(
+    "wrong, words",
+    [
+        (merge_in_the_wrong_place, "joined together, your parts are not the token"),
+        (return_inside_the_loop, "you stopped after the first merge"),
+    ],
+)
+def test_find_parents_hint_names_the_bug_not_more_merging(wrong, words):
+    result = FIND_PARENTS.run(wrong, record=False)
+    assert not result.passed
+    hint = result.message.split("hint:", 1)[1]
+    assert words in hint and "more than two parts are left" not in hint, result.message

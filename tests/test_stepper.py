@@ -312,3 +312,14 @@ def test_the_lessons_saved_stepper_module_is_todays():
     assert {name[:2] for name, _model in steppers} >= {"04", "07", "11"}
     stale = sorted({name for name, m in steppers if m["state"]["_esm"] != today})
     assert not stale, f'these lessons hold an older stepper module: make lessons ONLY="04 07 11" ({stale})'
+
+
+def test_for_word_refuses_a_long_text_with_what_to_do_and_takes_its_worst_case_below_the_limit():
+    # 10,000 spaces are one piece under GPT-4's pattern: replayed whole they took about 40 s and 490 MB
+    with pytest.raises(ValueError, match=r"10,000 bytes, more than 1,000.*text\[:200\].*encode\(text\)"):
+        MergeStepper.for_word("cl100k_base", " " * 10_000)
+    with pytest.raises(ValueError, match="1,001 bytes"):
+        MergeStepper.for_word("cl100k_base", "é" * 500 + "a")  # counted in UTF-8 bytes, not characters
+    stepper = MergeStepper.for_word("cl100k_base", " " * 1_000)  # the limit itself, one piece
+    stepper.last()
+    assert stepper.result.replayed == tiktoken.get_encoding("cl100k_base").encode(" " * 1_000)

@@ -1,7 +1,9 @@
 """Comparing a learner's answer with the expected one: equal with the types that matter, or how it differs.
 
-``same`` is the engine's equality (a list is not a tuple; ``1`` equals ``1.0``); ``type_hint`` names a wrong
-type with a way out; ``changed_argument`` finds an input the learner's function changed in place.
+``same`` is the engine's equality (a list is not a tuple; a float is not an int: ``2.0`` for a count of ``2`` is
+wrong, while ``2`` where ``2.0`` is expected is fine); ``type_hint`` names a wrong type with a way out;
+``first_float_for_int`` finds a float inside an answer where an int belongs; ``changed_argument`` finds an input the
+learner's function changed in place.
 """
 
 from __future__ import annotations
@@ -13,16 +15,21 @@ from typing import Any
 from bpelab.exercises.showing import kind
 
 
-def same(got: Any, expected: Any, *, ordered: bool = False) -> bool:
+def same(got: Any, expected: Any, *, ordered: bool = False, loose_ints: bool = False) -> bool:
     """Equal, with types that matter: a list is not a tuple, a dict is a dict (``Counter`` is fine).
 
-    Numbers compare with a 1e-9 tolerance (``1`` equals ``1.0``); ``ordered`` also compares dict
-    key order, at every level.
+    Where the reference gives an int (a count, an id, a length) the answer must be an int: ``2.0`` is not ``2``,
+    since ``/`` where ``//`` belongs gives floats that are wrong as soon as a division is not exact. Where it gives
+    a float, numbers compare with a 1e-9 tolerance (``2`` equals ``2.0``). ``loose_ints`` lets a float equal an int
+    too (to tell "right value, wrong type" from a wrong value); ``ordered`` also compares dict key order, at every
+    level.
     """
     if isinstance(expected, bool) or isinstance(got, bool):
         return type(got) is type(expected) and got == expected
     if isinstance(expected, int) and isinstance(got, int):
         return got == expected
+    if isinstance(expected, int) and isinstance(got, float) and not loose_ints:
+        return False
     if isinstance(expected, (int, float)) and isinstance(got, (int, float)):
         try:
             return math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-12)
@@ -33,11 +40,11 @@ def same(got: Any, expected: Any, *, ordered: bool = False) -> bool:
             return False
         if ordered and list(got) != list(expected):
             return False
-        return all(same(got[key], value, ordered=ordered) for key, value in expected.items())
+        return all(same(got[key], value, ordered=ordered, loose_ints=loose_ints) for key, value in expected.items())
     if isinstance(expected, (list, tuple)):
         if type(got) is not type(expected) or len(got) != len(expected):
             return False
-        return all(same(g, e, ordered=ordered) for g, e in zip(got, expected))
+        return all(same(g, e, ordered=ordered, loose_ints=loose_ints) for g, e in zip(got, expected))
     if isinstance(expected, (str, bytes)):
         return type(got) is type(expected) and got == expected
     try:
@@ -72,12 +79,38 @@ def first_container_mismatch(got: Any, expected: Any) -> tuple[Any, Any] | None:
     return None
 
 
+FLOAT_FOR_INT = (
+    "a count or an id is a whole number, and the check wants an int: count with ints (add 1, not 1.0; no "
+    "float(...)), and where you divide, `/` always gives a float (4 / 2 is 2.0): use `//`"
+)
+
+
+def first_float_for_int(got: Any, expected: Any) -> tuple[float, int] | None:
+    """The first float in ``got`` standing where ``expected`` holds an int (at any depth), as (float, int)."""
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return None
+    if isinstance(expected, int) and isinstance(got, float):
+        return got, expected
+    pairs: list[tuple[Any, Any]] = []
+    if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)):
+        pairs = list(zip(got, expected))
+    elif isinstance(expected, dict) and isinstance(got, dict):
+        pairs = [(got[key], value) for key, value in expected.items() if key in got]
+    for g, e in pairs:
+        found = first_float_for_int(g, e)
+        if found:
+            return found
+    return None
+
+
 def type_hint(got: Any, expected: Any) -> str | None:
     """The hint for a wrong type: ``returned a list, expected a dict``, with a way out when there is one."""
     if isinstance(expected, dict) and isinstance(got, dict):
         return None
     numbers = (int, float)
     if isinstance(expected, numbers) and isinstance(got, numbers) and bool not in (type(expected), type(got)):
+        if isinstance(expected, int) and isinstance(got, float):
+            return f"returned a float ({got!r}), expected an int (like {expected!r}): " + FLOAT_FOR_INT
         return None
     if type(got) is type(expected):
         return None

@@ -1,7 +1,9 @@
 """Lesson 05 checker: ``decode_words(symbols)``, word-level tokens back to text.
 
-The symbols are joined; every ``'</w>'`` becomes a space between words, and no space is left
-after the last word.
+The symbols are joined; every ``'</w>'`` becomes a space, and every space at the very end of the text is dropped
+(``.rstrip(' ')``), so the text never ends in a space. A ``'</w>'`` on its own is an empty word: at the start of the
+symbols its space stays (``['</w>', 'low</w>']`` -> ``' low'``), at the end it leaves nothing
+(``['low</w>', '</w>']`` -> ``'low'``), as ``bpelab.decode_words`` does and lesson 05 says.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ DECODE_WORDS = Exercise(
         Case((["the</w>", "slow", "est</w>", "tra", "ins</w>"],), "the slowest trains"),
         Case((["s", "low"],), "slow", "a last word without '</w>' (a text cut mid-word): no space to drop"),
         Case((["the</w>", "slow"],), "the slow", "the last word is unfinished: its pieces are text too"),
+        Case(
+            (["low</w>", "</w>"],),
+            "low",
+            "a '</w>' alone at the end is an empty word: the text still ends without a space (drop them all)",
+        ),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
     ],
@@ -67,6 +74,16 @@ DECODE_WORDS = Exercise(
             "last marker are text too",
         ),
         same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").removesuffix(" "),
+            "you dropped one space at the end, but a '</w>' alone at the end (an empty word) leaves another: the "
+            "text must not end in a space at all, so drop every space at the very end (.rstrip(' '))",
+        ),
+        same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").lstrip(" "),
+            "you dropped the spaces at the START of the text (.lstrip): keep those, and drop the ones at the "
+            "end (.rstrip(' '))",
+        ),
+        same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").strip(" "),
             "you stripped the spaces at BOTH ends: a '</w>' at the start leaves a space that belongs to the text; "
             "drop only the one at the end (.rstrip(' '))",
@@ -81,5 +98,5 @@ DECODE_WORDS = Exercise(
 
 
 def check_decode_words(decode_words: Any, *, record: bool = True) -> CheckResult:
-    """Check ``decode_words(symbols) -> str``: join, ``'</w>'`` becomes a space, no space at the end."""
+    """Check ``decode_words(symbols) -> str``: join, ``'</w>'`` becomes a space, no space at the very end."""
     return DECODE_WORDS.check(decode_words, record=record)

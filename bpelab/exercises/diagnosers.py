@@ -12,7 +12,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bpelab.exercises.cases import Attempt, Diagnoser
-from bpelab.exercises.comparing import first_container_mismatch, normalised, same, type_hint
+from bpelab.exercises.comparing import (
+    FLOAT_FOR_INT,
+    first_container_mismatch,
+    first_float_for_int,
+    normalised,
+    same,
+    type_hint,
+)
 from bpelab.exercises.showing import kind, short
 
 if TYPE_CHECKING:
@@ -116,6 +123,10 @@ def explain(exercise: Exercise, attempt: Attempt) -> str:
     hint = type_hint(got, expected)
     if hint:
         return hint
+    found = first_float_for_int(got, expected)
+    if found:
+        right = "the values are right, but " if same(got, expected, loose_ints=True) else ""
+        return f"{right}{short(found[0])} is a float where an int is expected, like {short(found[1])}: " + FLOAT_FOR_INT
     if same(normalised(got), normalised(expected), ordered=exercise.order_matters):
         found = first_container_mismatch(got, expected)
         if found:

@@ -256,6 +256,37 @@ def _as_ranks(token: bytes, ranks: Ranks) -> tuple[int, int]:
     return ranks[a], ranks[b]
 
 
+def _one_merge_then_return(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
+    """The lesson's loop with its ``return`` inside: the parts after one merge, the lowest-ranked below the token's."""
+    parts = [bytes([b]) for b in token]
+    limit = ranks[token]
+    candidates = [
+        (ranks[parts[i] + parts[i + 1]], i)
+        for i in range(len(parts) - 1)
+        if ranks.get(parts[i] + parts[i + 1], limit) < limit
+    ]
+    if len(parts) > 2 and candidates:
+        _, i = min(candidates)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+def _parts_misspell_token(attempt: Attempt) -> bool:
+    """Bytes parts that, joined, are not the token: a merge that dropped, doubled or moved bytes."""
+    got, token = attempt.got, attempt.args[0]
+    return (
+        isinstance(got, (tuple, list))
+        and all(isinstance(part, bytes) for part in got)
+        and isinstance(token, bytes)
+        and b"".join(got) != token
+    )
+
+
+_MISSPELLED_HINT = (
+    "joined together, your parts are not the token: a merge must replace two neighbours by their joined bytes, "
+    "in their place, and keep every other part (parts[i : i + 2] = [parts[i] + parts[i + 1]])"
+)
+
 _LOWEST_RANK = (
     "start from the single bytes; again and again merge the adjacent pair whose joined bytes have the "
     "LOWEST rank (below the token's own rank), until two parts are left: those are the parents"
@@ -293,6 +324,12 @@ FIND_PARENTS = Exercise(
             lambda attempt: attempt.got in ((attempt.args[0],), [attempt.args[0]], attempt.args[0]),
             "you merged all the way back to the token itself: when it was created, only tokens of lower rank existed. "
             "Stop when no adjacent pair has a rank below ranks[token]",
+        ),
+        when(_parts_misspell_token, _MISSPELLED_HINT),
+        same_as(
+            _one_merge_then_return,
+            "you stopped after the first merge: is your `return` indented inside the `while` loop? Merge again and "
+            "again until two parts are left",
         ),
         when(
             lambda attempt: isinstance(attempt.got, (tuple, list)) and len(attempt.got) > 2,

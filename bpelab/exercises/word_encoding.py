@@ -69,8 +69,10 @@ ENCODE_WORD = Exercise(
         same_as(_by_string_replace, STRING_REPLACE_HINT),
         same_as(
             lambda word, merges: [*word, END_OF_WORD],
-            "none of the merges was applied: each merge is ((a, b), new_symbol), so unpack it as "
-            "`for (a, b), new in merges:`",
+            "none of the merges was applied: you got back list(word) + ['</w>']. Two ways this happens: the "
+            "loop does not unpack a merge, which is ((a, b), new_symbol) (write `for (a, b), new in merges:`), or "
+            "what a merge returns is thrown away (merge_symbols returns a new tuple and leaves its "
+            "input as it was: keep the result, `symbols = merge_symbols(symbols, (a, b))`)",
         ),
         when(
             lambda a: a.args[0] == "" and a.got == [],

@@ -8,18 +8,14 @@ and keeps words in first-seen order.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 import unicodedata
 from typing import Any
 
 import regex
 
-from bpelab.exercises.core import MAX_STEPS, Attempt, Case, CheckResult, Exercise, on_error, recording, same_as, when
-from bpelab.exercises.running import call
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
-from bpelab.exercises.showing import kind, short
 from bpelab.words import END_OF_WORD, get_word_frequencies
 
 _SPLIT_MARKER = tuple(END_OF_WORD)  # ('<', '/', 'w', '>')
@@ -179,33 +175,7 @@ GET_WORD_FREQUENCIES = Exercise(
 )
 
 
-def _not_whole(counts: Any) -> Any:
-    """The first count that is not an ``int`` (``2.0`` passes the engine's comparison of numbers), else None."""
-    if not isinstance(counts, dict):
-        return None
-    return next((n for n in counts.values() if isinstance(n, bool) or not isinstance(n, int)), None)
-
-
 def check_get_word_frequencies(get_word_frequencies: Any, *, record: bool = True) -> CheckResult:
     """Check ``get_word_frequencies(text) -> {spelled word: count}`` in first-seen order; the counts must be ints
-    (the engine compares numbers with a tolerance, ``2.0`` equal to ``2``, so that is checked here once more)."""
-    result = GET_WORD_FREQUENCIES.run(get_word_frequencies, record=False)
-    if result.passed:
-        text = "cat cat dog"
-        with contextlib.redirect_stdout(io.StringIO()):
-            outcome = call(get_word_frequencies, (text,), MAX_STEPS)
-        count = _not_whole(outcome.got)
-        if count is not None:
-            message = "\n".join(
-                [
-                    f"❌ get_word_frequencies: the words and their order are right, but a count is {kind(count)}, "
-                    f"{short(count)}, not a whole number (int)",
-                    f"   input:    get_word_frequencies({text!r})",
-                    f"   got:      {short(outcome.got)}",
-                    "   hint:     a count is a whole number: start at 0 and add 1 (not 1.0; no / and no float(...))",
-                ]
-            )
-            result = CheckResult(False, result.name, 1, result.checks, "failed", message)
-    print(result.message)
-    with recording(record):
-        return CheckResult(result.passed, result.name, result.failed_case, result.checks, result.status, result.message)
+    (the engine rejects ``2.0`` where the reference counts ``2``, and says so)."""
+    return GET_WORD_FREQUENCIES.check(get_word_frequencies, record=record)

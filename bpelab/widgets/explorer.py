@@ -31,6 +31,7 @@ from bpelab.byte_level import BPETokenizer
 from bpelab.model_table import models_sentence
 from bpelab.patterns import resolve_pattern, split_text
 from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
+from bpelab.text import replace_lone_surrogates
 from bpelab.token_build import TokenBuild
 from bpelab.widgets.chips import Chip, chips_text, is_invisible, make_chips, name_invisible
 from bpelab.widgets.encoders import Encoded, encoder_for
@@ -226,9 +227,11 @@ class EncodeExplorer(anywidget.AnyWidget):
 
     @traitlets.validate("text")
     def _valid_text(self, proposal: dict[str, Any]) -> str:
+        """A str; a lone surrogate (half of a UTF-16 pair, no character, no UTF-8 bytes) becomes U+FFFD here,
+        as tiktoken's ``encode`` replaces it, so every row encodes, draws and counts the same text."""
         if not isinstance(proposal["value"], str):
             raise TypeError(f"text must be a str, got {type(proposal['value']).__name__}")
-        return str(proposal["value"])
+        return replace_lone_surrogates(str(proposal["value"]))
 
     # ---- the Python API ------------------------------------------------------------------------
 

@@ -36,6 +36,9 @@ from bpelab.widgets.trace import training_trace, word_characters
 
 Symbol = Hashable
 
+MAX_WORD_BYTES = 1_000
+"""The longest text ``MergeStepper.for_word`` replays (1,000 spaces, its worst case, take about half a second)."""
+
 STEPPER_VERSION = 4
 """Raised whenever the stepper's saved widget state changes shape; a lesson saved by an older
 version shows an out-of-date view in the static site (``tests/test_stepper.py`` checks the lessons)."""
@@ -131,7 +134,21 @@ class MergeStepper(anywidget.AnyWidget):
     @classmethod
     def for_word(cls, tokenizer: object, text: str, **kwargs: Any) -> MergeStepper:
         """Replay how a byte-level tokenizer (a ``BPETokenizer``, a tiktoken ``Encoding``, or a
-        name such as "cl100k_base") builds ``text``, merge by merge, lowest rank first."""
+        name such as "cl100k_base") builds ``text``, merge by merge, lowest rank first.
+
+        For a word or a sentence: at most ``MAX_WORD_BYTES`` UTF-8 bytes. The stepper keeps every step's whole
+        state, so one long piece costs time and memory as the square of its length (10,000 spaces, one piece
+        under GPT-4's pattern: 9,921 merges, about 40 s and 490 MB here); a longer text gets a clear refusal.
+        """
+        if isinstance(text, str):
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > MAX_WORD_BYTES:
+                raise ValueError(
+                    f"for_word replays a word or a sentence, merge by merge, and keeps every step: this text has "
+                    f"{size:,} bytes, more than {MAX_WORD_BYTES:,} (a long run of one character, such as spaces, is "
+                    "one piece whose replay grows as the square of its length). Pass a shorter stretch, e.g. "
+                    "text[:200]; to tokenize a long text, call the tokenizer's encode(text)"
+                )
         return cls(replay_word(tokenizer, text), **kwargs)
 
     @traitlets.validate("current_step")
