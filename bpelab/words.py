@@ -245,7 +245,8 @@ def decode_words(symbols: list[str]) -> str:
 
     Every ``</w>`` in the joined symbols is read as the marker, so this gives back the words of a text (one space
     between each) exactly when no word contains the four characters ``</w>`` itself; the markup ``<w>word</w>``
-    comes back as ``<w>word`` (lesson 02, section 6).
+    comes back as ``<w>word`` (lesson 02, section 6). Every space at the very end is dropped, so an empty word
+    at the end (``['low</w>', '</w>']``) leaves nothing, while one at the start keeps its space (lesson 05).
     """
     if isinstance(symbols, str) or not isinstance(symbols, Iterable):
         raise TypeError(
