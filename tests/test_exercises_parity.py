@@ -304,3 +304,150 @@ def test_gini_division_by_zero_is_a_message(capsys):
 
     assert not check_gini(gini).passed
     assert "ZeroDivisionError" in report(capsys)
+
+
+# ---- the mistakes a fresh read found accepted (issue 29) ---------------------------------------------
+
+
+def threshold_on_all_languages(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if sum(other.get(pair, 0) for other in pair_counts.values()) >= 2:  # every language's count, added up
+                return language, pair
+    return None
+
+
+def three_worst_only(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang])[:3]:
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def first_wins_unless_three_tie(tokens, pair_counts):
+    order = sorted(tokens, key=lambda lang: -tokens[lang])
+    tied = [lang for lang in order if tokens[lang] == tokens[order[0]]]
+    if len(tied) >= 3:  # two tied keep their order; three or more are taken from the end
+        order = tied[::-1] + order[len(tied) :]
+    for language in order:
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def languages_through_a_set(tokens, pair_counts):
+    for language in sorted(set(tokens), key=lambda lang: -tokens[lang]):  # a set: its order comes from hashes
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def pairs_through_a_set(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: -tokens[lang]):
+        counts = pair_counts[language]
+        if counts:
+            top = max(counts.values())
+            if top >= 2:
+                return language, next(iter({pair for pair in counts if counts[pair] == top}))
+    return None
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (threshold_on_all_languages, "added up over all languages"),
+        (three_worst_only, "only the three worst languages a turn"),
+        (first_wins_unless_three_tie, "three or more languages tie"),
+    ],
+)
+def test_next_pair_mistakes_found_later_get_their_hint(capsys, wrong, hint):
+    assert not check_parity_next_pair(wrong).passed
+    assert hint in report(capsys)
+
+
+SEEDS = ["0", "1", "2", "3"]
+
+_UNDER_A_SEED = """
+import contextlib, io
+from tests import test_exercises_parity as t
+from bpelab.exercises.parity import check_parity_next_pair
+for name in ["languages_through_a_set", "pairs_through_a_set", "sorted_ties", "alphabetical_language_ties"]:
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        result = check_parity_next_pair(getattr(t, name), record=False)
+    hint = [line for line in out.getvalue().splitlines() if line.lstrip().startswith("hint:")]
+    print(name, result.passed, hint[0] if hint else "")
+"""
+
+
+@pytest.mark.slow
+def test_a_tie_broken_through_a_set_is_rejected_and_named_under_every_hash_seed():
+    """A set of strings iterates in an order that PYTHONHASHSEED decides: the checker must reject such an answer, and
+    name it, under every seed, and tell the deterministic tie rules apart from it under every seed too."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for seed in SEEDS:
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        run = subprocess.run(
+            [sys.executable, "-c", _UNDER_A_SEED], cwd=root, env=env, capture_output=True, text=True, check=True
+        )
+        lines = dict(line.split(" ", 1) for line in run.stdout.splitlines())
+        for name in ["languages_through_a_set", "pairs_through_a_set"]:
+            assert lines[name].startswith("False"), f"seed {seed}: {name} passed"
+            assert "a set" in lines[name] and "smallest" not in lines[name], f"seed {seed}: {lines[name]}"
+        assert "languages" in lines["languages_through_a_set"] and "pairs" in lines["pairs_through_a_set"]
+        assert "smallest pair" in lines["sorted_ties"], f"seed {seed}: {lines['sorted_ties']}"
+        assert "alphabetically" in lines["alphabetical_language_ties"], f"seed {seed}"
+
+
+def _visible_gini_answers():
+    return {
+        (10, 10, 10): 0.0,
+        (0, 0, 0, 12): 0.75,
+        (1, 3): 0.25,
+        (3, 1): 0.25,
+        (2, 4, 6): 2 / 9,
+        (): 0.0,
+        (7,): 0.0,
+        (0, 0): 0.0,
+        tuple(SIXTEEN): good_gini(SIXTEEN),
+    }
+
+
+SIXTEEN = [531, 595, 630, 642, 710, 634, 620, 715, 783, 621, 1093, 712, 939, 754, 790, 756]
+
+
+def gini_table_lookup(values):
+    return _visible_gini_answers()[tuple(values)]  # the answers of the checks printed so far, looked up
+
+
+def gini_table_or_zero(values):
+    return _visible_gini_answers().get(tuple(values), 0.0)
+
+
+@pytest.mark.parametrize("table", [gini_table_lookup, gini_table_or_zero])
+def test_gini_a_table_of_the_first_cases_fails_and_is_named(capsys, table):
+    assert not check_gini(table).passed
+    assert "a table" in report(capsys)
+
+
+def test_gini_generated_cases_are_the_same_every_run():
+    from bpelab.exercises.parity import GINI
+
+    first, second = GINI.build_cases(), GINI.build_cases()
+    assert [c.args for c in first] == [c.args for c in second]
+    assert len(first) >= 20

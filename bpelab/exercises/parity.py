@@ -9,15 +9,24 @@ In the lesson's order:
   frequent pair (ties: the pair seen first); a language whose best pair occurs only once, or that has no
   pair at all, passes its turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
   language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
+
+Besides the hand-made cases, both draw cases when the check runs, so that an answer fitted to the cases it has
+seen fails: ``gini`` gets values from a generator with a fixed seed (three of the examples again, reordered and
+scaled, then new ones); ``parity_next_pair`` gets seeded random states of up to eight languages, and two states
+whose tied languages and pairs are listed, in this process, against the order a set of them iterates in (a set
+of strings is ordered by hashes that change from run to run), so an answer that breaks ties through a set is
+rejected, and named, under every ``PYTHONHASHSEED``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bpelab.analysis.fairness import gini as reference_gini
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same, same_as, when
 from bpelab.parity import worst_first
 from bpelab.words import best_pair
 
@@ -81,6 +90,17 @@ _greatest_of_equal_pairs = _other_tie_rule(max)
 def _last_of_equal_languages(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
     order = list(reversed(list(tokens)))
     return reference_parity_next_pair({language: tokens[language] for language in order}, pair_counts)
+
+
+def _last_tied_then_listed(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The last of the languages tied for worst first (a loop with >=), then the others as the reference takes them."""
+    if not tokens:
+        return None
+    top = max(tokens.values())
+    last = [language for language in tokens if tokens[language] == top][-1]
+    return reference_parity_next_pair(
+        _in_order(tokens, [last, *(lang for lang in tokens if lang != last)]), pair_counts
+    )
 
 
 def _languages_by_name(*, reverse: bool) -> Any:
@@ -151,9 +171,128 @@ def _seen_more_than_twice(tokens: Mapping[str, int], pair_counts: PairCounts) ->
     return None
 
 
-def _two_worst_only(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
-    """Only the worst language and the next one get a turn."""
-    return reference_parity_next_pair({language: tokens[language] for language in worst_first(tokens)[:2]}, pair_counts)
+def _worst_only(k: int) -> Any:
+    """Only the ``k`` worst languages get a turn (``worst_first(tokens)[:k]``, or k ifs one after another)."""
+
+    def choose(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+        return reference_parity_next_pair(
+            {language: tokens[language] for language in worst_first(tokens)[:k]}, pair_counts
+        )
+
+    return choose
+
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def _threshold_on_all_languages(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The worst language's best pair, kept when it occurs twice in all the languages' texts added up."""
+    for language in worst_first(tokens):
+        counts = dict(pair_counts[language])
+        if counts:
+            pair = best_pair(counts)
+            if sum(other.get(pair, 0) for other in pair_counts.values()) >= 2:
+                return language, pair
+    return None
+
+
+def _in_order(tokens: Mapping[str, int], order: Iterable[str]) -> dict[str, int]:
+    return {language: tokens[language] for language in order}
+
+
+# A tie broken through a set. A set of strings (or of tuples of strings) iterates in an order its elements'
+# hashes decide, and Python draws a new hash seed for strings at every start (PYTHONHASHSEED): such an answer is
+# right on one run and wrong on the next. The ways a learner builds the set change its order too (``set(a_dict)``
+# sizes its table for the dict at once; a comprehension grows it), so each way is modelled, in this process, with
+# this process's hashes: the same order the learner's set has.
+
+SET_WAYS: dict[str, Callable[[Mapping[Any, int]], list[Any]]] = {
+    "set(d)": lambda d: list(set(d)),
+    "{x for x in d}": lambda d: list({x for x in d}),  # a comprehension grows its table: another order than set(d)
+    "set(d.items())": lambda d: [x for x, _ in set(d.items())],
+}
+"""Each way of building a set from a dict, and the keys in the order that set iterates them."""
+
+
+def _tied_first(d: Mapping[Any, int], way: str, highest: bool) -> list[Any]:
+    """The keys of ``d`` in the order a learner going through a set would take them: by value (highest first when
+    ``highest``), and among equal values in the set's order (``sorted`` is stable, ``max`` keeps the first)."""
+    if way == "{x for x in tied}":
+        top = max(d.values())
+        tied = list({x for x in d if d[x] == top})
+        return tied + [x for x in sorted(d, key=lambda x: -d[x]) if x not in tied]
+    order = SET_WAYS[way](d)
+    return sorted(order, key=lambda x: -d[x]) if highest else order
+
+
+LANGUAGE_WAYS = [*SET_WAYS, "{x for x in tied}"]
+
+
+def _through_a_set(language_way: str | None, pair_way: str | None) -> Any:
+    """The parity-aware choice with the languages, or the pairs, or both, taken in a set's order on ties."""
+
+    def choose(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+        order = worst_first(tokens) if language_way is None else _tied_first(tokens, language_way, True)
+        for language in order:
+            counts = dict(pair_counts[language])
+            if counts and max(counts.values()) >= 2:
+                pair = best_pair(counts) if pair_way is None else _tied_first(counts, pair_way, True)[0]
+                return language, pair
+        return None
+
+    return choose
+
+
+SET_VARIANTS = [
+    (language_way, pair_way)
+    for language_way in [None, *LANGUAGE_WAYS]
+    for pair_way in [None, *LANGUAGE_WAYS]
+    if (language_way, pair_way) != (None, None)
+]
+
+
+def _diagnose_a_set(attempt: Attempt) -> str | None:
+    """Names a tie broken through a set: the answers are those of a set built one of the usual ways, here."""
+    for language_way, pair_way in SET_VARIANTS:
+        hint = same_as(_through_a_set(language_way, pair_way), "x")(attempt)
+        if hint:
+            what, fix = [], []
+            if language_way:
+                what.append("languages")
+                fix.append("sort the names of tokens by their tokens alone (sorted is stable)")
+            if pair_way:
+                what.append("pairs")
+                fix.append("take the pair with max(counts, key=counts.get), which keeps the first of equal counts")
+            return (
+                f"on a tie you took the {' and the '.join(what)} in the order a set gives them: a set of strings is "
+                "ordered by their hashes, and Python draws new hashes for strings every time it starts "
+                "(PYTHONHASHSEED), so that answer is right on one run and wrong on the next. Keep the dicts' order: "
+                + "; ".join(fix)
+            )
+    return None
+
+
+def _many_tied(attempt: Attempt) -> str | None:
+    """Three or more languages tie for the turn, and another of them than the first listed got it, while every case
+    with at most two languages tied was right: the tie rule was written for two."""
+    expected, got = attempt.expected, attempt.got
+    if attempt.error is not None or not isinstance(expected, tuple) or not isinstance(got, tuple) or not got:
+        return None
+    tokens = attempt.args[0]
+    tied = [language for language in tokens if tokens[language] == tokens[expected[0]]]
+    if len(tied) < 3 or got[0] not in tied or got[0] == expected[0]:
+        return None
+    for args, answer in attempt.history():
+        other, _ = args
+        right = reference_parity_next_pair(*args)
+        if right is not None and sum(n == other[right[0]] for n in other.values()) <= 2 and not same(answer, right):
+            return None
+    return (
+        f"{len(tied)} languages tie on tokens here ({', '.join(tied)}, in the order tokens lists them), and you gave "
+        f"the turn to {got[0]!r}: when two tie you kept the order of tokens, but when three or more languages tie "
+        "they too take their turns in that order, the first listed first (sorted(tokens, key=lambda l: -tokens[l]) "
+        "does it for any number)"
+    )
 
 
 def _most_pairs(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
@@ -166,6 +305,83 @@ def _most_pairs(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str
             if counts[pair] >= 2 and (best is None or counts[pair] > best[2]):
                 best = (language, pair, counts[pair])
     return None if best is None else (best[0], best[1])
+
+
+def _set_firsts(d: Mapping[Any, int]) -> set[Any]:
+    """What an answer going through a set takes first, for each way of building the set, in this process."""
+    return {_tied_first(d, way, True)[0] for way in LANGUAGE_WAYS}
+
+
+def _against_sets(candidates: Iterable[tuple[Any, ...]], state: Callable[[tuple[Any, ...]], tuple]) -> tuple:
+    """The first state, built from a listing of tied names, on which every way through a set answers otherwise than
+    the first listed, the last listed, the smallest and the greatest: so a tie broken through a set is rejected
+    under every hash seed, and is never taken for one of those rules. Hashes change from run to run, so the
+    listing is chosen here, when the check runs."""
+    fallback = None
+    for listing in candidates:
+        args = state(listing)
+        tied = args[2]
+        fallback = fallback or args
+        if not _set_firsts(tied) & {listing[0], listing[-1], min(listing), max(listing)}:
+            return args
+    assert fallback is not None
+    return fallback
+
+
+LANGUAGE_POOL = ["hi", "ta", "am", "ka", "el", "my", "th", "ko"]
+PAIR_POOL = [("க", "ு"), ("ம", "்"), ("ல", "்"), ("ன", "்"), ("த", "ி"), ("ப", "ா"), ("ர", "ை"), ("ட", "்")]
+
+
+def _tied_languages_probe() -> tuple[dict[str, int], dict[str, dict[tuple, int]]]:
+    def state(listing: tuple[str, ...]) -> tuple:
+        tokens = {name: 60 for name in listing} | {"en": 20}
+        counts = {name: {PAIR_POOL[i]: 3} for i, name in enumerate(listing)} | {"en": {("t", "h"): 9}}
+        return tokens, counts, tokens
+
+    candidates = (p for names in itertools.combinations(LANGUAGE_POOL, 5) for p in itertools.permutations(names))
+    tokens, counts, _ = _against_sets(candidates, state)
+    return tokens, counts
+
+
+def _tied_pairs_probe() -> tuple[dict[str, int], dict[str, dict[tuple, int]]]:
+    def state(listing: tuple[tuple, ...]) -> tuple:
+        ta = {pair: 3 for pair in listing} | {("ய", "ி"): 1}
+        return {"en": 30, "ta": 90}, {"en": {("t", "h"): 9}, "ta": ta}, ta
+
+    candidates = (p for pairs in itertools.combinations(PAIR_POOL, 5) for p in itertools.permutations(pairs))
+    tokens, counts, _ = _against_sets(candidates, state)
+    return tokens, counts
+
+
+def _ladder(depth: int) -> tuple[dict[str, int], dict[str, dict[tuple, int]]]:
+    """Eight languages, the ``depth - 1`` worst stuck (a pair seen once, or none): the depth-th worst gets the turn."""
+    names = ["ta", "my", "el", "hi", "th", "ka", "ko", "am"]
+    tokens = {name: 100 - 10 * i for i, name in enumerate(names)}
+    counts: dict[str, dict[tuple, int]] = {}
+    for i, name in enumerate(names):
+        if i < depth - 1:
+            counts[name] = {} if i % 2 else {PAIR_POOL[i]: 1, PAIR_POOL[i - 1]: 1}
+        else:
+            counts[name] = {PAIR_POOL[i]: 2 + i}
+    return tokens, counts
+
+
+def _generated_states(count: int, seed: int = 14) -> list[tuple[dict[str, int], dict[str, dict[tuple, int]]]]:
+    """States drawn from a seeded generator: up to eight languages, token counts that tie often, pairs shared
+    between languages, languages with no pair or only pairs seen once. The same states on every run."""
+    rng = random.Random(seed)
+    shared = [("t", "h"), ("e", "s"), ("q", "u"), ("l", "e"), ("d", "e"), ("a", "n")]
+    states = []
+    for _ in range(count):
+        names = rng.sample(["en", "fr", "de", "es", *LANGUAGE_POOL], rng.randint(2, 8))
+        tokens = {name: 10 * rng.randint(3, 6) for name in names}
+        counts = {}
+        for name in names:
+            pairs = rng.sample(shared, rng.randint(0, 4))
+            top = rng.choice([1, 1, 2, 3])
+            counts[name] = {pair: rng.randint(1, top) for pair in pairs}
+        states.append((tokens, counts))
+    return states
 
 
 TOKENS = {"en": 40, "am": 95, "ta": 120, "fr": 52}
@@ -259,11 +475,57 @@ PARITY_NEXT_PAIR = Exercise(
             ),
             note="byte ids as symbols, Greek just ahead of Georgian",
         ),
+        Case(
+            (
+                {"fr": 30, "de": 25, "en": 10},
+                {"fr": {("q", "u"): 1}, "de": {("c", "h"): 3}, "en": {("q", "u"): 4, ("t", "h"): 2}},
+            ),
+            ("de", ("c", "h")),
+            "French's best pair ('q', 'u') occurs once in French (and four times in English): the threshold is on "
+            "French's own count, so French passes its turn to German",
+        ),
+        *[
+            Case(_ladder(depth), note=f"eight languages, the {depth - 1} worst with no pair seen twice")
+            for depth in range(4, 9)
+        ],
+        Case(
+            (
+                {"hi": 50, "ta": 50, "am": 50, "ka": 50, "en": 10},
+                {
+                    "hi": {("ह", "ि"): 2},
+                    "ta": {("ம", "்"): 5},
+                    "am": {("ሰ", "ዓ"): 4},
+                    "ka": {("კ", "ა"): 3},
+                    "en": {("t", "h"): 9},
+                },
+            ),
+            ("hi", ("ह", "ि")),
+            "four languages tie at 50 tokens: the one listed first (Hindi) gets the merge, however many tie",
+        ),
+        Case(
+            (
+                {"ka": 50, "hi": 50, "el": 50, "en": 10},
+                {"ka": {("კ", "ა"): 1}, "hi": {("ह", "ि"): 2}, "el": {("τ", "ο"): 6}, "en": {("t", "h"): 9}},
+            ),
+            ("hi", ("ह", "ि")),
+            "three languages tie at 50 tokens; the first listed (Georgian) has no pair seen twice: the turn goes to "
+            "the next listed, Hindi",
+        ),
+        Case(_tied_languages_probe(), note="five languages tie on tokens"),
+        Case(_tied_pairs_probe(), note="five of Tamil's pairs tie"),
+        *[Case(state, note="a state drawn at random (seeded: the same every run)") for state in _generated_states(24)],
     ],
     diagnosers=[
         when(
             lambda a: isinstance(a.got, tuple) and len(a.got) == 2 and isinstance(a.got[0], tuple),
             "return (language, pair), the language first: e.g. ('ta', ('ம', '்'))",
+        ),
+        _diagnose_a_set,
+        same_as(
+            _threshold_on_all_languages,
+            "you tested the worst language's best pair by its count added up over all languages; the threshold is "
+            "on that language's own count (counts[pair] >= 2 in its own pair counts): a pair it holds once would "
+            "save it one token, however often other languages hold it",
         ),
         same_as(
             _global_pair,
@@ -298,6 +560,11 @@ PARITY_NEXT_PAIR = Exercise(
             _last_of_equal_languages,
             "two languages tie on tokens: the one listed first gets the merge (sorted(..., key=...) is stable; "
             "max(tokens, key=tokens.get) keeps the first too)",
+        ),
+        same_as(
+            _last_tied_then_listed,
+            "two languages tie on tokens: the one listed first gets the merge (a loop that keeps the worst with >= "
+            "ends on the last of them; max(tokens, key=tokens.get) keeps the first)",
         ),
         same_as(
             _alphabetical_languages,
@@ -343,11 +610,15 @@ PARITY_NEXT_PAIR = Exercise(
             _seen_more_than_twice,
             "a pair seen exactly twice is merged too: the rule is at least twice (>= 2); you asked for more",
         ),
-        same_as(
-            _two_worst_only,
-            "you gave only the two worst languages a turn: go on down the whole list, worst first, until a "
-            "language has a pair seen twice",
-        ),
+        *[
+            same_as(
+                _worst_only(k),
+                f"you gave only the {word} worst languages a turn: go on down the whole list, worst first, until a "
+                "language has a pair seen twice",
+            )
+            for k, word in NUMBER_WORDS.items()
+        ],
+        _many_tied,
     ],
     hint="go through the languages from most tokens to fewest (sorted(tokens, key=lambda l: -tokens[l])); "
     "for the first whose best pair (max(counts, key=counts.get)) occurs at least twice, return (language, pair)",
@@ -397,13 +668,39 @@ def _neighbours_only(values: list[float]) -> float:
     return sum(abs(a - b) for a, b in zip(values, values[1:])) / (2 * n * total / n)
 
 
-GINI = Exercise(
-    name="gini",
-    call="gini(values)",
-    reference=lambda values: reference_gini(values),
-    solution=(reference_gini,),
-    course_functions=(reference_gini,),
-    cases=lambda: [
+SIXTEEN_LANGUAGES = [531, 595, 630, 642, 710, 634, 620, 715, 783, 621, 1093, 712, 939, 754, 790, 756]
+
+
+def _disguised(values: Sequence[float], rng: random.Random, times: int) -> list[float]:
+    """The same values in another order, each multiplied by ``times``: the Gini must not change."""
+    shuffled = list(values)
+    while len(set(shuffled)) > 1 and shuffled == list(values):
+        rng.shuffle(shuffled)
+    return [v * times for v in shuffled]
+
+
+def _generated_gini_cases() -> list[Case]:
+    """Values drawn when the check runs, from a generator with a fixed seed (the same on every run): first three of
+    the examples again, in another order and scaled, then values the examples do not hold."""
+    rng = random.Random(2026)
+    cases = [
+        Case((_disguised([2, 4, 6], rng, 3),), 2 / 9, "the values 2, 4, 6 in another order, each × 3: still 2/9"),
+        Case((_disguised([0, 0, 0, 12], rng, 2),), 0.75, "0, 0, 0, 12 in another order, each × 2: still 0.75"),
+        Case((_disguised(SIXTEEN_LANGUAGES, rng, 1),), note="the sixteen languages' token counts in another order"),
+        Case(([0, 10],), 0.5, "one of two pays everything: (n - 1) / n = 0.5"),
+        Case(([1, 2, 3, 4],), 0.25, "differences 1, 2, 3, 1, 2, 1 (twice each) = 20; 2 × 4² × mean 2.5 = 80"),
+        Case(([1, 1, 1, 1, 2],), 2 / 15, "four differences of 1 (twice each) = 8; 2 × 5² × mean 1.2 = 60"),
+        Case(([0.5, 1.5],), 0.25, "costs need not be whole numbers: 2 × 1 / (2 × 2² × 1)"),
+    ]
+    for _ in range(10):
+        cases.append(Case(([rng.randint(0, 2000) for _ in range(rng.randint(2, 20))],), note="random token counts"))
+    for _ in range(3):
+        cases.append(Case(([round(rng.uniform(0.5, 3.0), 3) for _ in range(rng.randint(2, 9))],), note="random costs"))
+    return cases
+
+
+def _visible_gini_cases() -> list[Case]:
+    return [
         Case(([10, 10, 10],), 0.0, "every language pays the same: no inequality, 0.0"),
         Case(([0, 0, 0, 12],), 0.75, "one of four pays everything: (n - 1) / n = 0.75"),
         Case(([1, 3],), 0.25, "two values: |1 - 3| twice over ordered pairs = 4; 2 × 2² × mean 2 = 16; 4 / 16"),
@@ -412,12 +709,46 @@ GINI = Exercise(
         Case(([],), 0.0, "no values: 0.0"),
         Case(([7],), 0.0, "one value: 0.0"),
         Case(([0, 0],), 0.0, "all costs 0: 0.0, not a division by zero"),
-        Case(
-            ([531, 595, 630, 642, 710, 634, 620, 715, 783, 621, 1093, 712, 939, 754, 790, 756],),
-            note="sixteen languages' token counts",
-        ),
-    ],
+        Case((SIXTEEN_LANGUAGES,), note="sixteen languages' token counts"),
+    ]
+
+
+def _table_of_examples(attempt: Attempt) -> str | None:
+    """Right on every example listed first, wrong (or crashing) on generated values: answers looked up, not computed."""
+    visible = [case.args for case in _visible_gini_cases()]
+    if attempt.args in visible:
+        return None
+    seen = [(args, got) for args, got in attempt.history() if args in visible]
+    if len(seen) < len(visible) - 1 or not all(same(got, reference_gini(*args)) for args, got in seen):
+        return None
+    (values,) = attempt.args
+    for (example,) in visible:
+        for times in (1, 2, 3):
+            if len(example) > 1 and sorted(v * times for v in example) == sorted(values):
+                how = " and ".join(
+                    ([] if [v * times for v in example] == list(values) else ["in another order"])
+                    + ([f"each × {times}"] if times > 1 else [])
+                )
+                return (
+                    f"these are the values {example} again, {how}: the Gini must come out the same, and your "
+                    "function, right on them, is not here: a table of the examples' answers knows only those "
+                    "lists; compute the Gini from the values it is given"
+                )
+    return (
+        "your function is right on the examples checked first but not on these new values: a table of the examples' "
+        "answers (or a formula fitted to them) knows only those lists; compute the Gini from the values it is given"
+    )
+
+
+GINI = Exercise(
+    name="gini",
+    call="gini(values)",
+    reference=lambda values: reference_gini(values),
+    solution=(reference_gini,),
+    course_functions=(reference_gini,),
+    cases=lambda: [*_visible_gini_cases(), *_generated_gini_cases()],
     diagnosers=[
+        _table_of_examples,
         same_as(
             _without_half,
             "your answer is twice too big: each pair is counted twice (i, j and j, i), so divide by 2 × n² × mean",

@@ -106,14 +106,16 @@ def token_and_ranks(draw: st.DrawFn) -> tuple[bytes, dict[bytes, int]]:
 
 
 languages = st.sampled_from(["en", "fr", "ta", "am"])
+parity_languages = st.sampled_from(["en", "fr", "ta", "am", "hi", "ka"])
 
 
 @st.composite
 def parity_states(draw: st.DrawFn) -> tuple[dict[str, int], dict[str, dict[tuple[str, str], int]]]:
-    """Tokens per language (ties likely, one language possible) and each language's pair counts: often a language
-    with no pairs at all, or with several pairs each seen once (both must pass their turn), ahead of one that can
-    merge."""
-    names = draw(st.lists(languages, min_size=1, max_size=4, unique=True))
+    """Tokens per language (ties of two or more likely, one language possible) and each language's pair counts:
+    often a language with no pairs at all, or with several pairs each seen once (both must pass their turn), ahead
+    of one that can merge; up to six languages, so that the fourth or fifth worst can be the first with a pair seen
+    twice, and pairs shared between languages (a pair seen once in one language and again in another)."""
+    names = draw(st.lists(parity_languages, min_size=1, max_size=6, unique=True))
     tokens = {name: draw(st.integers(1, 4)) for name in names}
     stuck: st.SearchStrategy[dict[tuple[str, str], int]] = st.one_of(
         st.just({}), st.dictionaries(pairs, st.just(1), min_size=2, max_size=3)
