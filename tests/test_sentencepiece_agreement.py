@@ -1,7 +1,8 @@
 """Identical ids: our SentencePiece BPE against the ``sentencepiece`` library on Mistral's v1 and v3 models.
 
-On the course's agreement corpus (about a megabyte), on generated text in every script, and on every code
-point from U+0000 to U+10FFFF but the surrogates: ``encode`` gives the same ids, and ``decode`` of them the
+On the course's agreement corpus (about a megabyte), on generated lists of whitespace runs, digits (Latin,
+Arabic-Indic, Devanagari), emoji with ZWJ and modifiers, letters with combining marks, tricky words and any
+code point, and on every code point from U+0000 to U+10FFFF but the surrogates: ``encode`` gives the same ids, and ``decode`` of them the
 same text.
 """
 
