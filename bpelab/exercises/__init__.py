@@ -31,8 +31,9 @@ Checkers written with the later lessons, in files named after their idea:
 - 05 ``decoding``: ``check_decode_words``
 - 06 ``byte_level``: ``check_build_vocab``, ``check_decode_ids``
 - 07 ``real_tokenizers``: ``check_split_pieces``, ``check_find_parents``
-- 08 ``compression``: ``check_bytes_per_token``, ``check_count_unused``, ``check_smallest_vocab_size`` (a
-  number, or the learner's search ``smallest_vocab_size(tokenizer, text, goal)``, judged on other tokenizers too)
+- 08 ``compression``: ``check_bytes_per_token``, ``check_count_unused``, ``check_smallest_vocab_size`` (the
+  learner's search ``smallest_vocab_size(tokenizer, text, goal)``, judged on other tokenizers too, and by the sizes
+  it measures rather than by a clock; a number alone is refused)
 - 09, 10 ``practice`` (from ``multilingual_tax``, ``token_costs``, ``shorter_prompt``):
   ``check_bytes_per_char``, ``check_premium``, ``check_room_for_answer``, ``check_estimate_cost``,
   ``check_shorter_prompt``

@@ -2,11 +2,12 @@
 
 - ``check_bytes_per_token(fn)``: ``bytes_per_token(tokenizer, text) -> float``
 - ``check_count_unused(fn)``: ``count_unused(tokenizer, text) -> int``
-- ``check_smallest_vocab_size(vocab_size, tokenizer, text, production=..., within=0.10)``: not a
-  function but a number the learner chooses. It measures the tokenizer cut to that size against
-  a production tokenizer on the same text, says how close it is, and whether a smaller
-  vocabulary would also do (the smallest one is the goal: every token costs parameters), and
-  recognises the smallest size counted without the 256 byte tokens (a number of merges) or with them twice.
+- ``check_smallest_vocab_size(search, tokenizer, text, production=..., within=0.10)``: the learner's search
+  ``smallest_vocab_size(tokenizer, text, goal) -> int`` (a number alone is refused: it can be right for one
+  tokenizer only). The search runs on the checker's own tokenizers, texts and goals, then on the lesson's
+  tokenizer, whose size it measures against a production tokenizer on the same text: how close it is, and whether
+  a smaller vocabulary would also do (the smallest one is the goal: every token costs parameters). The search
+  is judged by how many sizes it measures (``MeasuredTokenizer``), not by a clock.
 
 The small cases are hand-checkable: a tokenizer with no merges (1.0 byte per token), one trained
 on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``ï`` (2 bytes).
@@ -14,15 +15,24 @@ on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``�
 
 from __future__ import annotations
 
-import contextlib
-import io
 import operator
 from collections.abc import Callable
 
 from bpelab.analysis.compression import bytes_per_token, smallest_vocab_size
 from bpelab.byte_level import BPETokenizer
 from bpelab.exercises import runaway
-from bpelab.exercises.core import MAX_STEPS, Attempt, Case, CheckResult, Exercise, recording, same_as, when
+from bpelab.exercises.comparing import same
+from bpelab.exercises.core import (
+    MAX_STEPS,
+    Attempt,
+    Case,
+    CheckResult,
+    Exercise,
+    on_error,
+    recording,
+    same_as,
+    when,
+)
 from bpelab.exercises.running import Outcome, call
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 from bpelab.exercises.showing import kind, short, without_addresses
@@ -182,6 +192,56 @@ def check_count_unused(fn: Callable[..., int], *, record: bool = True) -> CheckR
 # ---- choose a vocabulary size ---------------------------------------------------------------
 
 
+MAX_MEASUREMENTS = 60
+"""Sizes one call of the learner's search may measure (calls of ``tokenizer.truncated``). A binary search over
+lesson 08's 6,754 sizes measures 13 (one that also measures ``middle - 1`` at each step, 26); one that tries the
+sizes one by one from either end measures hundreds or thousands. The check counts measurements, not seconds, so its
+verdict is the same on a fast machine and a busy one."""
+
+SEARCH_SECONDS = 300.0
+"""The clock for the search on the lesson's tokenizer. Measurements are counted, so the clock is there only for a
+loop that measures nothing and that the line counter cannot see (a loop on one line): on a 2-core machine shared
+with other work, 60 measurements of lesson 08's held-out text near the largest size took about 5 seconds."""
+
+
+class TooManyMeasurements(Exception):
+    """Raised by ``MeasuredTokenizer.truncated`` past ``MAX_MEASUREMENTS``: the search measures too much."""
+
+
+class MeasuredTokenizer(BPETokenizer):
+    """A ``BPETokenizer`` that counts the sizes a search measures, and refuses to measure more than
+    ``MAX_MEASUREMENTS``: a search that is slow or never ends is stopped by the work it did, not by a clock."""
+
+    _measured: list[int]
+    """How many times ``truncated`` was called; one list shared with the tokenizers it cuts back."""
+
+    @classmethod
+    def of(cls, tokenizer: BPETokenizer) -> MeasuredTokenizer:
+        """The same merges and vocabulary (shared, not copied), with a count starting at 0."""
+        measured = cls.__new__(cls)
+        measured.__dict__.update(tokenizer.__dict__)
+        measured._measured = [0]
+        return measured
+
+    def truncated(self, vocab_size: int) -> BPETokenizer:
+        self._measured[0] += 1
+        if self._measured[0] > MAX_MEASUREMENTS:
+            raise TooManyMeasurements(
+                f"more than {MAX_MEASUREMENTS} sizes measured (calls of tokenizer.truncated) "
+                f"on a tokenizer of {256 + len(self.merges) - 255:,} sizes"
+            )
+        smaller = super().truncated(vocab_size)
+        smaller._measured = self._measured  # type: ignore[attr-defined]
+        return smaller
+
+    @property
+    def measurements(self) -> int:
+        return self._measured[0]
+
+    def __repr__(self) -> str:  # the learner sees the tokenizer, not the counting
+        return super().__repr__().replace(type(self).__name__, "BPETokenizer", 1)
+
+
 def reference_search(tokenizer: BPETokenizer, text: str, goal: float) -> int | None:
     """The smallest size of ``tokenizer`` whose bytes per token on ``text`` reaches ``goal``."""
     return smallest_vocab_size(tokenizer, text, goal)
@@ -193,52 +253,183 @@ def _measured(tokenizer: BPETokenizer, text: str, size: int) -> float:
 
 def _search_cases() -> list[Case]:
     abab, paragraph = _abab(), _paragraph()
+    counted_abab, counted_paragraph = MeasuredTokenizer.of(abab), MeasuredTokenizer.of(paragraph)
     return [
         Case(
-            (abab, "abababab", 4.0), 258, "sizes 256, 257, 258 give 1, 2, 4 bytes per token: only the largest reaches 4"
+            (counted_abab, "abababab", 4.0),
+            258,
+            "sizes 256, 257, 258 give 1, 2, 4 bytes per token: only the largest reaches 4",
         ),
-        Case((abab, "abababab", 1.5), 257, "257 gives 2.0, 256 gives 1.0: 257 is the first to reach 1.5"),
-        Case((abab, "abababab", 2.0), 257, "257 gives exactly 2.0: a size that equals the goal reaches it"),
-        Case((abab, "abababab", 1.0), 256, "the 256 byte tokens alone give 1.0: no merge is needed"),
+        Case((counted_abab, "abababab", 1.5), 257, "257 gives 2.0, 256 gives 1.0: 257 is the first to reach 1.5"),
+        Case((counted_abab, "abababab", 2.0), 257, "257 gives exactly 2.0: a size that equals the goal reaches it"),
+        Case((counted_abab, "abababab", 1.0), 256, "the 256 byte tokens alone give 1.0: no merge is needed"),
         *(
-            Case((paragraph, PARAGRAPH, _measured(paragraph, PARAGRAPH, size)), note=f"the goal is what {size} gives")
+            Case(
+                (counted_paragraph, PARAGRAPH, _measured(paragraph, PARAGRAPH, size)),
+                note=f"the goal is what {size} gives",
+            )
             for size in (257, 300, 313)
         ),
         Case(
-            (paragraph, MIXED_SCRIPTS, _measured(paragraph, MIXED_SCRIPTS, 314)),
+            (counted_paragraph, MIXED_SCRIPTS, _measured(paragraph, MIXED_SCRIPTS, 314)),
             note="other scripts: many sizes give the same bytes per token, the answer is the first of them",
         ),
-        Case((paragraph, MIXED_SCRIPTS, 1.01), note="other scripts, a goal between two sizes"),
+        Case((counted_paragraph, MIXED_SCRIPTS, 1.01), note="other scripts, a goal between two sizes"),
         Case(
-            (paragraph, PARAGRAPH, _measured(paragraph, PARAGRAPH, 290) + 1e-6),
+            (counted_paragraph, PARAGRAPH, _measured(paragraph, PARAGRAPH, 290) + 1e-6),
             note="a goal a millionth above what 290 gives: 290 falls short of it, if only just",
         ),
     ]
 
 
+def _largest(tokenizer: BPETokenizer) -> int:
+    return 256 + len(tokenizer.merges)
+
+
+def _a_size(attempt: Attempt) -> int | None:
+    """The answer as a size of the case's tokenizer, or None when it is no whole number in its range."""
+    got = attempt.got
+    if isinstance(got, bool) or not isinstance(got, int) or not 256 <= got <= _largest(attempt.args[0]):
+        return None
+    return got
+
+
 def _falls_short_by_a_little(attempt: Attempt) -> bool:
     """The size returned misses the goal, but by less than 0.005 bytes per token (a rounded comparison)."""
     tokenizer, text, goal = attempt.args
-    got = attempt.got
-    if isinstance(got, bool) or not isinstance(got, int) or not 256 <= got <= 256 + len(tokenizer.merges):
-        return False
-    return goal - 0.005 <= _measured(tokenizer, text, got) < goal
+    size = _a_size(attempt)
+    return size is not None and goal - 0.005 <= _measured(tokenizer, text, size) < goal
 
 
 def _characters_per_token(tokenizer: BPETokenizer, text: str, goal: float) -> int:
-    """The binary search done right, but measuring characters per token instead of bytes per token (when no size
+    """The search done right, but measuring characters per token instead of bytes per token (when no size
     reaches the goal, the largest, where such a search ends)."""
-    largest = 256 + len(tokenizer.merges)
-    return next(
-        (size for size in range(256, largest + 1) if len(text) / len(tokenizer.truncated(size).encode(text)) >= goal),
-        largest,
-    )
+    largest = _largest(tokenizer)
+    return _bisect(256, largest, lambda size: len(text) / len(tokenizer.truncated(size).encode(text)) >= goal)
+
+
+def _bisect(low: int, high: int, reaches: Callable[[int], bool]) -> int:
+    """The lesson's binary search between ``low`` and ``high``: the first size that ``reaches``, else ``high``."""
+    while low < high:
+        middle = (low + high) // 2
+        if reaches(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return high
 
 
 def _strictly_above(tokenizer: BPETokenizer, text: str, goal: float) -> int:
     """The smallest size whose bytes per token is strictly above the goal (``>`` for ``>=``)."""
-    largest = 256 + len(tokenizer.merges)
-    return next((size for size in range(256, largest + 1) if _measured(tokenizer, text, size) > goal), largest)
+    return _bisect(256, _largest(tokenizer), lambda size: _measured(tokenizer, text, size) > goal)
+
+
+def _never_tries_256(tokenizer: BPETokenizer, text: str, goal: float) -> int:
+    """The search started at ``low = 257`` (or a loop ``while high - low > 1`` from 256, which gives the same
+    answers): the bytes alone are never measured."""
+    return _bisect(257, _largest(tokenizer), lambda size: _measured(tokenizer, text, size) >= goal)
+
+
+def _never_tries_the_largest(tokenizer: BPETokenizer, text: str, goal: float) -> int:
+    """The search started at ``high = tokenizer.vocab_size - 1``: the full tokenizer is never a candidate."""
+    return _bisect(256, _largest(tokenizer) - 1, lambda size: _measured(tokenizer, text, size) >= goal)
+
+
+def _steps_below_the_middle(tokenizer: BPETokenizer, text: str, goal: float) -> int:
+    """``high = middle - 1`` when the middle reaches the goal: the middle itself, perhaps the answer, is dropped."""
+    low, high = 256, _largest(tokenizer)
+    while low < high:
+        middle = (low + high) // 2
+        if _measured(tokenizer, text, middle) >= goal:
+            high = middle - 1
+        else:
+            low = middle + 1
+    return high
+
+
+def _branches_swapped(tokenizer: BPETokenizer, text: str, goal: float) -> int:
+    """``low`` moves up when the middle reaches the goal, ``high`` down when it does not: the halves swapped."""
+    low, high = 256, _largest(tokenizer)
+    while low < high:
+        middle = (low + high) // 2
+        if _measured(tokenizer, text, middle) >= goal:
+            low = middle + 1
+        else:
+            high = middle
+    return high
+
+
+def _returns_the_middle(tokenizer: BPETokenizer, text: str, goal: float) -> int:
+    """The lesson's loop, returning ``middle`` (the last size measured) instead of ``high``."""
+    low, high = 256, _largest(tokenizer)
+    middle = high
+    while low < high:
+        middle = (low + high) // 2
+        if _measured(tokenizer, text, middle) >= goal:
+            high = middle
+        else:
+            low = middle + 1
+    return middle
+
+
+def _same_on_every_check(attempt: Attempt) -> str | None:
+    """The search gives one number whatever it is given: a size written in, or one computed from globals."""
+    answers = [got for _, got in attempt.history()]
+    if len(answers) < 3 or any(not same(got, attempt.got) for got in answers):
+        return None
+    return (
+        f"your search returned {short(attempt.got)} on every check, whatever tokenizer, text and goal it was "
+        "given: compute the size from its own three parameters (not from english_bpe, the lesson's text, or a "
+        "number found earlier)"
+    )
+
+
+def _in_merges(attempt: Attempt) -> str | None:
+    got, expected = attempt.got, attempt.expected
+    if isinstance(got, bool) or not isinstance(got, int) or not isinstance(expected, int) or got != expected - 256:
+        return None
+    return (
+        f"{got:,} is a number of merges, not a vocabulary size: the vocabulary also holds the 256 byte tokens, "
+        f"so {got:,} merges make {expected:,} tokens; return 256 + the merges, the size `truncated(size)` takes"
+    )
+
+
+def _counted_twice(attempt: Attempt) -> str | None:
+    got, expected = attempt.got, attempt.expected
+    if isinstance(got, bool) or not isinstance(got, int) or not isinstance(expected, int) or got != expected + 256:
+        return None
+    return (
+        f"{got:,} is 256 more than {expected:,}, the first size that reaches the goal: `truncated(size)` already "
+        "counts the 256 byte tokens, so the size that reaches the goal is the answer as it is"
+    )
+
+
+def _out_of_reach(attempt: Attempt) -> str | None:
+    got = attempt.got
+    if isinstance(got, bool) or not isinstance(got, int) or _a_size(attempt) is not None:
+        return None
+    return (
+        f"{got:,} is not a size of this tokenizer: its sizes run from 256 (bytes only) to "
+        f"{_largest(attempt.args[0]):,} (256 + len(tokenizer.merges))"
+    )
+
+
+def _where_it_lands(attempt: Attempt) -> str | None:
+    """Neutral: what the size returned measures, and which size is the first to reach the goal."""
+    size, expected = _a_size(attempt), attempt.expected
+    if size is None or not isinstance(expected, int):
+        return None
+    tokenizer, text, goal = attempt.args
+    value = _measured(tokenizer, text, size)
+    if value < goal:
+        return (
+            f"{size:,} falls short of the goal ({value:.4f} < {goal:.4f} bytes per token); the first size that "
+            f"reaches it is {expected:,}. Follow low, high and middle through this check by hand"
+        )
+    return (
+        f"{size:,} reaches the goal, but so does {expected:,}, a smaller size: the first that reaches it is "
+        f"{expected:,}. Follow low, high and middle through this check by hand"
+    )
 
 
 SEARCH = Exercise(
@@ -249,6 +440,23 @@ SEARCH = Exercise(
     course_functions=(smallest_vocab_size,),
     cases=_search_cases,
     diagnosers=[
+        on_error(
+            TooManyMeasurements,
+            "a search this small should measure each size at most once: does every step move `low` up or "
+            "`high` down (low = middle + 1, high = middle)? The check counts the sizes your search measures, "
+            "not seconds",
+        ),
+        on_error(
+            ValueError,
+            "your search asked tokenizer.truncated for a size it does not have: the sizes run from 256 to "
+            "256 + len(tokenizer.merges); check where `low` and `high` start and how `middle` is computed "
+            "((low + high) // 2)",
+            contains="vocab_size must be",
+        ),
+        _same_on_every_check,
+        _in_merges,
+        _counted_twice,
+        _out_of_reach,
         same_as(
             _characters_per_token,
             "you measured characters per token (len(text)); the goal is in bytes per token: "
@@ -259,60 +467,50 @@ SEARCH = Exercise(
             "that size falls short of the goal, by less than 0.005 bytes per token: compare the exact numbers, "
             "bytes per token >= goal, with no rounding and no margin",
         ),
+        same_as(_strictly_above, "a size whose bytes per token EQUALS the goal reaches it: compare with >=, not >"),
         same_as(
-            _strictly_above,
-            "a size whose bytes per token EQUALS the goal reaches it: compare with >=, not >",
+            _never_tries_256,
+            "your search never measures 256, the bytes alone, which is the answer when no merge is needed: "
+            "start at low = 256 and loop while low < high (a loop that stops when low and high are one apart "
+            "never measures `low`)",
         ),
-        when(
-            lambda a: isinstance(a.got, int) and isinstance(a.expected, int) and a.got == a.expected + 1,
-            "one more than the smallest: when the middle size reaches the goal, it may be the answer, so keep it "
-            "(high = middle), don't step past it",
+        same_as(
+            _never_tries_the_largest,
+            "your search never tries the largest size, 256 + len(tokenizer.merges) (all merges), which is the "
+            "answer when only the full tokenizer reaches the goal: start at high = 256 + len(tokenizer.merges)",
         ),
-        when(
-            lambda a: isinstance(a.got, int) and isinstance(a.expected, int) and a.got == a.expected - 1,
-            "one less than the smallest: that size does not reach the goal; return the first size that does",
+        same_as(
+            _steps_below_the_middle,
+            "when the middle size reaches the goal, it may itself be the smallest that does: keep it "
+            "(high = middle), not high = middle - 1",
         ),
-        when(
-            lambda a: isinstance(a.got, int) and isinstance(a.expected, int) and a.got > a.expected,
-            "a size that reaches the goal, but not the smallest: a binary search keeps `high` at a size that "
-            "reaches the goal and `low` above every size that does not, and stops when they meet",
+        same_as(
+            _branches_swapped,
+            "the two branches are swapped: when the middle size reaches the goal, the answer is that size or a "
+            "smaller one (high = middle); when it falls short, the answer is larger (low = middle + 1)",
         ),
+        same_as(
+            _returns_the_middle,
+            "you return `middle`, the last size measured; when the loop ends, low == high is the answer: return high",
+        ),
+        _where_it_lands,
     ],
-    hint="low, high = 256, tokenizer.vocab_size; while low < high: middle = (low + high) // 2; if the middle "
+    hint="low, high = 256, 256 + len(tokenizer.merges); while low < high: middle = (low + high) // 2; if the middle "
     "reaches the goal, high = middle, else low = middle + 1; return high",
 )
 
 
-def _report(passed: bool, status: str, message: str) -> CheckResult:
-    print(message)
+def _result(passed: bool, status: str, message: str) -> CheckResult:
     return CheckResult(passed, "smallest_vocab_size", None if passed else 1, 1, status, message)
 
 
-def _counted_wrong(vocab_size: int, smallest: int | None) -> str | None:
-    """The message for an answer that is the smallest size counted without (or twice with) the 256
-    byte tokens, else None. A vocabulary size is 256 byte tokens + the merges."""
-    name = "smallest_vocab_size"
-    if smallest is None or smallest == 256:
-        return None
-    if vocab_size == smallest - 256:
-        return (
-            f"❌ {name}: {vocab_size:,} is a number of merges, not a vocabulary size.\n"
-            f"   the vocabulary also holds the 256 byte tokens: {vocab_size:,} merges make "
-            f"{smallest:,} tokens (256 + {vocab_size:,}).\n"
-            "   hint:     a vocabulary size counts tokens: 256 + the number of merges, as `truncated(size)` takes it"
-        )
-    if vocab_size == smallest + 256:
-        return (
-            f"❌ {name}: {vocab_size:,} is 256 more than {smallest:,}, the size that reaches the goal.\n"
-            "   if you added 256 for the byte tokens: `truncated(size)` already counts them, so a size that "
-            "reaches the goal there is the answer as it is.\n"
-            "   hint:     256 + the number of merges is the vocabulary size; add the 256 only once"
-        )
-    return None
+def _report(passed: bool, status: str, message: str) -> CheckResult:
+    print(message)
+    return _result(passed, status, message)
 
 
 def check_smallest_vocab_size(
-    vocab_size: object,
+    search: object,
     tokenizer: BPETokenizer,
     text: str,
     *,
@@ -320,94 +518,41 @@ def check_smallest_vocab_size(
     within: float = 0.10,
     record: bool = True,
 ) -> CheckResult:
-    """Is ``tokenizer.truncated(vocab_size)`` within ``within`` (a fraction) of ``production``'s
-    bytes per token on ``text``, and is ``vocab_size`` the SMALLEST size that is?
+    """Check the learner's search ``smallest_vocab_size(tokenizer, text, goal) -> int``: first on the checker's
+    own tokenizers, texts and goals (a number, or an off-by-one search, can be right for one tokenizer only),
+    then on ``tokenizer`` and ``text`` with the goal ``within`` (a fraction) of ``production``'s bytes per token.
 
-    ``vocab_size`` may be the learner's search instead of its result: a function
-    ``smallest_vocab_size(tokenizer, text, goal) -> int``. Then the search itself is checked first, on other
-    tokenizers, texts and goals (an off-by-one search can land on the right number for one tokenizer), and its
-    answer for ``tokenizer`` and ``text`` is then measured as a number would be.
-
-    Prints how close the chosen size comes and returns the result; never raises. Bytes per token
-    never falls as merges are added (``bpelab.analysis.compression``), so "the smallest" is exact: a size
-    that reaches the goal is the smallest exactly when one fewer token does not.
+    On the lesson's tokenizer the search may measure at most ``MAX_MEASUREMENTS`` sizes: the check counts
+    measurements, not seconds, so a busy machine does not change the verdict. Prints how close the size found
+    comes and whether one fewer token would do, and returns the result; never raises. Bytes per token never
+    falls as merges are added (``bpelab.analysis.compression``), so "the smallest" is exact: a size that reaches
+    the goal is the smallest exactly when one fewer token does not.
     ``record=False``: a pass does not tick the course map (a lesson showing what the checker says).
     """
-    with recording(record):
-        if callable(vocab_size):
-            return _check_search(vocab_size, tokenizer, text, production, within)
-        return _check_smallest_vocab_size(vocab_size, tokenizer, text, production, within)
-
-
-def _check_search(
-    search: Callable[..., object], tokenizer: BPETokenizer, text: str, production: str, within: float
-) -> CheckResult:
-    """The learner's search on the checker's cases, then its answer for the lesson's tokenizer and text."""
-    result = SEARCH.run(search, record=False)
-    if not result.passed:
-        print(result.message)
-        return CheckResult(False, result.name, result.failed_case, result.checks, result.status, result.message)
-    try:
-        goal = bytes_per_token(production, text) * (1 - within)
-    except Exception:  # an unknown production tokenizer or bad text: the number's checks say what is wrong
-        return _check_smallest_vocab_size(None, tokenizer, text, production, within)
-    outcome = call(search, (tokenizer, text, goal), MAX_STEPS)
-    if outcome.error is not None or outcome.runaway:
-        return _report(False, "failed", _search_failed(result.checks, outcome, tokenizer))
-    with contextlib.redirect_stdout(io.StringIO()):
-        number = _check_smallest_vocab_size(outcome.got, tokenizer, text, production, within)
-    first, *rest = number.message.split("\n")
-    searched = f"   search:   your search also passed all {result.checks} checks on other tokenizers, texts and goals"
-    message = "\n".join([first, searched, *rest])
-    print(message)
-    return CheckResult(number.passed, number.name, number.failed_case, number.checks, number.status, message)
-
-
-def _search_failed(checks: int, outcome: Outcome, tokenizer: BPETokenizer) -> str:
-    """The message for a search that passed the checks, then raised or did not finish on the lesson's tokenizer."""
-    first = f"❌ smallest_vocab_size: your search passed {checks} checks, but on this tokenizer and text it "
-    if outcome.error is not None:
-        message = without_addresses(str(outcome.error))[:200]
-        where = f" ({outcome.where})" if outcome.where else ""
-        return first + f"raised {type(outcome.error).__name__}: {message}{where}".rstrip(": ")
-    sizes = f"{tokenizer.vocab_size - 256:,} sizes to choose from"
-    limit = (
-        f"ran more than {MAX_STEPS:,} lines of your Python"
-        if outcome.runaway == "steps"
-        else f"was still running after {runaway.MAX_SECONDS:g} seconds"
-        if outcome.runaway == "time"
-        else f"took more than {runaway.MAX_MEMORY // 2**20:,} MB of memory"
-    )
-    return (
-        first + f"did not finish: it {limit}.\n"
-        f"   hint:     this tokenizer has {sizes}, and each measurement encodes the whole text: a search that "
-        "tries the sizes one by one takes minutes here. Halve the range at each step (about a dozen "
-        "measurements); and check that every loop ends"
-    )
-
-
-def _check_smallest_vocab_size(
-    vocab_size: object, tokenizer: BPETokenizer, text: str, production: str, within: float
-) -> CheckResult:
     name = "smallest_vocab_size"
-    try:
-        if vocab_size is None or vocab_size is Ellipsis:
+    with recording(record):
+        if search is None or search is Ellipsis:
             return _report(
                 False,
                 "not yet",
                 f"⏳ {name}: not yet — pass your search, my_smallest_vocab_size (the function itself, not "
                 "its result), once its body returns a size; then run this check again.",
             )
-        if isinstance(vocab_size, float) and vocab_size.is_integer():
-            vocab_size = int(vocab_size)
-        elif not isinstance(vocab_size, (bool, int)) and hasattr(vocab_size, "__index__"):
-            vocab_size = operator.index(vocab_size)  # a whole number of another type, numpy's int64
-        if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
+        if not callable(search):
+            number = isinstance(search, (int, float)) or hasattr(search, "__index__")
             return _report(
                 False,
                 "failed",
-                f"❌ {name}: expected a whole number of tokens such as 2000, "
-                f"got {kind(vocab_size)} {short(vocab_size)}.",
+                f"❌ {name}: expected your search, the function my_smallest_vocab_size, but got "
+                f"{kind(search)} {short(search)}.\n"
+                + (
+                    "   problem:  a number can be right for this one tokenizer and text; the check runs your "
+                    "search on its own tokenizers, texts and goals first\n"
+                    if number
+                    else ""
+                )
+                + f"   hint:     pass the function itself, without calling it: check_{name}(my_smallest_vocab_size, "
+                'english_bpe, texts["held-out text"], ...)',
             )
         if production not in ENCODING_NAMES:
             return _report(
@@ -421,101 +566,174 @@ def _check_smallest_vocab_size(
                 "failed",
                 f"❌ {name}: `within` must be a fraction from 0 to 1, such as 0.10 for 10%; got {short(within)}.",
             )
-        largest = 256 + len(tokenizer.merges)
-        theirs = bytes_per_token(production, text)
-        goal = theirs * (1 - within)
-        label = FRIENDLY_NAMES.get(production, production)
-        smallest = smallest_vocab_size(tokenizer, text, goal)
-        counting = _counted_wrong(vocab_size, smallest)
-        if counting:
-            return _report(False, "failed", counting)
-        if not 256 <= vocab_size <= largest:
+        try:
+            theirs = bytes_per_token(production, text)
+            if not isinstance(tokenizer, BPETokenizer):
+                raise TypeError(f"expected the BPETokenizer you trained, got {kind(tokenizer)}")
+        except Exception as err:  # never raise on a learner's input
             return _report(
                 False,
-                "failed",
-                f"❌ {name}: {vocab_size:,} is out of reach: this tokenizer's sizes run "
-                f"from 256 (bytes only) to {largest:,} (all {largest - 256:,} merges).",
+                "checker error",
+                f"⚠️ {name}: could not measure ({type(err).__name__}: {without_addresses(str(err))}). "
+                "Pass the tokenizer you trained and a non-empty text.",
             )
+        return _check_search(search, tokenizer, text, theirs, production, within)
 
-        def measure(size: int) -> float:
-            return bytes_per_token(tokenizer.truncated(size), text)
 
-        def line(size: int, value: float) -> str:
-            return (
-                f"{size:,} tokens (256 bytes + {size - 256:,} merges): {value:.4f} bytes per token, "
-                f"{value / theirs:.2%} of {label}"
-            )
+def _check_search(
+    search: Callable[..., object], tokenizer: BPETokenizer, text: str, theirs: float, production: str, within: float
+) -> CheckResult:
+    """The learner's search on the checker's cases, then its answer for the lesson's tokenizer and text."""
+    result = SEARCH.run(search, record=False)
+    if not result.passed:
+        print(result.message)
+        return CheckResult(False, result.name, result.failed_case, result.checks, result.status, result.message)
+    goal = theirs * (1 - within)
+    counted = MeasuredTokenizer.of(tokenizer)
+    outcome = call(search, (counted, text, goal), MAX_STEPS, SEARCH_SECONDS)
+    if outcome.error is not None or outcome.runaway:
+        return _report(False, "failed", _search_failed(result.checks, outcome, tokenizer))
+    number = _judge_size(outcome.got, tokenizer, text, theirs, production, within)
+    first, *rest = number.message.split("\n")
+    searched = (
+        f"   search:   your search also passed all {result.checks} checks on other tokenizers, texts and goals; "
+        f"here it measured {counted.measurements} of the {_largest(tokenizer) - 255:,} sizes "
+        f"(the check counts measurements, not seconds: at most {MAX_MEASUREMENTS})"
+    )
+    message = "\n".join([first, searched, *rest])
+    print(message)
+    return CheckResult(number.passed, number.name, number.failed_case, number.checks, number.status, message)
 
-        ours = measure(vocab_size)
-        goal_line = (
-            f"   goal:     at least {goal:.4f} bytes per token ({1 - within:.0%} of the {theirs:.4f} of {label})"
+
+def _search_failed(checks: int, outcome: Outcome, tokenizer: BPETokenizer) -> str:
+    """The message for a search that passed the checks, then raised or did not finish on the lesson's tokenizer."""
+    first = f"❌ smallest_vocab_size: your search passed {checks} checks, but on this tokenizer and text it "
+    sizes = f"{_largest(tokenizer) - 255:,} sizes to choose from"
+    if isinstance(outcome.error, TooManyMeasurements):
+        return (
+            first + f"measured more than {MAX_MEASUREMENTS} sizes (calls of tokenizer.truncated), and was stopped.\n"
+            f"   hint:     this tokenizer has {sizes}, and each measurement encodes the whole text: a search that "
+            "tries the sizes one by one measures hundreds or thousands of them. Halve the range at each step "
+            f"(about a dozen measurements). The check counts measurements, not seconds: at most {MAX_MEASUREMENTS}, "
+            "on any machine"
         )
-        if ours < goal:
-            if measure(largest) < goal:
-                return _report(
-                    False,
-                    "failed",
-                    "\n".join(
-                        [
-                            f"❌ {name}: no size of this tokenizer gets within {within:.0%} of {label} on this text.",
-                            f"   yours:    {line(vocab_size, ours)}",
-                            f"   largest:  {line(largest, measure(largest))}",
-                            goal_line,
-                            "   hint:     its training text ran out of pairs that occur twice; choose another text, "
-                            "a looser `within`, or train on more text",
-                        ]
-                    ),
-                )
-            return _report(
+    if outcome.error is not None:
+        message = without_addresses(str(outcome.error))[:200]
+        where = f" ({outcome.where})" if outcome.where else ""
+        return first + f"raised {type(outcome.error).__name__}: {message}{where}".rstrip(": ")
+    limit = (
+        f"ran more than {MAX_STEPS:,} lines of your Python"
+        if outcome.runaway == "steps"
+        else f"was still running after {SEARCH_SECONDS:g} seconds"
+        if outcome.runaway == "time"
+        else f"took more than {runaway.MAX_MEMORY // 2**20:,} MB of memory"
+    )
+    return (
+        first + f"did not finish: it {limit}.\n"
+        "   hint:     probably a loop that never ends: check that every loop ends, and that each step of the "
+        f"search moves `low` up or `high` down (this tokenizer has {sizes})"
+    )
+
+
+def _judge_size(
+    vocab_size: object, tokenizer: BPETokenizer, text: str, theirs: float, production: str, within: float
+) -> CheckResult:
+    """The size the search found for the lesson's tokenizer: how close it comes, and whether it is the smallest."""
+    name = "smallest_vocab_size"
+    if isinstance(vocab_size, float) and vocab_size.is_integer():
+        vocab_size = int(vocab_size)
+    elif not isinstance(vocab_size, (bool, int)) and hasattr(vocab_size, "__index__"):
+        vocab_size = operator.index(vocab_size)  # a whole number of another type, numpy's int64
+    if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
+        return _result(
+            False,
+            "failed",
+            f"❌ {name}: your search returned {kind(vocab_size)} {short(vocab_size)}; expected a whole number "
+            "of tokens such as 2000.",
+        )
+    largest = _largest(tokenizer)
+    goal = theirs * (1 - within)
+    label = FRIENDLY_NAMES.get(production, production)
+    if not 256 <= vocab_size <= largest:
+        return _result(
+            False,
+            "failed",
+            f"❌ {name}: {vocab_size:,} is out of reach: this tokenizer's sizes run "
+            f"from 256 (bytes only) to {largest:,} (all {largest - 256:,} merges).",
+        )
+
+    def measure(size: int) -> float:
+        return bytes_per_token(tokenizer.truncated(size), text)
+
+    def line(size: int, value: float) -> str:
+        return (
+            f"{size:,} tokens (256 bytes + {size - 256:,} merges): {value:.4f} bytes per token, "
+            f"{value / theirs:.2%} of {label}"
+        )
+
+    ours = measure(vocab_size)
+    goal_line = f"   goal:     at least {goal:.4f} bytes per token ({1 - within:.0%} of the {theirs:.4f} of {label})"
+    if ours < goal:
+        if measure(largest) < goal:
+            return _result(
                 False,
                 "failed",
                 "\n".join(
                     [
-                        f"❌ {name}: not yet within {within:.0%} of {label}.",
+                        f"❌ {name}: no size of this tokenizer gets within {within:.0%} of {label} on this text.",
                         f"   yours:    {line(vocab_size, ours)}",
+                        f"   largest:  {line(largest, measure(largest))}",
                         goal_line,
-                        "   hint:     compression grows with the vocabulary: try a larger size",
+                        "   hint:     its training text ran out of pairs that occur twice; choose another text, "
+                        "a looser `within`, or train on more text",
                     ]
                 ),
             )
-        if vocab_size > 256 and measure(vocab_size - 1) >= goal:
-            return _report(
-                False,
-                "failed",
-                "\n".join(
-                    [
-                        f"❌ {name}: within {within:.0%}, but not the smallest size that is.",
-                        f"   yours:    {line(vocab_size, ours)}",
-                        goal_line,
-                        f"   also:     {vocab_size - 1:,} tokens reach the goal too, so a smaller vocabulary will do",
-                        "   hint:     bisect: keep a size that is too small and one that works, try halfway, repeat",
-                    ]
-                ),
-            )
-        return _report(
-            True,
-            "passed",
+        return _result(
+            False,
+            "failed",
             "\n".join(
                 [
-                    f"✅ {name}: {vocab_size:,} is the smallest vocabulary within {within:.0%} of {label} on this text.",
+                    f"❌ {name}: not yet within {within:.0%} of {label}.",
                     f"   yours:    {line(vocab_size, ours)}",
                     goal_line,
-                    *([f"   one less: {line(vocab_size - 1, measure(vocab_size - 1))}"] if vocab_size > 256 else []),
+                    "   hint:     the size your search returned falls short of the goal: a search must return a "
+                    "size it has seen reach it",
                 ]
             ),
         )
-    except Exception as err:  # never raise on a learner's input
-        message = without_addresses(str(err))
-        return _report(
+    if vocab_size > 256 and measure(vocab_size - 1) >= goal:
+        return _result(
             False,
-            "checker error",
-            f"⚠️ {name}: could not measure ({type(err).__name__}: {message}). "
-            "Pass the tokenizer you trained and a non-empty text.",
+            "failed",
+            "\n".join(
+                [
+                    f"❌ {name}: within {within:.0%}, but not the smallest size that is.",
+                    f"   yours:    {line(vocab_size, ours)}",
+                    goal_line,
+                    f"   also:     {vocab_size - 1:,} tokens reach the goal too, so a smaller vocabulary will do",
+                ]
+            ),
         )
+    return _result(
+        True,
+        "passed",
+        "\n".join(
+            [
+                f"✅ {name}: {vocab_size:,} is the smallest vocabulary within {within:.0%} of {label} on this text.",
+                f"   yours:    {line(vocab_size, ours)}",
+                goal_line,
+                *([f"   one less: {line(vocab_size - 1, measure(vocab_size - 1))}"] if vocab_size > 256 else []),
+            ]
+        ),
+    )
 
 
 __all__ = [
+    "MAX_MEASUREMENTS",
     "SEARCH",
+    "MeasuredTokenizer",
+    "TooManyMeasurements",
     "check_bytes_per_token",
     "check_count_unused",
     "check_smallest_vocab_size",

@@ -202,16 +202,22 @@ _SET_ASYNC_EXC = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.py_objec
 _WATCHDOG = _Watchdog()
 
 
-def call_guarded(fn: Callable[..., Any], args: tuple, max_steps: int | None = MAX_STEPS) -> Any:
+def call_guarded(
+    fn: Callable[..., Any], args: tuple, max_steps: int | None = MAX_STEPS, max_seconds: float | None = None
+) -> Any:
     """``fn(*args)`` under both guards: what it returns, or what it raises; a runaway raises ``Runaway``.
 
+    ``max_seconds`` replaces ``MAX_SECONDS`` for this call: a checker that bounds the work another way (lesson 08's
+    search counts the sizes it measures) gives the clock a margin that only an endless loop reaches.
     ``max_steps=None`` counts no lines (the time and memory limits still apply); lines inside the ``bpelab``
     package are never counted (a function of the learner's that it calls back is). The counter replaces any
     tracer (a debugger's) for the duration of the call only, so breakpoints inside it do not fire.
     """
     memory = _memory_at_start()
     watch = _Watch(
-        threading.get_ident(), time.monotonic() + MAX_SECONDS, None if memory is None else memory + MAX_MEMORY
+        threading.get_ident(),
+        time.monotonic() + (MAX_SECONDS if max_seconds is None else max_seconds),
+        None if memory is None else memory + MAX_MEMORY,
     )
     steps, limit = 0, sys.maxsize if max_steps is None else max_steps
 

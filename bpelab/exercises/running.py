@@ -30,10 +30,10 @@ class Outcome:
     """Why the call was stopped: ``"steps"``, ``"time"`` or ``"memory"`` (empty when it finished)."""
 
 
-def call(fn: Callable[..., Any], args: tuple, max_steps: int | None) -> Outcome:
-    """Call ``fn(*args)``; catch what it raises; stop it if it runs away."""
+def call(fn: Callable[..., Any], args: tuple, max_steps: int | None, max_seconds: float | None = None) -> Outcome:
+    """Call ``fn(*args)``; catch what it raises; stop it if it runs away (``max_seconds``: see ``call_guarded``)."""
     try:
-        return Outcome(got=call_guarded(fn, args, max_steps))
+        return Outcome(got=call_guarded(fn, args, max_steps, max_seconds))
     except Runaway as stop:
         return Outcome(runaway=stop.reason)
     except (Exception, SystemExit) as err:
