@@ -121,8 +121,12 @@ data: $(COURSE_STAMP)
 # JupyterLab alone saves only the widgets alive in the kernel, so an autosave of a lesson merely opened dropped them.
 # And it copies the course's JupyterLab extension (bpelab/course/lab_extension) into the venv's
 # share/jupyter/labextensions: the widgets saved in a lesson draw when it opens, however slowly its kernel starts.
+# Last, it trusts the lessons (bpelab/course/trust_lessons.py, jupyter trust's notary, in the user's Jupyter data
+# folder): JupyterLab draws a widget output of an untrusted notebook only once its cell runs, so a fresh clone
+# showed every widget as text on first open.
 lab: setup
 	@$(PY) -m bpelab.course.lab_settings
+	@$(PY) -m bpelab.course.trust_lessons notebooks
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(TEST_STAMP)
