@@ -125,7 +125,8 @@ def test_after_make_labs_trust_step_lesson_04_opens_with_its_stepper_drawn_and_n
     assert page.evaluate(_EXECUTION_COUNTS_JS) == stored_execution_counts(clone / "notebooks" / LESSON), (
         "a cell ran: the widgets must draw from the saved state alone"
     )
-    assert page.get_by_text(HINT).count() == 0, f"{drawn} widgets drawn, yet a stepper is shown as text"
+    as_text = page.locator(".jp-OutputArea-output", has_text=HINT)  # (the lesson's prose quotes the hint)
+    assert as_text.count() == 0, f"{drawn} widgets drawn, yet a stepper is shown as text"
     shut_down_kernels(page)
 
 
