@@ -244,3 +244,44 @@ def test_nbgitpuller_keeps_the_learners_edits_and_runs_and_brings_the_courses_ch
     assert git(clone, "status", "--porcelain") == "?? notebooks/my_scratch.py\n", (
         "only the learner's new file is left out"
     )
+
+
+def test_where_both_add_a_cell_at_the_same_place_nbgitpuller_keeps_only_the_learners_and_make_update_both(
+    tmp_path: Path,
+) -> None:
+    """What the README and the teacher's guide warn of: nbgitpuller merges by lines, so the course's cell added at
+    the end of a lesson, where the learner added one too, does not arrive; the cell-by-cell merge keeps both."""
+    from nbgitpuller.pull import GitPuller
+
+    course = tmp_path / "course"
+    (course / "notebooks").mkdir(parents=True)
+    lesson = course / L03
+    base = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A lesson"), nbformat.v4.new_code_cell("1")])
+    nbformat.write(base, lesson)
+    git(course, "init", "-q", "-b", "main")
+    git(course, "add", "-A")
+    git(course, *COURSE_ID, "commit", "-q", "-m", "the course")
+    remote = tmp_path / "course.git"
+    git(tmp_path, "clone", "-q", "--bare", str(course), str(remote))
+    git(course, "remote", "add", "origin", str(remote))
+    hub, clone = tmp_path / "hub" / "course", tmp_path / "clone"
+    "".join(GitPuller(remote.as_uri(), str(hub), branch="main").pull())
+    git(tmp_path, "clone", "-q", str(remote), str(clone))
+    for copy in (hub, clone):
+        mine = nbformat.read(copy / L03, as_version=4)
+        mine.cells.append(nbformat.v4.new_markdown_cell(LEARNERS_NOTE))
+        nbformat.write(mine, copy / L03)
+    theirs = nbformat.read(lesson, as_version=4)
+    theirs.cells.append(nbformat.v4.new_code_cell("print('a cell the course added')"))
+    nbformat.write(theirs, lesson)
+    git(course, "add", "-A")
+    git(course, *COURSE_ID, "commit", "-q", "-m", "a cell at the end")
+    git(course, "push", "-q", "origin", "main")
+
+    "".join(GitPuller(remote.as_uri(), str(hub), branch="main").pull())
+    done = subprocess.run(make_update_command(), cwd=clone, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    sources = {name: [c.source for c in nbformat.read(copy / L03, as_version=4).cells] for name, copy in
+               (("nbgitpuller", hub), ("make update", clone))}  # fmt: skip
+    assert sources["nbgitpuller"] == ["# A lesson", "1", LEARNERS_NOTE]
+    assert sources["make update"] == ["# A lesson", "1", "print('a cell the course added')", LEARNERS_NOTE]
