@@ -138,7 +138,7 @@ lab: setup
 update: setup
 	$(PY) -m bpelab.course.update $(UPDATE_ARGS)
 	@$(PY) -m bpelab.course.trust_lessons notebooks
-	@$(MAKE) --no-print-directory setup
+	@$(MAKE) -s --no-print-directory $(COURSE_STAMP)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check bpelab tests conftest.py
