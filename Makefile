@@ -2,6 +2,7 @@
 #
 #   make lab                         set up, then open JupyterLab on the first lesson
 #   make lab LAB_ARGS="--no-browser --port 8890"
+#   make update                      bring the course up to date (git), keeping your edits and runs of the lessons
 #   make test                        set up with the test packages too, lint, then run every test
 #   make lint                        ruff check and ruff format --check over bpelab/, tests/ and conftest.py, mypy over bpelab/
 #   make lessons                     re-run every lesson in place (fresh kernel) to re-lock its outputs
@@ -37,14 +38,15 @@ PRESENT_ARGS ?=
 PYTEST_ARGS ?=
 COMPAT_ARGS ?=
 ONLY ?=
+UPDATE_ARGS ?=
 
 # Inline figures vanish under MPLBACKEND=Agg, and stored outputs would then differ.
 unexport MPLBACKEND
 
-.PHONY: setup setup-test data lab test test-compat lint lessons pins bench present html clean help
+.PHONY: setup setup-test data lab update test test-compat lint lessons pins bench present html clean help
 
 help:
-	@sed -n '2,22p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,23p' Makefile | sed 's/^# \{0,1\}//'
 
 # Prints "3.11.7" and succeeds when the interpreter is new enough; fails (printing what it is) otherwise.
 VERSION_CHECK = -c "import sys; v = sys.version_info; print('%d.%d.%d' % tuple(v[:3])); sys.exit(tuple(v[:3]) < tuple(int(p) for p in '$(MIN_PYTHON)'.split('.')))"
@@ -121,9 +123,22 @@ data: $(COURSE_STAMP)
 # JupyterLab alone saves only the widgets alive in the kernel, so an autosave of a lesson merely opened dropped them.
 # And it copies the course's JupyterLab extension (bpelab/course/lab_extension) into the venv's
 # share/jupyter/labextensions: the widgets saved in a lesson draw when it opens, however slowly its kernel starts.
+# Last, it trusts the lessons (bpelab/course/trust_lessons.py, jupyter trust's notary, in the user's Jupyter data
+# folder): JupyterLab draws a widget output of an untrusted notebook only once its cell runs, so a fresh clone
+# showed every widget as text on first open.
 lab: setup
 	@$(PY) -m bpelab.course.lab_settings
+	@$(PY) -m bpelab.course.trust_lessons notebooks
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(ROOT_FLAG) $(LAB_ARGS)
+
+# A clone's update that keeps the learner's work (bpelab/course/update.py): their changes are committed on their
+# branch, then the course's branch is merged, notebooks cell by cell (bpelab/course/notebook_merge.py), where both
+# changed a cell the learner's version kept; a file they deleted comes back. Then the new lessons are trusted, and
+# setup reinstalls only if the pins changed. UPDATE_ARGS="upstream main" updates from another remote or branch.
+update: setup
+	$(PY) -m bpelab.course.update $(UPDATE_ARGS)
+	@$(PY) -m bpelab.course.trust_lessons notebooks
+	@$(MAKE) -s --no-print-directory $(COURSE_STAMP)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check bpelab tests conftest.py

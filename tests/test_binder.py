@@ -66,8 +66,15 @@ def test_repo2docker_steps_give_a_working_lesson_00(tmp_path, monkeypatch):
     store = paths.user_cache_dir() / "tokenizers"  # where an installed bpelab keeps them (asked below)
     copy_vocabularies(store)
 
+    env["JUPYTER_DATA_DIR"] = str(tmp_path / "jupyter-data")  # the trust database postBuild signs into
     built = run(["./binder/postBuild"], cwd=repo, env=env).stdout
     assert "Tokenizer data ready" in built and "downloading" not in built
+    lessons = sorted((repo / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert f"lessons trusted, so their widgets draw when opened: {len(lessons)} now" in built, built
+    check = "import sys, nbformat; from nbformat.sign import NotebookNotary as N; n = N(); print(all("
+    check += "n.check_signature(nbformat.read(p, as_version=4)) for p in sys.argv[1:]))"
+    trusted = run([str(python), "-c", check, *map(str, lessons)], cwd=repo, env=env).stdout.strip()
+    assert trusted == "True", "postBuild left a lesson untrusted: its widgets would open as text on Binder"
     code = "import bpelab; from bpelab.paths import tokenizer_store_dir as d; print(bpelab.__file__, d())"
     package, asked = run([str(python), "-c", code], cwd=repo / "notebooks", env=env).stdout.split()
     assert Path(package).is_relative_to(tmp_path / "venv"), "postBuild installed bpelab as a package"

@@ -34,6 +34,7 @@ from bpelab.chat_formats import (
 from bpelab.widgets.chips import chips_text
 from bpelab.widgets.esm import bundle
 from bpelab.widgets.explorer import BROWSER_ENCODINGS, EXPLORER_MODULES
+from bpelab.widgets.fallback import with_fallback_text
 
 CHAT_MODULES = (*EXPLORER_MODULES, "chat.js")
 """The explorer's modules (chips, page encoders, its small DOM helpers), then the chat view."""
@@ -130,9 +131,5 @@ class ChatView(anywidget.AnyWidget):
         return self.render_text()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, tuple):
-            data[0]["text/plain"] = self.render_text()
-        elif isinstance(data, dict):
-            data["text/plain"] = self.render_text()
-        return data
+        # the summary, and what brings the widget back where it is shown as text (an untrusted notebook)
+        return with_fallback_text(super()._repr_mimebundle_(**kwargs), self.render_text(), "chat view")

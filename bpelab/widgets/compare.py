@@ -42,6 +42,8 @@ class CompareView(EncodeExplorer):
     ``word_split`` as for ``EncodeExplorer``. ``differing_spans`` gives the marked byte ranges.
     """
 
+    widget_noun = "comparison"
+
     _esm = bundle(*COMPARE_MODULES)
     chosen = traitlets.List(traitlets.Unicode()).tag(sync=True)
     max_chars = traitlets.Int(MAX_CHARS).tag(sync=True)

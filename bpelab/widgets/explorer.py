@@ -36,6 +36,7 @@ from bpelab.token_build import TokenBuild
 from bpelab.widgets.chips import Chip, chips_text, is_invisible, make_chips, name_invisible
 from bpelab.widgets.encoders import Encoded, encoder_for
 from bpelab.widgets.esm import bundle
+from bpelab.widgets.fallback import with_fallback_text
 from bpelab.widgets.js_regex import js_pattern
 from bpelab.widgets.token_build_view import build_for
 from bpelab.words import END_OF_WORD, TrainingResult
@@ -112,6 +113,8 @@ class EncodeExplorer(anywidget.AnyWidget):
     """
 
     _esm = bundle(*EXPLORER_MODULES)
+    widget_noun = "explorer"
+    """What the text shown in place of the widget asks to draw (``fallback.draw_hint``)."""
     tokenizers = traitlets.List(traitlets.Dict()).tag(sync=True)
     """What the page needs to know of each tokenizer: its label, its kind, and for the ones it can
     run without Python the data to run them (a word-level tokenizer's merges, vocabulary and split)."""
@@ -312,12 +315,8 @@ class EncodeExplorer(anywidget.AnyWidget):
         return self.render_text()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):  # (data, metadata)
-            bundle[0]["text/plain"] = self.render_text()
-        elif isinstance(bundle, dict):
-            bundle["text/plain"] = self.render_text()
-        return bundle
+        # the summary, and what brings the widget back where it is shown as text (an untrusted notebook)
+        return with_fallback_text(super()._repr_mimebundle_(**kwargs), self.render_text(), self.widget_noun)
 
     # ---- computing what the page draws ----------------------------------------------------------
 

@@ -32,6 +32,7 @@ import traitlets
 
 from bpelab.analysis.replay import WordReplay, replay_word
 from bpelab.widgets.esm import STEPPER_MODULES, bundle
+from bpelab.widgets.fallback import with_fallback_text
 from bpelab.widgets.trace import training_trace, word_characters
 
 Symbol = Hashable
@@ -237,10 +238,8 @@ class MergeStepper(anywidget.AnyWidget):
         return self.render_text()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
-        bundle = super()._repr_mimebundle_(**kwargs)  # (data, metadata)
-        if bundle is not None:
-            bundle[0]["text/plain"] = self.render_text()  # stable: no model id, no address
-        return bundle
+        # the summary, and what brings the widget back where it is shown as text (an untrusted notebook)
+        return with_fallback_text(super()._repr_mimebundle_(**kwargs), self.render_text(), "stepper")
 
     def announcement(self, step: int) -> str:
         """The sentence a screen reader hears at ``step``: "Step 3 of 10: merged t + h into th, count 268"."""
