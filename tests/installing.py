@@ -66,6 +66,7 @@ def clean_env(home: Path) -> dict[str, str]:
         XDG_CACHE_HOME=str(home / "cache"),
         TIKTOKEN_CACHE_DIR=str(home / "tiktoken-cache"),
         IPYTHONDIR=str(home / "ipython"),
+        JUPYTER_DATA_DIR=str(home / "jupyter-data"),  # its trust database too: never the tester's own
         UV_NO_PROGRESS="1",
     )
     return env

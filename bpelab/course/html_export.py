@@ -4,7 +4,7 @@ Each lesson is written with its outputs exactly as committed (nothing is run), s
 what the lessons print. Widgets whose state the notebook saved (the merge stepper of lesson 04,
 the encode explorer of lesson 05, …) are drawn by the Jupyter widgets "HTML manager"
 (``embed-amd.js``, which loads custom widget modules with require.js); a widget without saved state
-shows its one-line text summary instead. The course's widgets are anywidgets: the saved state holds
+shows its text summary instead (without the notebook's "run this cell" line). The course's widgets are anywidgets: the saved state holds
 each widget's ES module, and require.js finds the ``anywidget`` front end in ``_static/anywidget/``,
 a copy of the AMD build inside the installed ``anywidget`` wheel. Pages set ``window.bpelabStatic``
 so a widget knows no kernel answers (the stepper then offers to train typed text in the page).

@@ -11,6 +11,8 @@ from typing import Any
 
 from jinja2 import DictLoader
 
+from bpelab.widgets.fallback import draw_hint
+
 PAGE_TEMPLATE = r"""
 {%- extends 'index.html.j2' -%}
 {%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
@@ -84,7 +86,7 @@ body .jp-RenderedHTMLCommon a:link, body .jp-RenderedHTMLCommon a:visited, .bpe-
 {{ output.data['application/vnd.jupyter.widget-view+json'] | json_dumps | escape_html_script }}
 </script>
 {%- if 'text/plain' in output.data %}
-<pre class="bpe-widget-fallback">{{ output.data['text/plain'] | escape }}</pre>
+<pre class="bpe-widget-fallback">{{ output.data['text/plain'] | without_draw_hint | escape }}</pre>
 {%- endif %}
 </div>
 {%- endblock data_widget_view -%}
@@ -93,12 +95,21 @@ body .jp-RenderedHTMLCommon a:link, body .jp-RenderedHTMLCommon a:visited, .bpe-
 summary kept under it (hidden once the widget manager has drawn the widget)."""
 
 
+def without_draw_hint(summary: str) -> str:
+    """A widget's text summary without its "(Run this cell to draw ...)" line: a page has no cell to run."""
+    lines = summary.split("\n")
+    if lines and lines[-1].startswith(draw_hint("").split(" the ")[0]):
+        lines.pop()
+    return "\n".join(lines)
+
+
 def page_exporter() -> Any:
     """An nbconvert HTML exporter with this template (nbconvert is imported here: it is slow to import
     and only ``make html`` needs it)."""
     from nbconvert import HTMLExporter
 
     return HTMLExporter(
+        filters={"without_draw_hint": without_draw_hint},
         template_name="lab",
         extra_loaders=[DictLoader({"bpelab_page.html.j2": PAGE_TEMPLATE})],
         template_file="bpelab_page.html.j2",
