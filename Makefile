@@ -107,12 +107,29 @@ $(COURSE_STAMP): requirements.txt pyproject.toml | $(PY)
 	$(call install_pins,requirements.txt)
 	@touch $@
 
+# nbgrader and otter-grader bring Jupyter extensions of their own: nbgrader's pages, jupytext's contents manager
+# (which would wrap the one the course's save hook runs in), ipylab, Notebook 7's buttons. They are switched off in
+# the venv, so that its JupyterLab stays the learners' one the browser tests drive; the grading commands need none
+# of them. The server's file sorts after the packages' own in jupyter_server_config.d, so it is the one that holds.
+TEACH_SERVER_OFF := $(VENV)/etc/jupyter/jupyter_server_config.d/zz-bpelab-teach-tools-off.json
+define teach_extensions_off
+	@echo "switching off the Jupyter extensions nbgrader and otter-grader install (the grading commands need none)"
+	@printf '%s\n' '{"ServerApp": {"jpserver_extensions": {"jupyterlab_jupytext": false,' \
+	    '"nbgrader.server_extensions.formgrader": false, "nbgrader.server_extensions.validate_assignment": false,' \
+	    '"nbgrader.server_extensions.assignment_list": false, "nbgrader.server_extensions.course_list": false}}}' \
+	    > $(TEACH_SERVER_OFF)
+	@$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader jupyterlab-jupytext ipylab \
+	    @jupyter-notebook/lab-extension >/dev/null 2>&1
+endef
+
 $(TEACH_STAMP): requirements-teach.txt requirements.txt pyproject.toml | $(PY)
 	$(call install_pins,requirements-teach.txt)
+	$(teach_extensions_off)
 	@touch $(COURSE_STAMP) $@
 
 $(TEST_STAMP): requirements-test.txt requirements-teach.txt requirements.txt pyproject.toml | $(PY)
 	$(call install_pins,requirements-test.txt)
+	$(teach_extensions_off)
 	@touch $(COURSE_STAMP) $(TEACH_STAMP) $@
 
 setup: $(COURSE_STAMP) data

@@ -87,7 +87,9 @@ def test_the_solution_cells_hold_the_shown_solutions_and_no_solution_is_left_in_
 def test_nbgrader_releases_the_lessons_stubs(written, path):
     """nbgrader's own ClearSolutions turns each solution cell back into the lesson's stub: same names, same
     parameters, a body that only raises."""
-    from nbgrader.preprocessors import ClearSolutions
+    ClearSolutions = pytest.importorskip(
+        "nbgrader.preprocessors", reason="nbgrader is in the teach extra"
+    ).ClearSolutions
 
     source = nbformat.read(written / "nbgrader" / "source" / path.stem / path.name, as_version=4)
     released, _ = ClearSolutions().preprocess(source, {})
@@ -203,6 +205,45 @@ def test_solution_cell_keeps_the_stub_and_hides_helpers_and_values():
         solution_cell(stub, "def f(a):\n    return a\n", "# BEGIN SOLUTION", "# END SOLUTION")
 
 
+def test_the_teachers_pins_agree_with_the_course_and_the_test_pins():
+    from tests.test_packaging import COURSE, TEST, read_pins
+
+    teach = read_pins(assignments.REPO_ROOT / "requirements-teach.txt")
+    assert {"nbgrader", "otter-grader"} <= set(teach) <= set(TEST)
+    assert not {"nbgrader", "otter-grader"} & set(COURSE), "a learner's pins hold a teacher's tool"
+    # (a marker may differ: the test file has the same package without playwright's platform limit)
+    for pins, other in ((COURSE, "requirements.txt"), (TEST, "requirements-test.txt")):
+        versions = {
+            name: (teach[name].split(";")[0].strip(), pins[name].split(";")[0].strip())
+            for name in set(teach) & set(pins)
+        }
+        differ = {name: pair for name, pair in versions.items() if pair[0] != pair[1]}
+        assert not differ, f"requirements-teach.txt and {other} disagree: {differ}. Run: make pins"
+
+
 def test_an_unknown_lesson_number_is_named():
     with pytest.raises(SystemExit, match="no lesson numbered 99: choose among 00, 01"):
         assignments.write(assignments.OUT, ["99"])
+
+
+def _listing(*args):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    jupyter = Path(sys.executable).parent / "jupyter"
+    run = subprocess.run([str(jupyter), *args], capture_output=True, text=True, timeout=120)
+    return re.sub(r"\x1b\[[0-9;]*m", "", run.stdout + run.stderr)
+
+
+@pytest.mark.slow
+def test_the_teach_tools_leave_the_learners_jupyterlab_as_it_was():
+    """nbgrader's pages and jupytext's contents manager (from otter-grader) stay off in the venv the tests use."""
+    pytest.importorskip("nbgrader", reason="only a venv with the teach extra has them to switch off")
+    servers = _listing("server", "extension", "list")
+    for extension in ("jupyterlab_jupytext", "nbgrader.server_extensions.formgrader"):
+        assert re.search(rf"{re.escape(extension)} disabled", servers), servers
+    labs = _listing("labextension", "list").split("Disabled extensions:")
+    assert len(labs) == 2, "no lab extension is disabled: run make setup-test"
+    for extension in ("@jupyter/nbgrader", "jupyterlab-jupytext", "ipylab", "@jupyter-notebook/lab-extension"):
+        assert extension in labs[1], labs[1]

@@ -47,11 +47,8 @@ Run nbgrader from this folder: nbgrader generate_assignment 03_counting_pairs, t
 
 c = get_config()  # noqa: F821 (nbgrader defines it)
 
-c.CourseDirectory.root = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 # A lesson's training cells take longer than nbgrader's default of 30 seconds a cell.
 c.Execute.timeout = {CELL_TIMEOUT}
-# The course's checkers are the tests: a cell that fails a check raises AssertionError with the checker's report.
-c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE\\nraise NotImplementedError()"}}
 '''
 
 
