@@ -12,13 +12,16 @@
 #   make present                     classroom mode: the merge stepper as a full-screen page (Voila)
 #   make present PRESENT_ARGS="--no-browser --port=8867"
 #   make html                        the course as static web pages in site/ (open site/index.html)
+#   make assignments                 the lessons' exercises as an nbgrader course folder and Otter master notebooks,
+#                                    in assignments/ (installs nbgrader and otter-grader: requirements-teach.txt)
 #   make pins                        re-compile requirements*.txt from pyproject.toml (keeps today's versions)
 #   make test-compat                 every lesson and the unit tests at the lowest and newest allowed versions
 #                                    (Python 3.11 and 3.13, installed as the README tells pip users; ~20 min)
 #
 # Setup is idempotent: a second run only re-checks the tokenizer files' hashes. A learner's .venv gets only
-# the course's packages (requirements.txt); make test and make lint add the test-only ones
-# (requirements-test.txt, which pins every shared package to the same version). Packages are installed with
+# the course's packages (requirements.txt); make assignments adds a teacher's (requirements-teach.txt: nbgrader,
+# otter-grader); make test and make lint add those and the test-only ones (requirements-test.txt). All three pin
+# every shared package to the same version. Packages are installed with
 # uv (itself installed into .venv by pip); INSTALLER=pip uses pip alone.
 
 PYTHON ?= python3
@@ -30,6 +33,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 COURSE_STAMP := $(VENV)/.bpelab-course
+TEACH_STAMP  := $(VENV)/.bpelab-teach
 TEST_STAMP   := $(VENV)/.bpelab-test
 LAB_ARGS ?=
 # Jupyter refuses to start as root unless told; containers and CI machines often run as root.
@@ -43,10 +47,10 @@ UPDATE_ARGS ?=
 # Inline figures vanish under MPLBACKEND=Agg, and stored outputs would then differ.
 unexport MPLBACKEND
 
-.PHONY: setup setup-test data lab update test test-compat lint lessons pins bench present html clean help
+.PHONY: setup setup-test data lab update test test-compat lint lessons pins bench present html assignments clean help
 
 help:
-	@sed -n '2,23p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,25p' Makefile | sed 's/^# \{0,1\}//'
 
 # Prints "3.11.7" and succeeds when the interpreter is new enough; fails (printing what it is) otherwise.
 VERSION_CHECK = -c "import sys; v = sys.version_info; print('%d.%d.%d' % tuple(v[:3])); sys.exit(tuple(v[:3]) < tuple(int(p) for p in '$(MIN_PYTHON)'.split('.')))"
@@ -105,9 +109,30 @@ $(COURSE_STAMP): requirements.txt pyproject.toml | $(PY)
 	$(call install_pins,requirements.txt)
 	@touch $@
 
-$(TEST_STAMP): requirements-test.txt requirements.txt pyproject.toml | $(PY)
-	$(call install_pins,requirements-test.txt)
+# nbgrader and otter-grader bring Jupyter extensions of their own: nbgrader's pages, jupytext's contents manager
+# (which would wrap the one the course's save hook runs in), ipylab, Notebook 7's buttons. They are switched off in
+# the venv, so that its JupyterLab stays the learners' one the browser tests drive; the grading commands need none
+# of them. The server's file sorts after the packages' own in jupyter_server_config.d, so it is the one that holds.
+TEACH_SERVER_OFF := $(VENV)/etc/jupyter/jupyter_server_config.d/zz-bpelab-teach-tools-off.json
+define teach_extensions_off
+	@echo "switching off the Jupyter extensions nbgrader and otter-grader install (the grading commands need none)"
+	@printf '%s\n' '{"ServerApp": {"jpserver_extensions": {"jupyterlab_jupytext": false,' \
+	    '"nbgrader.server_extensions.formgrader": false, "nbgrader.server_extensions.validate_assignment": false,' \
+	    '"nbgrader.server_extensions.assignment_list": false, "nbgrader.server_extensions.course_list": false}}}' \
+	    > $(TEACH_SERVER_OFF)
+	@$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader jupyterlab-jupytext ipylab \
+	    @jupyter-notebook/lab-extension >/dev/null 2>&1
+endef
+
+$(TEACH_STAMP): requirements-teach.txt requirements.txt pyproject.toml | $(PY)
+	$(call install_pins,requirements-teach.txt)
+	$(teach_extensions_off)
 	@touch $(COURSE_STAMP) $@
+
+$(TEST_STAMP): requirements-test.txt requirements-teach.txt requirements.txt pyproject.toml | $(PY)
+	$(call install_pins,requirements-test.txt)
+	$(teach_extensions_off)
+	@touch $(COURSE_STAMP) $(TEACH_STAMP) $@
 
 setup: $(COURSE_STAMP) data
 
@@ -154,12 +179,14 @@ lessons: setup
 	$(PY) -m bpelab.course.lessons $(ONLY)
 
 # One source of truth: the lists in pyproject.toml. Existing pins are kept unless you remove them first;
-# the test file is constrained by the course file, so both say the same version of every shared package.
+# the teacher's file is constrained by the course file and the test file by the teacher's, so all three say the same
+# version of every shared package.
 PIN_FLAGS := --universal --python-version $(MIN_PYTHON) --custom-compile-command "make pins" -q
 pins: $(COURSE_STAMP)
 	@[ -x $(BIN)/uv ] || $(PY) -m pip install --disable-pip-version-check -q uv==$(UV_VERSION)
 	$(BIN)/uv pip compile pyproject.toml --extra course $(PIN_FLAGS) -o requirements.txt
-	$(BIN)/uv pip compile pyproject.toml --extra course --extra test -c requirements.txt $(PIN_FLAGS) -o requirements-test.txt
+	$(BIN)/uv pip compile pyproject.toml --extra course --extra teach -c requirements.txt $(PIN_FLAGS) -o requirements-teach.txt
+	$(BIN)/uv pip compile pyproject.toml --extra course --extra teach --extra test -c requirements-teach.txt $(PIN_FLAGS) -o requirements-test.txt
 
 # Not part of make test (about 20 minutes on a quiet machine): .ci/run runs it after make test. See tests/compat/run_compat.py.
 # make test-compat COMPAT_ARGS="3.11 lowest-direct" runs one environment.
@@ -181,6 +208,12 @@ present: setup
 html: setup
 	@$(PY) -m bpelab.course.changed_lessons
 	$(PY) -m bpelab.course.html_export
+
+# The lessons' exercises, handed out and graded with the course's own checkers (bpelab/course/assignments.py):
+# assignments/nbgrader/ is an nbgrader course folder (source/NN_name/NN_name.ipynb, nbgrader_config.py), and
+# assignments/otter/NN_name.ipynb are Otter master notebooks. TEACHING.md shows the commands from hand-out to feedback.
+assignments: $(TEACH_STAMP) data
+	$(PY) -m bpelab.course.assignments
 
 clean:
 	rm -rf $(VENV) test-output .pytest_cache .hypothesis site build dist
