@@ -16,7 +16,8 @@ the whole-piece lookup or when two parts happen to join into one, and so does th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import weakref
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 
 import tiktoken
@@ -56,20 +57,97 @@ def llama3_encoding() -> tiktoken.Encoding:
     """Llama 3's tokenizer as a tiktoken ``Encoding``: 128,000 ranks, its split pattern, 256 specials."""
     ranks = read_tiktoken_file(require("llama3"))
     special = {token: len(ranks) + i for i, token in enumerate(LLAMA3_SPECIAL_TOKENS)}
-    return tiktoken.Encoding(name="llama3", pat_str=LLAMA3_PATTERN, mergeable_ranks=ranks, special_tokens=special)
+    encoding = tiktoken.Encoding(name="llama3", pat_str=LLAMA3_PATTERN, mergeable_ranks=ranks, special_tokens=special)
+    return release_python_ranks(encoding)
 
 
 def load_encoding(name: str) -> tiktoken.Encoding:
-    """One of the four course encodings by name, with a clear message if its file is missing."""
+    """One of the four course encodings by name, with a clear message if its file is missing.
+
+    The encoding keeps its ranks in tiktoken's Rust core only (``release_python_ranks``): a lesson that
+    only encodes never pays for a second copy of them in Python.
+    """
     if name == "llama3":
         return llama3_encoding()
     if name not in ENCODING_NAMES:
         raise ValueError(f"unknown encoding {name!r}; choose from {', '.join(ENCODING_NAMES)}")
     require(name)  # tiktoken would otherwise try the internet and fail with a network error
     try:
-        return tiktoken.get_encoding(name)
+        return release_python_ranks(tiktoken.get_encoding(name))
     except Exception as err:  # pragma: no cover - only when the cache vanished mid-call
         raise TokenizerDataError(f"tiktoken could not load {name} ({err}). Run: {FIX_COMMAND}") from err
+
+
+class _SharedRanks(dict[bytes, int]):
+    """A plain ranks dict that can be weakly referenced (a ``dict`` itself cannot)."""
+
+
+class RanksInCore(Mapping[bytes, int]):
+    """What an ``Encoding`` holds as ``_mergeable_ranks`` once its Python dict is released.
+
+    tiktoken copies the ranks into its Rust core, which is all it encodes and decodes with; the Python
+    dict it also keeps is read by nothing but pickling. That dict costs about 120 bytes a token (the four
+    course encodings: about 55 MB), so ``load_encoding`` drops it and this mapping stands in: the first
+    read rebuilds the dict from the core (every id's bytes, in rank order: the file's own order), and the
+    rebuilt dict is shared by everything that holds it (``shared_ranks``) and freed when none does.
+    """
+
+    def __init__(self, encoding: tiktoken.Encoding) -> None:
+        self._encoding = weakref.ref(encoding)
+        self._held: weakref.ref[_SharedRanks] | None = None
+
+    def ranks(self) -> dict[bytes, int]:
+        """The ranks as one dict, rebuilt from the core unless someone still holds the last one."""
+        held = self._held() if self._held is not None else None
+        if held is None:
+            encoding = self._encoding()
+            if encoding is None:  # pragma: no cover - the encoding owns this mapping
+                raise RuntimeError("the encoding these ranks belong to no longer exists")
+            held = _SharedRanks(_ranks_from_core(encoding))
+            self._held = weakref.ref(held)
+        return held
+
+    def __getitem__(self, token: bytes) -> int:
+        return self.ranks()[token]
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.ranks())
+
+    def __len__(self) -> int:
+        return len(self.ranks())
+
+    def __reduce__(self) -> tuple[type, tuple[dict[bytes, int]]]:
+        return (dict, (dict(self.ranks()),))  # a pickled Encoding carries a real dict, as tiktoken expects
+
+
+def _ranks_from_core(encoding: tiktoken.Encoding) -> dict[bytes, int]:
+    """Every learned token's bytes and rank, read back from tiktoken's core in rank order."""
+    special = set(encoding._special_tokens.values())
+    decode = encoding.decode_single_token_bytes
+    ranks: dict[bytes, int] = {}
+    for rank in range(encoding.n_vocab):
+        if rank in special:
+            continue
+        try:
+            ranks[decode(rank)] = rank
+        except KeyError:  # an id with no token (cl100k_base has a few below its special tokens)
+            continue
+    return ranks
+
+
+def release_python_ranks(encoding: tiktoken.Encoding) -> tiktoken.Encoding:
+    """Drop the Python copy of ``encoding``'s ranks (``RanksInCore`` says why); returns ``encoding``."""
+    if isinstance(encoding._mergeable_ranks, dict):
+        encoding._mergeable_ranks = RanksInCore(encoding)  # type: ignore[assignment]
+    return encoding
+
+
+def shared_ranks(encoding: tiktoken.Encoding) -> dict[bytes, int]:
+    """``encoding``'s ranks as one dict shared by every reader: not a copy, so never change it."""
+    held = encoding._mergeable_ranks
+    if isinstance(held, RanksInCore):
+        return held.ranks()
+    return held  # an Encoding made outside the course keeps tiktoken's own dict
 
 
 def mergeable_ranks(encoding: tiktoken.Encoding | str) -> dict[bytes, int]:
@@ -78,7 +156,8 @@ def mergeable_ranks(encoding: tiktoken.Encoding | str) -> dict[bytes, int]:
     ``encoding`` is a tiktoken ``Encoding`` or one of "r50k_base", "cl100k_base", "o200k_base", "llama3".
     This reads tiktoken's own table (``Encoding._mergeable_ranks``, which tiktoken does not expose
     publicly), so the course reaches into tiktoken in this one place only. Special tokens are not in
-    it. The result is a fresh copy: changing it cannot change how tiktoken encodes.
+    it. The result is a fresh copy: changing it cannot change how tiktoken encodes. (Its keys are the same
+    bytes objects as the shared table's, ``shared_ranks``: a copy costs the dict, not the tokens again.)
     """
     if isinstance(encoding, str):
         encoding = load_encoding(encoding)
@@ -86,7 +165,7 @@ def mergeable_ranks(encoding: tiktoken.Encoding | str) -> dict[bytes, int]:
         raise TypeError(
             f"mergeable_ranks needs a tiktoken.Encoding or one of {ENCODING_NAMES}, got {type(encoding).__name__}"
         )
-    return dict(encoding._mergeable_ranks)
+    return dict(shared_ranks(encoding))
 
 
 class TiktokenBPE(BPETokenizer):
@@ -95,7 +174,7 @@ class TiktokenBPE(BPETokenizer):
     def __init__(self, encoding: tiktoken.Encoding) -> None:
         super().__init__()
         self.name = encoding.name
-        ranks = mergeable_ranks(encoding)
+        ranks = shared_ranks(encoding)  # read only here: one table for every tokenizer made from this encoding
         self.ranks = ranks
         self.vocab = {rank: token for token, rank in ranks.items()}
         missing = [b for b in range(256) if bytes([b]) not in ranks]
@@ -187,4 +266,6 @@ __all__ = [
     "mergeable_ranks",
     "read_tiktoken_file",
     "recover_merges",
+    "release_python_ranks",
+    "shared_ranks",
 ]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal
 
 from bpelab.fast import IncrementalTrainer
+from bpelab.merge_history import MergeHistory
 from bpelab.merging import TIE_BREAKS, S, TieBreak, check_merge_count, check_tie_break, replace_pair
 
 END_OF_WORD = "</w>"
@@ -99,21 +100,72 @@ def best_pair(pair_counts: dict[tuple[S, S], Any], tie_break: TieBreak = "first"
     raise ValueError(f"tie_break must be one of {TIE_BREAKS}, got {tie_break!r}")
 
 
-@dataclass(frozen=True)
 class MergeStep(Generic[S]):
-    """One round of training, with everything needed to replay it on screen."""
+    """One round of training, with everything needed to replay it on screen (read-only once made).
+
+    ``learn_merges`` records its steps in a ``MergeHistory`` (``bpelab.merge_history``): a step's corpus and
+    pair counts are rebuilt when read rather than kept whole for every step. Made by hand, a step keeps what
+    it is given.
+    """
+
+    __slots__ = ("_history", "_pair_counts", "_word_freq", "count", "new_symbol", "number", "pair")
 
     number: int
     """1 for the first merge."""
-    pair_counts: dict[tuple[S, S], int]
-    """All pair counts before this merge, in first-seen order: the values the pair was chosen by
-    (a trainer with its own ``score``, such as WordPiece, records its scores here)."""
     pair: tuple[S, S]
     count: int
     """The chosen pair's entry in ``pair_counts``."""
-    word_freq: dict[tuple[S, ...], int]
-    """The corpus after this merge."""
     new_symbol: S
+    _pair_counts: dict[tuple[S, S], Any] | None
+    _word_freq: dict[tuple[S, ...], int] | None
+    _history: MergeHistory[S] | None
+
+    def __init__(
+        self,
+        number: int,
+        pair_counts: dict[tuple[S, S], Any] | None,
+        pair: tuple[S, S],
+        count: Any,
+        word_freq: dict[tuple[S, ...], int] | None,
+        new_symbol: S,
+        *,
+        history: MergeHistory[S] | None = None,
+    ) -> None:
+        if history is None and (pair_counts is None or word_freq is None):
+            raise ValueError("a MergeStep needs its pair_counts and word_freq, or the history that rebuilds them")
+        for name, value in (("number", number), ("pair", pair), ("count", count), ("new_symbol", new_symbol)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_pair_counts", pair_counts)
+        object.__setattr__(self, "_word_freq", word_freq)
+        object.__setattr__(self, "_history", history)
+
+    @property
+    def pair_counts(self) -> dict[tuple[S, S], Any]:
+        """All pair counts before this merge, in first-seen order: the values the pair was chosen by
+        (a trainer with its own ``score``, such as WordPiece, records its scores here)."""
+        if self._pair_counts is not None:
+            return self._pair_counts
+        assert self._history is not None
+        return self._history.pair_counts(self.number)
+
+    @property
+    def word_freq(self) -> dict[tuple[S, ...], int]:
+        """The corpus after this merge."""
+        if self._word_freq is not None:
+            return self._word_freq
+        assert self._history is not None
+        return self._history.corpus(self.number)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a MergeStep cannot be changed (tried to set {name!r}): it records what training did")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MergeStep):
+            return NotImplemented
+        mine = (self.number, self.pair, self.count, self.new_symbol, self.pair_counts, self.word_freq)
+        return mine == (other.number, other.pair, other.count, other.new_symbol, other.pair_counts, other.word_freq)
+
+    __hash__ = None  # type: ignore[assignment]  # equal steps hold equal dicts, which have no hash
 
     def __repr__(self) -> str:
         return (
@@ -140,6 +192,7 @@ def learn_merges(
     for every pair (in the same order), and the highest score wins, ties settled by ``tie_break``.
     BPE leaves it out (the count is the score); WordPiece (``bpelab.wordpiece``) passes its own.
     """
+    history: MergeHistory[S] = MergeHistory(word_freq, count_pairs)  # what each step shows, kept compactly
     for number in range(1, num_merges + 1):
         pair_counts = count_pairs(word_freq)
         if not pair_counts:
@@ -149,8 +202,11 @@ def learn_merges(
         if pair_counts[pair] < min_count:
             return
         symbol = new_symbol(pair)
-        word_freq = {replace_pair(word, pair, symbol): freq for word, freq in word_freq.items()}
-        yield MergeStep(number, scores, pair, scores[pair], word_freq, symbol)
+        before, word_freq = word_freq, {replace_pair(word, pair, symbol): freq for word, freq in word_freq.items()}
+        history.record(before, word_freq)
+        # the counts are counted again when read; a trainer's own scores are kept, as only it knows them
+        kept_scores = None if score is None else scores
+        yield MergeStep(number, kept_scores, pair, scores[pair], None, symbol, history=history)
 
 
 @dataclass

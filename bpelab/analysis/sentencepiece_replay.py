@@ -215,6 +215,6 @@ class _Drawing:
             return
         rank = self._table[self._pair]
         joined = self._pair[0] + self._pair[1]
-        self.steps.append(MergeStep(len(self.steps) + 1, self._table, self._pair, rank, {after: 1}, joined))  # type: ignore[arg-type]
+        self.steps.append(MergeStep(len(self.steps) + 1, self._table, self._pair, rank, {after: 1}, joined))
         self.at_once.append(len(self.singles) - self._first)
         self._pair = None

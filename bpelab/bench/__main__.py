@@ -28,6 +28,7 @@ SECTIONS = (
     "page_long_text",
     "variants",
     "digits",
+    "memory",
 )
 """The section modules, in the order they are run and printed."""
 HEADER: Row = ("what", "ours", "peer", "ratio")
@@ -90,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         "Each time is the best of runs alternating with its peer's, in CPU seconds of this process "
-        "(wall clock where a row says so); ratios compare the two times on the same row."
+        "(wall clock where a row says so); ratios compare the two times on the same row. The memory rows give each "
+        "lesson's kernel memory beside the budget."
     )
     if args.quick:
         print("--quick: small sizes for a smoke run; the targets are meant for the full run's sizes.")

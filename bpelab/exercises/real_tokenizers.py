@@ -17,7 +17,7 @@ import regex
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS
 from bpelab.patterns import PATTERNS, split_text
-from bpelab.production import load_encoding, recover_merges
+from bpelab.production import load_encoding, recover_merges, shared_ranks
 
 Ranks = dict[bytes, int]
 
@@ -208,7 +208,7 @@ def _toy(*tokens: bytes) -> Ranks:
 
 def _real(token: bytes) -> Ranks:
     """GPT-4's ranks, cut down to the tokens that can occur while BPE builds ``token``."""
-    return substring_ranks(token, load_encoding("cl100k_base")._mergeable_ranks)
+    return substring_ranks(token, shared_ranks(load_encoding("cl100k_base")))
 
 
 def _parents_cases() -> list[Case]:

@@ -120,13 +120,13 @@ class MergeStepper(anywidget.AnyWidget):
     def _load(self, result: Any, *, top_words: int, top_pairs: int) -> dict[str, Any]:
         """Take ``result`` as the run to replay; return its trace (for the ``trace`` traitlet)."""
         _check_result(result)
-        corpora = [dict(result.initial_word_freq)] + [dict(s.word_freq) for s in result.steps]
-        if len({len(corpus) for corpus in corpora}) > 1:
+        sizes = {len(result.initial_word_freq)} | {len(s.word_freq) for s in result.steps}  # one corpus at a time
+        if len(sizes) > 1:
             raise ValueError("every step of the result must hold the same words; was it changed after training?")
         trace = training_trace(result, top_words=top_words, top_pairs=top_pairs)
         self.result = result
         self._merge_steps = list(result.steps)
-        self._corpora = corpora
+        self._tokens: list[int] = trace["tokens"]  # each step's token total: no corpus is kept per step
         self._token_bytes: dict[int, bytes] | None = getattr(result, "token_bytes", None)
         self._score_name: str = getattr(result, "score_name", "count")
         self._characters: int = trace["characters"]
@@ -205,13 +205,12 @@ class MergeStepper(anywidget.AnyWidget):
     @property
     def word_freq(self) -> dict[tuple[Symbol, ...], int]:
         """The corpus as it stands at the current step."""
-        return self._corpora[self.step]
+        return self._merge_steps[self.step - 1].word_freq if self.step else dict(self.result.initial_word_freq)
 
     def characters_per_token(self, step: int | None = None) -> float:
         """The corpus' characters over its tokens at ``step`` (default: now). A character is one of
         a word's own characters; ``</w>`` counts as none, whether alone or inside a merged symbol."""
-        corpus = self._corpora[self.step if step is None else step]
-        tokens = sum(len(word) * n for word, n in corpus.items())
+        tokens = self._tokens[self.step if step is None else step]
         return self._characters / tokens if tokens else 0.0
 
     def render_text(self) -> str:

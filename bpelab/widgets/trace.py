@@ -45,6 +45,11 @@ def unit_name(corpus: dict[Any, int], byte_level: bool) -> str:
     return "words"
 
 
+def _tokens(corpus: dict[Any, int]) -> int:
+    """How many symbols the corpus is spelled with: its tokens."""
+    return sum(len(word) * n for word, n in corpus.items())
+
+
 def _pair_key(lower_wins: bool, tie_break: str) -> Any:
     """How the pair table is sorted: what wins first comes first (the same rule as training)."""
     if lower_wins:
@@ -57,11 +62,13 @@ def _pair_key(lower_wins: bool, tie_break: str) -> Any:
 def training_trace(result: Any, *, top_words: int, top_pairs: int) -> dict[str, Any]:
     """Everything the stepper shows at every step, as lists and numbers (see the module docstring)."""
     steps = list(result.steps)
-    corpora = [dict(result.initial_word_freq)] + [dict(s.word_freq) for s in steps]
+    # one corpus at a time: a run's steps rebuild theirs when read (bpelab.merge_history), and holding all
+    # of them at once would cost what that saves
+    start = dict(result.initial_word_freq)
+    token_totals = [_tokens(start)] + [_tokens(s.word_freq) for s in steps]
     token_bytes: dict[int, bytes] | None = getattr(result, "token_bytes", None)
     lower_wins: bool = getattr(result, "lower_wins", False)
     tie_break: str = getattr(result, "tie_break", "first")
-    start = corpora[0]
     order = list(dict.fromkeys([s for word in start for s in word] + [step.new_symbol for step in steps]))
     number = {symbol: i for i, symbol in enumerate(order)}
     counts = list(start.values())
@@ -73,7 +80,7 @@ def training_trace(result: Any, *, top_words: int, top_pairs: int) -> dict[str, 
         if step < len(steps):
             scores, winner = steps[step].pair_counts, steps[step].pair
         elif not lower_wins:  # a training run (word- or byte-level): the pairs left after the last merge
-            scores, winner = count_pairs(corpora[step]), None
+            scores, winner = count_pairs(steps[-1].word_freq if steps else start), None
         else:
             return None  # replaying an encoder: no adjacent pair has a rank, the encoder stops
         top = nsmallest(top_pairs, enumerate(scores.items()), key=key)
@@ -97,7 +104,7 @@ def training_trace(result: Any, *, top_words: int, top_pairs: int) -> dict[str, 
         "distinct": len(words),
         "merges": [[number[s.pair[0]], number[s.pair[1]], number[s.new_symbol], str(s.count)] for s in steps],
         "pairs": [pair_table(step) for step in range(len(steps) + 1)],
-        "tokens": [sum(len(word) * n for word, n in corpus.items()) for corpus in corpora],
+        "tokens": token_totals,
         "wordsTotal": sum(start.values()),
         "characters": sum(word_characters(word) * n for word, n in start.items()),
         "startVocab": len({s for word in start for s in word}),

@@ -1,0 +1,58 @@
+"""One copy of a production vocabulary in Python, and none while a lesson only encodes (the memory budget).
+
+``load_encoding`` drops the Python dict tiktoken keeps beside its Rust core; the ranks read back from the core
+must be the vocabulary file itself, rank for rank and in the file's order, which tiktoken's own loader reads here
+independently.
+"""
+
+import gc
+import pickle
+
+import tiktoken
+from tiktoken.load import load_tiktoken_bpe
+from tiktoken_ext import openai_public
+
+from bpelab.production import (
+    RanksInCore,
+    from_tiktoken,
+    llama3_encoding,
+    load_encoding,
+    mergeable_ranks,
+    read_tiktoken_file,
+    require,
+    shared_ranks,
+)
+
+
+def test_the_ranks_read_back_from_the_core_are_the_files_in_order():
+    for name, in_file in [
+        ("r50k_base", openai_public.r50k_base()["mergeable_ranks"]),
+        ("cl100k_base", load_tiktoken_bpe(str(require("cl100k_base")))),
+    ]:
+        encoding = load_encoding(name)
+        assert isinstance(encoding._mergeable_ranks, RanksInCore), "the Python dict was released"
+        assert list(mergeable_ranks(encoding).items()) == list(in_file.items()), name
+    assert list(shared_ranks(llama3_encoding()).items()) == list(read_tiktoken_file(require("llama3")).items())
+
+
+def test_tokenizers_from_one_encoding_share_one_table_and_release_it_together():
+    first, second = from_tiktoken("r50k_base"), from_tiktoken("r50k_base")
+    assert first.ranks is second.ranks
+    copy = mergeable_ranks("r50k_base")
+    assert copy == first.ranks and copy is not first.ranks
+    assert all(a is b for a, b in zip(copy, first.ranks)), "a copy holds the same token bytes, not new ones"
+    holder = load_encoding("r50k_base")._mergeable_ranks
+    del first, second, copy
+    gc.collect()
+    assert holder._held is None or holder._held() is None, "no table is kept once nothing holds it"
+
+
+def test_an_encoding_with_released_ranks_still_pickles_with_a_real_dict():
+    encoding = llama3_encoding()  # not in tiktoken's registry, so pickled whole (a registered one by its name)
+    assert isinstance(encoding._mergeable_ranks, RanksInCore)
+    again = pickle.loads(pickle.dumps(encoding))
+    assert isinstance(again._mergeable_ranks, dict) and len(again._mergeable_ranks) == 128_000
+    text = "Pickled encodings encode as before."
+    assert again.encode(text) == encoding.encode(text)
+    registered = load_encoding("r50k_base")
+    assert pickle.loads(pickle.dumps(registered)).encode(text) == tiktoken.get_encoding("r50k_base").encode(text)
