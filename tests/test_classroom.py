@@ -31,16 +31,29 @@ from bpelab.widgets.classroom import (
     _problem_with,
     _summary,
 )
+from bpelab.widgets.form_training import train_for_form
 
 TOY_LABEL = CORPORA[0].label
 
 
 def request(
-    app: ClassroomStepper, text: str, merges: object, tie_break: str = "first", keep_step: bool = False
+    app: ClassroomStepper,
+    text: str,
+    merges: object,
+    tie_break: str = "first",
+    keep_step: bool = False,
+    stop_at_single: bool = False,
 ) -> None:
-    """What the page's Train (or tie toggle) sends with a kernel."""
+    """What the page's Train (or tie toggle) sends with a kernel (the stop rule off unless asked: train_bpe's run)."""
     n = app.train_request.get("n", 0) + 1
-    app.train_request = {"text": text, "merges": merges, "tie_break": tie_break, "keep_step": keep_step, "n": n}
+    app.train_request = {
+        "text": text,
+        "merges": merges,
+        "tie_break": tie_break,
+        "keep_step": keep_step,
+        "stop_at_single": stop_at_single,
+        "n": n,
+    }
 
 
 def test_the_app_is_one_anywidget_with_no_ipywidgets_inside():
@@ -111,7 +124,7 @@ def test_the_same_request_twice_trains_twice():
 
 
 def test_switching_the_tie_rule_retrains_and_keeps_the_step():
-    app = ClassroomStepper(corpus="step pest pets")
+    app = ClassroomStepper(corpus="step pest pets", stop_at_single=False)
     app.next()
     assert app.highlighted_pair == ("s", "t")  # first seen
     app.tie_break = "lexicographic"  # from Python
@@ -208,7 +221,12 @@ def test_the_page_without_a_kernel_says_what_python_says():
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is needed (Node 20: apt-get install nodejs)")
-    runs = [train_bpe(t, 30, tie_break=rule) for t, rule in (("ab ab", "first"), ("step pest pets", "lexicographic"))]
+    settings = (
+        ("ab ab", "first", False),
+        ("step pest pets", "lexicographic", False),
+        ("nest sent tens", "first", True),
+    )
+    runs = [train_for_form(t, 30, tie_break=rule, stop_at_single=stop) for t, rule, stop in settings]
     script = """
 import { readFileSync } from "node:fs";
 import { problemWith, runSummary } from "./bpelab/widgets/static/classroom.js";
@@ -223,6 +241,7 @@ console.log(JSON.stringify([cases.map(([t, m]) => problemWith(t, m)), runs.map((
             "tieBreak": r.tie_break,
             "stoppedEarly": r.stopped_early,
             "asked": 30,
+            "pairsLeft": any(len(word) > 1 for word in r.word_freq),
         }
         for r in runs
     ]
@@ -237,7 +256,8 @@ console.log(JSON.stringify([cases.map(([t, m]) => problemWith(t, m)), runs.map((
     )
     problems, summaries = json.loads(out.stdout)
     assert problems == [_problem_with(t, m) for t, m in CASES]
-    texts = ["ab ab", "step pest pets"]
+    texts = [text for text, _, _ in settings]
+    assert "no pair occurs twice" in summaries[2]
     assert summaries == [_summary(t, r, 30) for t, r in zip(texts, runs, strict=True)]
 
 
@@ -250,3 +270,20 @@ def test_the_static_classroom_page_holds_this_classs_state():
     assert json.dumps(synced_values(app)) in page
     assert app._esm.split("// ---- chips.js ----")[1][:2000] in page
     assert "renderClassroom({ model, el:" in page and "globalThis.bpelabStatic = true" in page
+
+
+def test_stop_when_no_pair_occurs_twice_is_on_by_default_and_says_where_it_stopped():
+    """Issue 30 item 5: "nest sent tens net ten" has two merges of count 3, two of 2, then only pairs seen once
+    (counted by hand: n-e-s-t, s-e-n-t, t-e-n-s, n-e-t, t-e-n)."""
+    counts = [step.count for step in train_bpe("nest sent tens net ten", 8).steps]
+    assert counts[:4] == [3, 3, 2, 2] and set(counts[4:]) == {1}
+    app = ClassroomStepper(corpus="nest sent tens net ten", merges=8)
+    assert app.stop_at_single is True and "stop_at_single" in app.keys
+    assert app.num_steps == 4
+    assert app.message.endswith(
+        "Stopped after 4 merges of the 8 asked for: no pair occurs twice any more (merging a pair seen once saves nothing)."
+    )
+    app.stop_at_single = False  # from Python: retrains at once, as a new tie rule does
+    assert app.num_steps == 8 and "Step with Next" in app.message
+    request(app, "nest sent tens net ten", 8, stop_at_single=True)  # the page's checkbox
+    assert app.num_steps == 4 and app.stop_at_single is True

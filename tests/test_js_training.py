@@ -7,8 +7,9 @@ whitespace Python's ``str.split`` cuts at, plus characters it does NOT cut at su
 U+200B), train each with both tie rules in Python and in Node, and compare: the words, lesson 02's
 pre-tokenization ``split_text(text, r"\\w+|[^\\w\\s]+")`` (regex's Unicode ``\\w`` against the JavaScript
 classes written to match it), every merge and its count (on the text as typed, and on it cut with
-that split, as lesson 04 trains its real text), where training stops, the punctuation-only test
-behind "pieces (words and punctuation)", and the whole trace the stepper draws.
+that split, as lesson 04 trains its real text), where training stops (with the forms' "stop when no
+pair occurs twice" too: ``minCount: 2`` against ``train_bpe``'s run cut by ``form_training``), the
+punctuation-only test behind "pieces (words and punctuation)", and the whole trace the stepper draws.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ import regex
 
 from bpelab import split_text, train_bpe
 from bpelab.paths import REPO_ROOT
+from bpelab.widgets.form_training import train_for_form
 from bpelab.widgets.trace import training_trace
+from bpelab.words import TrainingResult, learn_merges
 
 NODE = shutil.which("node")
 RUNNER = REPO_ROOT / "tests" / "js" / "train_with_bpe_js.mjs"
@@ -98,8 +101,9 @@ def cases() -> list[dict]:
     for text in generated_texts(600):
         merges = rng.choice([0, 1, 3, 10, 30, 200])  # 200: most texts stop early, no pair left
         split = rng.random() < 0.3  # some as lesson 04 trains its real text: punctuation cut off first
+        single = rng.random() < 0.4  # some with the forms' stop rule: no merge of a pair seen once
         out += [
-            {"text": text, "merges": merges, "tieBreak": rule, "splitPunctuation": split}
+            {"text": text, "merges": merges, "tieBreak": rule, "splitPunctuation": split, "stopAtSingle": single}
             for rule in ("first", "lexicographic")
         ]
     return out
@@ -125,6 +129,43 @@ def test_the_texts_cover_the_hard_cases(cases: list[dict]) -> None:
         assert any(needle in text for text in texts), needle
     assert sum(1 for c in cases if c["tieBreak"] == "lexicographic") >= 500
     assert sum(1 for c in cases if c["splitPunctuation"]) >= 100
+    assert sum(1 for c in cases if c["stopAtSingle"]) >= 300
+
+
+def python_run(case: dict) -> TrainingResult:
+    """What Python trains for the case: train_bpe, on the text as typed or cut, stopped at single pairs if asked."""
+    return train_for_form(
+        case["text"],
+        case["merges"],
+        tie_break=case["tieBreak"],
+        split_punctuation=case["splitPunctuation"],
+        stop_at_single=case["stopAtSingle"],
+    )
+
+
+def test_the_stop_rule_is_learn_merges_with_min_count_2(cases: list[dict]) -> None:
+    """Python's cut of a train_bpe run is the training loop's own stop rule, ``min_count=2``."""
+    from bpelab.words import get_word_frequencies
+
+    stopped = 0
+    for case in cases:
+        if not case["stopAtSingle"]:
+            continue
+        cut = python_run(case)
+        text = python_text(case)
+        loop = list(
+            learn_merges(
+                get_word_frequencies(text),
+                case["merges"],
+                new_symbol=lambda p: p[0] + p[1],
+                tie_break=case["tieBreak"],
+                min_count=2,
+            )
+        )
+        assert [(s.pair, s.count) for s in cut.steps] == [(s.pair, s.count) for s in loop], case
+        full = train_bpe(text, case["merges"], tie_break=case["tieBreak"])
+        stopped += len(cut.steps) < len(full.steps)
+    assert stopped >= 100, f"only {stopped} runs were cut by the stop rule: the cases do not test it"
 
 
 def test_javascript_splits_words_exactly_as_python(cases: list[dict], answers: list[dict]) -> None:
@@ -160,7 +201,7 @@ def test_javascript_training_makes_every_merge_of_train_bpe_with_its_count(
 ) -> None:
     wrong = []
     for case, answer in zip(cases, answers):
-        result = train_bpe(python_text(case), case["merges"], tie_break=case["tieBreak"])
+        result = python_run(case)
         expected = [[*step.pair, step.count] for step in result.steps]
         if answer["merges"] != expected or answer["stoppedEarly"] != result.stopped_early:
             wrong.append((case, answer["merges"][:3], expected[:3]))
@@ -171,7 +212,7 @@ def test_the_trace_built_in_the_browser_equals_the_one_python_sends(cases: list[
     """What the page draws after training typed text is what the notebook draws for the same text."""
     wrong = []
     for case, answer in zip(cases, answers):
-        result = train_bpe(python_text(case), case["merges"], tie_break=case["tieBreak"])
+        result = python_run(case)
         expected = training_trace(result, top_words=40, top_pairs=10)
         if answer["trace"] != expected:
             keys = [key for key in expected if expected[key] != answer["trace"].get(key)]

@@ -326,3 +326,56 @@ def test_for_word_refuses_a_long_text_with_what_to_do_and_takes_its_worst_case_b
     stepper = MergeStepper.for_word("cl100k_base", " " * 1_000)  # the limit itself, one piece
     stepper.last()
     assert stepper.result.replayed == tiktoken.get_encoding("cl100k_base").encode(" " * 1_000)
+
+
+# ---- issue 30, item 6: the training form, answered by Python ------------------------------------------
+
+
+def form_request(stepper: MergeStepper, text: str, merges: object, **settings: object) -> None:
+    """What the stepper's form sends when a kernel is there to answer (static/train_form.js)."""
+    n = stepper.train_request.get("n", 0) + 1
+    stepper.train_request = {"text": text, "merges": merges, "tie_break": "first", **settings, "n": n}
+
+
+def test_the_form_trains_with_train_bpe_and_shows_the_run_from_step_0():
+    stepper = MergeStepper(train_bpe("low lower", 3))
+    stepper.step = 2
+    form_request(stepper, "nest sent tens net ten", 6.0, tie_break="lexicographic")  # a JavaScript number
+    expected = train_bpe("nest sent tens net ten", 6, tie_break="lexicographic")
+    assert stepper.result.merges == expected.merges and stepper.step == 0 and stepper.num_steps == 6
+    assert stepper.trace["merges"][0][3] == str(expected.steps[0].count)
+    assert stepper.message == "Trained in Python (train_bpe) on 5 words: 6 merges. Press Next or →."
+
+
+def test_the_form_cuts_punctuation_and_stops_where_no_pair_occurs_twice_when_asked():
+    stepper = MergeStepper(train_bpe("low lower", 3))
+    form_request(stepper, "nest, sent! tens net ten", 8, split_punctuation=True, stop_at_single=True)
+    # cut as lesson 04 cuts: "nest , sent ! tens net ten"; the punctuation pieces are words of their own
+    assert stepper.result.initial_word_freq[(",", "</w>")] == 1
+    assert [step.count for step in stepper.result.steps] == [3, 3, 2, 2]
+    assert "Stopped after 4 merges of the 8 asked for: no pair occurs twice any more" in stepper.message
+    assert stepper.message.startswith("Trained in Python (train_bpe) on 7 words: 4 merges.")
+
+
+@pytest.mark.parametrize(
+    "text, merges", [("", 5), ("low", 0), ("low", 501), ("low", True), (3, 5), ("low", "5")], ids=str
+)
+def test_a_request_python_cannot_train_gets_a_message_and_keeps_the_run(text, merges):
+    stepper = MergeStepper(train_bpe("low lower", 3))
+    before = stepper.result
+    form_request(stepper, text, merges)
+    assert stepper.result is before
+    assert "cannot train" in stepper.message
+
+
+def test_form_training_cuts_a_run_before_its_first_pair_seen_once():
+    """By hand: "aa aa bc" merges a+a and aa+</w> twice each, then b+c once: the stop rule keeps the first two."""
+    from bpelab.widgets.form_training import stop_reason, stopped_at_single
+
+    full = train_bpe("aa aa bc", 10)
+    cut = stopped_at_single(full)
+    assert [s.count for s in cut.steps] == [2, 2] and cut.stopped_early
+    assert cut.merges == full.merges[:2] and cut.word_freq == full.steps[1].word_freq
+    assert stop_reason(cut, 10).startswith("Stopped after 2 merges of the 10 asked for")
+    assert stopped_at_single(train_bpe("aa aa", 10)).merges == train_bpe("aa aa", 10).merges  # no count of 1
+    assert stop_reason(train_bpe("ab ab", 10), 10).endswith("every word is a single symbol: nothing is left to merge.")

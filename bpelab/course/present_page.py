@@ -29,14 +29,15 @@ PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Classroom mode: Byte-Pair Encoding, merge by merge</title>
 <style>
+/* the title scales with the window; the app below sizes its own type to fill the rest (classroom_fit.js) */
 body {{ font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 4px 16px; color: #000; background: #fff;
-  font-size: clamp(18px, min(1.45vw, 2.6vh), 34px); }}
+  font-size: clamp(12px, min(1.45vw, 2.6vh), 34px); }}
 /* the title and the note share one line: a 720-pixel projector needs every line for the words */
 .bpe-page-head {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; margin: 0 0 2px 0; }}
 h1 {{ font-size: 1.25em; margin: 0; }}
 .bpe-page-note {{ margin: 0; color: #333; }}
 .bpe-page-note a {{ color: #0b4f8a; text-decoration: underline; }}
-@media (max-width: 640px) {{ body {{ margin: 4px 8px; }} }}
+@media (max-width: 640px) {{ body {{ margin: 4px 8px; font-size: 18px; }} }}
 </style>
 </head>
 <body>

@@ -1,36 +1,38 @@
 """Classroom mode: the merge stepper on a projector, on a corpus the class chooses (``make present``).
 
 A teacher picks one of the lessons' corpora or types a text the class suggests, sets the number of
-merges and the tie rule, presses **Train**, and walks the room through the merges with the arrow
-keys (or a presenter's clicker). Everything is drawn large enough to read from the back of a room,
-and every control has a text label.
+merges and the tie rule, presses **Train**, and walks the room through the merges with the keys
+(→ or N next, ← or B back, Home, End; a presenter's clicker too), jumps with the step box or lets
+Play run at the speed chosen. The text grows to fill the screen (classroom.js measures it), and every
+control has a text label. "Stop when no pair occurs twice", on by default, ends the run where merging
+would save nothing, and says so (``bpelab.widgets.form_training``).
 
 ``ClassroomStepper`` is ONE widget: the merge stepper (an anywidget) plus the data its form needs
 (the ready-made corpora, the limits). Its ES module (``static/classroom.js``, around the stepper's
 ``static/stepper.js``) draws the chooser, the text box, the merges, both tie rules, Train and the
 keys, in Voilà and in the static page ``site/present.html`` alike. With a kernel, Train asks Python:
 the app trains exactly what is in the box with ``train_bpe(text, merges, tie_break=...)``
-(whitespace-separated words, as in lessons 02 to 04) and sends the new trace. Without one, the same
-form trains in the page with ``static/bpe.js``, held equal to ``train_bpe`` by the tests.
+(whitespace-separated words, as in lessons 02 to 04; cut at the first merge of a pair seen once when
+the stop rule is on) and sends the new trace. Without one, the same form trains in the page with
+``static/bpe_train.js``, held equal to ``train_bpe`` by the tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import traitlets
 
 from bpelab.corpora import read_corpus
 from bpelab.widgets.esm import CLASSROOM_MODULES, bundle
+from bpelab.widgets.form_training import MOST_CHARACTERS, MOST_MERGES, stop_reason, train_for_form
 from bpelab.widgets.stepper import TIE_RULE_NAMES, MergeStepper
-from bpelab.words import TIE_BREAKS, TieBreak, get_word_frequencies, train_bpe
+from bpelab.words import TIE_BREAKS, get_word_frequencies, train_bpe
 
-MAX_MERGES = 500
-"""More merges than a class can step through; also keeps the naive trainer's wait short."""
-MAX_CHARACTERS = 50_000
-"""About 8,000 words: training stays around a second or two on a classroom laptop."""
+MAX_MERGES = MOST_MERGES
+MAX_CHARACTERS = MOST_CHARACTERS
 OWN_TEXT = "your own text"
 STEPPER_SETTINGS: dict[str, Any] = {
     "top_words": 30,
@@ -78,7 +80,7 @@ def _parallel_english() -> str:
 
 CORPORA: tuple[Corpus, ...] = (
     Corpus("toy: low, lower, newest, widest", _toy, 10),
-    Corpus("the cat sat on the mat …", _sentence, 8),
+    Corpus("the cat sat on the mat …", _sentence, 6),
     Corpus("a paragraph of English", _english_paragraph, 40),
     Corpus("English, parallel text (lesson 09)", _parallel_english, 100),
 )
@@ -108,17 +110,26 @@ class ClassroomStepper(MergeStepper):
     train_request = traitlets.Dict().tag(sync=True)
     max_merges = traitlets.Int(MAX_MERGES).tag(sync=True)
     max_characters = traitlets.Int(MAX_CHARACTERS).tag(sync=True)
+    stop_at_single = traitlets.Bool(True).tag(sync=True)
+    """Stop when no pair occurs twice (on by default: a class's own words soon leave only pairs seen once)."""
 
     def __init__(
-        self, *, corpus: str | None = None, merges: int | None = None, tie_break: str = "first", train: bool = True
+        self,
+        *,
+        corpus: str | None = None,
+        merges: int | None = None,
+        tie_break: str = "first",
+        stop_at_single: bool = True,
+        train: bool = True,
     ) -> None:
         if tie_break not in TIE_BREAKS:
             raise ValueError(f"tie_break must be one of {TIE_BREAKS}, got {tie_break!r}")
         self._corpora_by_label = {c.label: c for c in CORPORA}
-        self._trained_with: tuple[str, int, str] | None = None
+        self._trained_with: tuple[str, int, str, bool] | None = None
         super().__init__(train_bpe("", 0), **STEPPER_SETTINGS)  # nothing to replay until the first Train
         self.corpora = [{"label": c.label, "text": c.read(), "merges": c.merges} for c in CORPORA]
         self.tie_break = tie_break
+        self.stop_at_single = bool(stop_at_single)
         first = corpus if corpus is not None else CORPORA[0].label
         if first in self._corpora_by_label or first == OWN_TEXT:
             self.choose(first)
@@ -202,16 +213,18 @@ class ClassroomStepper(MergeStepper):
 
     # ---- what the page asks -----------------------------------------------------------------------
 
-    @traitlets.observe("tie_break")
-    def _on_tie_break(self, _change: dict[str, Any]) -> None:
+    @traitlets.observe("tie_break", "stop_at_single")
+    def _on_rule_change(self, _change: dict[str, Any]) -> None:
+        """The other tie rule (or stop rule) set from Python: retrain, and show the same moment under it."""
         if self.trained and not self._answering:
-            self._train(self.text, self.merges, self.tie_break, keep_step=True)  # the same moment, other rule
+            self._train(self.text, self.merges, self.tie_break, keep_step=True)
 
     _answering = False
 
     @traitlets.observe("train_request")
     def _on_train_request(self, change: dict[str, Any]) -> None:
-        """The page's Train (or tie toggle): {text, merges, tie_break, keep_step, n}; n makes each press new."""
+        """The page's Train (or tie toggle): {text, merges, tie_break, stop_at_single, keep_step, n}; n makes
+        each press new."""
         request = change["new"]
         if not request:
             return
@@ -228,6 +241,7 @@ class ClassroomStepper(MergeStepper):
             with self.hold_sync():
                 self.text = text  # an edited ready-made corpus becomes "your own text"
                 self.tie_break = tie_break
+                self.stop_at_single = bool(request.get("stop_at_single", self.stop_at_single))
                 if 1 <= merges <= MAX_MERGES:
                     self.train_merges = merges
         finally:
@@ -241,12 +255,12 @@ class ClassroomStepper(MergeStepper):
             return False
         self.message = "Training…"  # reaches the screen before the wait
         step = self.step if keep_step else 0
-        result = train_bpe(text, merges, tie_break=cast(TieBreak, tie_break))
+        result = train_for_form(text, merges, tie_break=tie_break, stop_at_single=self.stop_at_single)
         trace = self._load(result, top_words=self.top_words, top_pairs=self.top_pairs)
         with self.hold_sync():
             self.trace = trace
             self.current_step = min(step, self.num_steps)
-            self._trained_with = (text, merges, tie_break)
+            self._trained_with = (text, merges, tie_break, self.stop_at_single)
             self.message = _summary(text, result, merges)
         return True
 
@@ -277,9 +291,7 @@ def _summary(text: str, result: Any, asked: int) -> str:
         f"({len(words)} different), ties: {rule}."
     ]
     if result.stopped_early:
-        parts.append(
-            f"You asked for {asked}, but after {made} every word is a single symbol: nothing is left to merge."
-        )
+        parts.append(stop_reason(result, asked))
     else:
         parts.append("Step with Next ▶.")
     return " ".join(parts)

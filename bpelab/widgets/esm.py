@@ -48,10 +48,11 @@ STEPPER_MODULES = (
     "trace.js",
     "stepper_text.js",
     "stepper_view.js",
+    "train_form.js",
     "stepper.js",
 )
 """What the merge stepper's module is made of: what every view draws with, how it writes symbols, how it draws a
-step, the widget."""
+step, its "train on your own text" form, the widget."""
 
-CLASSROOM_MODULES = (*STEPPER_MODULES, "classroom.js")
-"""Classroom mode's module: the stepper, with the classroom's form around it."""
+CLASSROOM_MODULES = (*STEPPER_MODULES, "classroom_fit.js", "classroom.js")
+"""Classroom mode's module: the stepper, with the classroom's form around it and its type fitted to the screen."""

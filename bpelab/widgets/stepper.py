@@ -18,6 +18,12 @@ Stepping never waits for a kernel, and a page without one (the course's static s
 all the merges with the same code. The browser sends back the step it shows (``current_step``), so
 ``stepper.step`` reads it; setting ``stepper.step`` in Python moves the page.
 
+Keys, the same in lesson pages, JupyterLab, Voilà and classroom mode: → or N next, ← or B back, Home,
+End (PageDown / PageUp from a presenter's clicker); a key the focused stepper takes never reaches the
+notebook's own shortcuts. Under a stepper of word-level training, "train on your own text" trains the
+typed text: with a kernel here in Python (``train_request``, answered by ``train_bpe`` through
+``bpelab.widgets.form_training``), on a static page in the browser (``static/bpe_train.js``).
+
 ``render_text()`` is the same state as one line of text: it is what a notebook shows where widgets
 cannot render, and what nbval compares.
 """
@@ -33,14 +39,16 @@ import traitlets
 from bpelab.analysis.replay import WordReplay, replay_word
 from bpelab.widgets.esm import STEPPER_MODULES, bundle
 from bpelab.widgets.fallback import with_fallback_text
+from bpelab.widgets.form_training import MOST_CHARACTERS, MOST_MERGES, stop_reason, train_for_form
 from bpelab.widgets.trace import training_trace, word_characters
+from bpelab.words import TIE_BREAKS
 
 Symbol = Hashable
 
 MAX_WORD_BYTES = 1_000
 """The longest text ``MergeStepper.for_word`` replays (1,000 spaces, its worst case, take about half a second)."""
 
-STEPPER_VERSION = 4
+STEPPER_VERSION = 5
 """Raised whenever the stepper's saved widget state changes shape; a lesson saved by an older
 version shows an out-of-date view in the static site (``tests/test_stepper.py`` checks the lessons)."""
 VERSION_CLASS = f"bpe-stepper-v{STEPPER_VERSION}"
@@ -78,8 +86,9 @@ class MergeStepper(anywidget.AnyWidget):
     """Step through the merges of a BPE training run (or of one word's encoding).
 
     ``MergeStepper(train_bpe(text, 10))``; then click, press → / ←, or use ``.next()``,
-    ``.back()``, ``.first()``, ``.last()``, or set ``.step``. ``train_form=True`` adds a form that
-    trains typed text in the browser (the classroom page); a static page offers it by itself.
+    ``.back()``, ``.first()``, ``.last()``, or set ``.step``. Under a run of word-level training a folded
+    form trains typed text (Python answers its ``train_request``; a static page trains it itself);
+    ``train_form=True`` shows the form open, above the stepper.
     ``projector=True``: large type, every word row in view at 1280×720 (classroom mode).
     """
 
@@ -92,6 +101,8 @@ class MergeStepper(anywidget.AnyWidget):
     train_form = traitlets.Bool(False).tag(sync=True)
     projector = traitlets.Bool(False).tag(sync=True)
     train_text = traitlets.Unicode("").tag(sync=True)
+    train_request = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -151,6 +162,38 @@ class MergeStepper(anywidget.AnyWidget):
                     "text[:200]; to tokenize a long text, call the tokenizer's encode(text)"
                 )
         return cls(replay_word(tokenizer, text), **kwargs)
+
+    @traitlets.observe("train_request")
+    def _on_train_request(self, change: dict[str, Any]) -> None:
+        """The form's Train: {text, merges, tie_break, split_punctuation, stop_at_single, n} (n: a new press)."""
+        request = change["new"]
+        if not request:
+            return
+        text, merges, tie_break = request.get("text"), request.get("merges"), request.get("tie_break")
+        if isinstance(merges, float) and merges.is_integer():
+            merges = int(merges)  # JavaScript numbers arrive as floats when JSON has 6.0
+        valid = isinstance(merges, int) and not isinstance(merges, bool) and 1 <= merges <= MOST_MERGES
+        if not isinstance(text, str) or tie_break not in TIE_BREAKS or not valid or not text.strip():
+            self.message = (
+                "The page sent a request Python cannot train; check the text and the merges, then press Train."
+            )
+            return
+        if len(text) > MOST_CHARACTERS:
+            self.message = f"This text has {len(text)} characters; the form trains at most {MOST_CHARACTERS}."
+            return
+        self.message = "Training in Python…"
+        result = train_for_form(
+            text,
+            merges,
+            tie_break=tie_break,
+            split_punctuation=bool(request.get("split_punctuation")),
+            stop_at_single=bool(request.get("stop_at_single")),
+        )
+        trace = self._load(result, top_words=self.top_words, top_pairs=self.top_pairs)
+        with self.hold_sync():
+            self.trace = trace
+            self.current_step = 0
+            self.message = _trained_message(result, trace["wordsTotal"], merges)
 
     @traitlets.validate("current_step")
     def _valid_step(self, proposal: dict[str, Any]) -> int:
@@ -274,3 +317,14 @@ class MergeStepper(anywidget.AnyWidget):
 
     def _pair_text(self, pair: tuple[Symbol, Symbol]) -> str:
         return f"{self._symbol_text(pair[0])} + {self._symbol_text(pair[1])}"
+
+
+def _trained_message(result: Any, words: int, asked: int) -> str:
+    """What the form says once Python has trained (``static/train_form.js`` says the same "in this page")."""
+    learned = len(result.merges)
+    head = (
+        f"Trained in Python (train_bpe) on {words} word{'' if words == 1 else 's'}: "
+        f"{learned} merge{'' if learned == 1 else 's'}."
+    )
+    why = stop_reason(result, asked)
+    return f"{head} {why} Press Next or →." if why else f"{head} Press Next or →."

@@ -55,8 +55,14 @@ LONG_WORDS = (
 longest whole, and before that their chips span most of the screen."""
 LONG_MERGES = 100
 SMALLEST_TEXT_PX = 18
+LARGE_TEXT_PX = 22
+"""Issue 30: on a 1280×720 projector with the corpus hidden, chips and tables at least this large."""
 
-STEP_JS = """([appCss, next, smallest]) => {
+ZOOMS = {"100%": (1280, 720, 1.0), "125%": (1024, 576, 1.25), "150%": (853, 480, 1.5)}
+"""Browser zoom on a 1280×720 projector, as CSS pixels: Playwright's device_scale_factor keeps CSS pixels, so
+a zoom is a smaller viewport (1280/1.25 × 720/1.25 ...). Text sizes are then checked in device pixels."""
+
+STEP_JS = """([appCss, next, smallest, large]) => {
   // what the class sees at this step, then (with next) a press of Next: one round trip per step
   const app = document.querySelector(appCss), root = app.querySelector('.bpe-stepper');
   const W = document.documentElement.clientWidth, H = innerHeight;
@@ -75,6 +81,13 @@ STEP_JS = """([appCss, next, smallest]) => {
     const c = [...row.querySelectorAll('.bpe-chip')].map((x) => x.getBoundingClientRect());
     // the chip that ends the word (it holds </w>) must share a line with the chip before it
     if (c.length > 1 && Math.abs(c[c.length - 1].top - c[c.length - 2].top) > 2) problems.push(`</w> alone on a line: ${name(row)}`);
+    // and the word never breaks at all: its chips and its </w> on one line, inside the row
+    if (c.length > 1 && Math.abs(c[c.length - 1].top - c[0].top) > 2) problems.push(`word broken over lines: ${name(row)}`);
+    if (c.length && c[c.length - 1].right > row.getBoundingClientRect().right + 1) problems.push(`word wider than its row: ${name(row)}`);
+  }
+  if (large) for (const el of root.querySelectorAll('.bpe-word-row .bpe-chip, .bpe-pair-table td, .bpe-pair-table th, .bpe-log div')) {
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (el.checkVisibility() && size < large) problems.push(`${size}px under ${large}px: ${el.className || el.tagName}`);
   }
   const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
@@ -96,25 +109,35 @@ STEP_JS = """([appCss, next, smallest]) => {
 }"""
 
 
-def train_in_the_form(app: Locator, text: str, merges: int) -> None:
-    """Type ``text`` and the number of merges into the classroom's form and press Train."""
+TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def train_in_the_form(app: Locator, text: str, merges: int, *, stop_at_single: bool = False) -> None:
+    """Type ``text`` and the number of merges into the classroom's form, set "stop when no pair occurs twice"
+    (off: every merge asked for, as train_bpe makes them), and press Train."""
     app.locator(".bpe-corpus-input textarea").fill(text)
+    app.locator(".bpe-stop-single input").set_checked(stop_at_single)
     box = app.locator(".bpe-merges input")
     box.fill(str(merges))
     box.press("Enter")
     app.locator("button.bpe-train").click()
 
 
-def check_every_step(page: Page, app_css: str, steps: int) -> dict[int, list[str]]:
+def check_every_step(
+    page: Page, app_css: str, steps: int, *, zoom: float = 1.0, large: float | None = None
+) -> dict[int, list[str]]:
     """Measure the classroom at steps 0 to ``steps`` (it must show step 0); return what is wrong, by step.
 
     From the teacher's pressing Train to the last merge: every word row inside the window, no two chips
-    overlapping, no </w> alone on a line, no visible text under 18px, the pair table and the merge log in view.
+    overlapping, no word broken over lines (its </w> never alone), no visible text under 18 device pixels
+    (18 / ``zoom`` CSS pixels), the pair table and the merge log in view; with ``large``, chips and table
+    text at least that many CSS pixels.
     """
     page.evaluate("() => window.scrollTo(0, 0)")
+    page.evaluate(TWO_FRAMES_JS)  # a window just resized tells the page at its next frame
     wrong: dict[int, list[str]] = {}
     for step in range(steps + 1):
-        found = page.evaluate(STEP_JS, [app_css, step < steps, SMALLEST_TEXT_PX])
+        found = page.evaluate(STEP_JS, [app_css, step < steps, SMALLEST_TEXT_PX / zoom, large or 0])
         assert found["label"].startswith(f"Step {step} of {steps}"), f"expected step {step}, saw {found['label']!r}"
         if found["problems"]:
             wrong[step] = found["problems"]

@@ -232,6 +232,19 @@ def scrolled_to(page: Page, before: float, *, down: bool, after: str, key: str |
         )
 
 
+def test_the_steppers_keys_in_the_static_lesson_page(page: Page, static_site: Path) -> None:
+    """Issue 30 item 6: the same keys as JupyterLab and classroom mode on a lesson's page: → or N, ← or B,
+    Home, End, once a button of the stepper has the focus."""
+    stepper = open_page(page, static_site, "04_merging_step_by_step.ipynb")
+    stepper.locator("button.bpe-play").focus()
+    label = stepper.locator(".bpe-step-label")
+    for key, shown in (("n", 1), ("N", 2), ("ArrowRight", 3), ("B", 2), ("b", 1), ("End", 10), ("ArrowLeft", 9)):
+        page.keyboard.press(key)
+        expect(label).to_have_text(f"Step {shown} of 10")
+    page.keyboard.press("Home")
+    expect(label).to_have_text("Step 0 of 10")
+
+
 def test_keys_go_to_the_stepper_in_use_and_scroll_the_page_when_none_is(page: Page, static_site: Path) -> None:
     """Issue 21 item 3, on lesson 04's page (a toy stepper of 10 merges, the real text's of 200, one more):
     a fresh page scrolls with PageDown, End, Home, Space and the arrows and steps nothing; after Last on the
@@ -441,3 +454,93 @@ def test_in_jupyterlab_the_notebook_keeps_its_keys_and_a_clicked_stepper_gets_th
     page.keyboard.press("ArrowRight")
     expect(first.locator(".bpe-step-label")).to_have_text("Step 3 of 10")
     save_screenshot(page, "lab_two_steppers_keys")
+
+
+# ---- issue 30, item 6: one set of keys, one training form -------------------------------------------------
+
+ONE_STEPPER = "one_stepper_keys_and_form.ipynb"
+CELL_COUNT_JS = "() => window.jupyterapp.shell.currentWidget.content.widgets.length"
+KEYS_AND_STEPS = (("n", 1), ("N", 2), ("ArrowRight", 3), ("B", 2), ("b", 1), ("End", 10), ("ArrowLeft", 9), ("Home", 0))
+"""The keys pressed in turn from step 0 of the toy run (10 merges), and the step each must show."""
+
+
+@pytest.fixture
+def one_stepper_notebook(lab_root: Path) -> str:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "from bpelab import train_bpe\nfrom bpelab.widgets import MergeStepper\n"
+            f"stepper = MergeStepper(train_bpe({TOY!r}, 10))\nstepper"
+        ),
+        nbformat.v4.new_code_cell("1 + 1"),
+    ]
+    nbformat.write(nb, lab_root / ONE_STEPPER)
+    return ONE_STEPPER
+
+
+def press_keys_and_check(page: Page, stepper: Locator) -> None:
+    label = stepper.locator(".bpe-step-label")
+    for key, shown in KEYS_AND_STEPS:
+        page.keyboard.press(key)
+        expect(label).to_have_text(f"Step {shown} of 10", timeout=WIDGET_TIMEOUT_MS)
+
+
+def test_in_jupyterlab_the_steppers_keys_work_and_b_adds_no_cell(
+    lab_page: Page, lab_server: RunningServer, one_stepper_notebook: str
+) -> None:
+    """Issue 30 item 6: → or N, ← or B, Home, End on the focused stepper, as in the lesson pages and classroom
+    mode; B (insert a cell below, in command mode) and N never reach the notebook."""
+    page = lab_page
+    open_notebook(page, lab_server.url, one_stepper_notebook)
+    run_all_cells(page)
+    stepper = page.locator(".bpe-stepper").first
+    expect(stepper.locator(".bpe-step-label")).to_have_text("Step 0 of 10", timeout=WIDGET_TIMEOUT_MS)
+    cells = page.evaluate(CELL_COUNT_JS)
+    stepper.locator("button.bpe-next").click()
+    stepper.locator("button.bpe-back").focus()  # a button of the stepper has the focus, at step 1
+    page.keyboard.press("b")
+    expect(stepper.locator(".bpe-step-label")).to_have_text("Step 0 of 10", timeout=WIDGET_TIMEOUT_MS)
+    stepper.locator("button.bpe-play").focus()  # Back went disabled at step 0: the focus on a live button
+    press_keys_and_check(page, stepper)
+    save_screenshot(page, "lab_stepper_keys_b_adds_no_cell")
+    assert page.evaluate(CELL_COUNT_JS) == cells, "a key pressed on the stepper edited the notebook"
+
+
+def test_in_jupyterlab_the_train_form_trains_with_python(
+    lab_page: Page, lab_server: RunningServer, one_stepper_notebook: str
+) -> None:
+    """Issue 30 item 6: the stepper's "train on your own text" form in JupyterLab: typed (letters such as b and n
+    included, which must not edit the notebook), trained by Python's train_bpe, stepped with the keys."""
+    from bpelab.widgets.form_training import train_for_form
+
+    text = "nest sent tens net ten bob nan"
+    expected = train_for_form(text, 12, tie_break="lexicographic", stop_at_single=True)
+    assert expected.stopped_early and len(expected.merges) < 12
+    page = lab_page
+    open_notebook(page, lab_server.url, one_stepper_notebook)
+    run_all_cells(page)
+    stepper = page.locator(".bpe-stepper").first
+    expect(stepper.locator(".bpe-step-label")).to_have_text("Step 0 of 10", timeout=WIDGET_TIMEOUT_MS)
+    cells = page.evaluate(CELL_COUNT_JS)
+    stepper.locator("summary").click()
+    form = stepper.locator(".bpe-train-form")
+    form.locator("textarea").press_sequentially(text)
+    form.locator("input[type=number]").fill("12")
+    form.locator("select").select_option("lexicographic")
+    form.locator(".bpe-stop-single").check()
+    stepper.locator("button.bpe-train").click()
+    message = stepper.locator(".bpe-message")
+    expect(message).to_contain_text(
+        f"Trained in Python (train_bpe) on 7 words: {len(expected.merges)} merges.", timeout=WIDGET_TIMEOUT_MS
+    )
+    expect(message).to_contain_text("no pair occurs twice")
+    total = len(expected.steps)
+    expect(stepper.locator(".bpe-step-label")).to_have_text(f"Step 0 of {total}")
+    stepper.locator("button.bpe-next").click()
+    for n, step in enumerate(expected.steps, start=1):
+        if n > 1:
+            page.keyboard.press("n")
+        expect_step(stepper, n, total, step, None)
+    save_screenshot(page, "lab_stepper_trained_with_python", locator=stepper)
+    assert page.evaluate(CELL_COUNT_JS) == cells, "typing in the form edited the notebook"

@@ -69,16 +69,18 @@ class Heap {
 
 /** One training run, advanced a slice at a time; `result()` once `done`. */
 export class BpeTraining {
-  constructor(text, numMerges, { tieBreak = "first", splitPunctuation = false, topPairs = TABLE_ROWS } = {}) {
+  constructor(text, numMerges, { tieBreak = "first", splitPunctuation = false, topPairs = TABLE_ROWS, minCount = 1 } = {}) {
     if (typeof text !== "string") throw new TypeError("text must be a string");
     if (!Number.isInteger(numMerges) || numMerges < 0) throw new RangeError(`num_merges must be 0 or more, got ${numMerges}`);
     if (!TIE_BREAKS.includes(tieBreak)) throw new RangeError(`tie_break must be one of first, lexicographic, got ${tieBreak}`);
     if (!Number.isInteger(topPairs) || topPairs < 1) throw new RangeError(`topPairs must be 1 or more, got ${topPairs}`);
+    if (!Number.isInteger(minCount) || minCount < 1) throw new RangeError(`minCount must be 1 or more, got ${minCount}`);
     // lesson 04's real text: train_bpe(" ".join(split_text(text, r"\w+|[^\w\s]+")), n)
     if (splitPunctuation) text = splitPieces(text).join(" ");
     this.numMerges = numMerges;
     this.tieBreak = tieBreak;
     this.topPairs = topPairs;
+    this.minCount = minCount; // stop once the best pair occurs fewer times (Python: learn_merges' min_count)
     this.initial = getWordFrequencies(text);
     this.names = []; // symbol id -> its text
     this.ids = new Map(); // its text -> id (two merges that spell the same text make one symbol, as in Python)
@@ -223,7 +225,7 @@ export class BpeTraining {
       const { rows, total, best } = this.table();
       this.tables.push({ rows, total });
       this.tokenTotals.push(this.tokens);
-      const found = this.steps.length < this.numMerges ? best : null;
+      const found = this.steps.length < this.numMerges && best !== null && best[1] >= this.minCount ? best : null;
       if (found === null) {
         this.done = true;
         break;
@@ -250,15 +252,17 @@ export class BpeTraining {
       topPairs: this.topPairs,
       initial: this.initial,
       tieBreak: this.tieBreak,
+      minCount: this.minCount,
       stoppedEarly: this.steps.length < this.numMerges,
     };
   }
 }
 
 /**
- * train_bpe(text, numMerges, {tieBreak, splitPunctuation}) at once: {merges: [[left, right, merged]],
- * steps: [{number, pair, count, newSymbol}], tables, tokens, initial, tieBreak, stoppedEarly}.
- * With `splitPunctuation`, the text is first cut with lesson 02's regex, as lesson 04 does.
+ * train_bpe(text, numMerges, {tieBreak, splitPunctuation, minCount}) at once: {merges: [[left, right, merged]],
+ * steps: [{number, pair, count, newSymbol}], tables, tokens, initial, tieBreak, minCount, stoppedEarly}.
+ * With `splitPunctuation`, the text is first cut with lesson 02's regex, as lesson 04 does; with `minCount: 2`,
+ * training stops when no pair occurs twice (Python: bpelab.widgets.form_training.train_for_form).
  */
 export function trainBpe(text, numMerges, options = {}) {
   const run = new BpeTraining(text, numMerges, options);

@@ -53,3 +53,16 @@ test("training in slices gives the same run and reports progress", async () => {
   assert.deepEqual(sliced, trainBpe(TOY.repeat(3) + " slow newer lowest", 12));
   assert.ok(seen.length > 1 && seen.at(-1)[0] === 12 && seen.every(([, asked]) => asked === 12));
 });
+
+test("minCount 2 stops before the first merge of a pair seen once, and says it stopped early", () => {
+  // by hand: "aa" twice gives (a, a) and (a, </w>) twice each; "bc" gives (b, c) and (c, </w>) once each
+  const train = trainBpe;
+  const all = train("aa aa bc", 10);
+  const stopped = train("aa aa bc", 10, { minCount: 2 });
+  assert.deepEqual(all.steps.map((s) => s.count).slice(0, 2), [2, 2]);
+  assert.ok(all.steps.some((s) => s.count === 1));
+  assert.deepEqual(stopped.steps.map((s) => s.count), [2, 2]);
+  assert.equal(stopped.stoppedEarly, true);
+  assert.ok(stopped.tables[stopped.tables.length - 1].total > 0); // pairs were left: none occurred twice
+  assert.throws(() => train("a", 1, { minCount: 0 }), /minCount must be 1 or more/);
+});

@@ -4,14 +4,19 @@
 // (stepper.js) inside it. The form offers the lessons' corpora (synced from Python as data), a text
 // box, the number of merges, both tie rules and Train. With a kernel, Train asks Python to train
 // (the `train_request` traitlet; Python answers with a new trace and a message); on a page with no
-// kernel (globalThis.bpelabStatic, the stepper's own rule) the form trains here with bpe.js.
+// kernel (globalThis.bpelabStatic, the stepper's own rule) the form trains here with bpe_train.js.
+// "Stop when no pair occurs twice" (on by default) ends a run where merging saves nothing. Where the app
+// is the page (Voilà, present.html), classroom_fit.js sizes the type to the window. The keys are the
+// stepper's (stepper.js): → or N, ← or B, Home, End, on the form's buttons as on the stepper.
 
 import { splitWords } from "./bpe.js";
 import { trainBpe } from "./bpe_train.js";
 import { traceOf } from "./trace.js";
 import { TIE_RULE_NAMES } from "./stepper_text.js";
 import { el, isStatic } from "./view_basics.js";
-import { renderStepper } from "./stepper.js";
+import { FIT_CSS, makeFitter } from "./classroom_fit.js";
+import { pairsLeftAtEnd, stopReason } from "./train_form.js";
+import { STEPPER_KEYS, renderStepper } from "./stepper.js";
 
 export const OWN_TEXT = "your own text";
 
@@ -28,26 +33,18 @@ const CLASSROOM_CSS = `
 .bpe-classroom .bpe-corpus-choice select{max-width:24em}
 .bpe-classroom .bpe-tie-rule{display:flex;align-items:center;gap:4px}
 .bpe-classroom .bpe-corpus-input{display:flex;gap:8px;align-items:center}
-.bpe-classroom .bpe-corpus-input textarea{flex:1 1 auto;min-width:0;font-family:var(--bpe-text-fonts,monospace);height:2.6em;resize:vertical}
+.bpe-classroom .bpe-corpus-input textarea{flex:1 1 auto;min-width:0;font-family:var(--bpe-text-fonts,monospace);resize:vertical;
+  overflow-y:auto;line-height:1.3}
+.bpe-classroom .bpe-stepper.bpe-projector{font-size:inherit} /* the classroom's size, which the fit sets */
 .bpe-classroom .bpe-message{margin:2px 0}
 .bpe-classroom .bpe-message:empty{display:none}
-/* the keys and Hide the corpus share the stepper's button row: one line less on a 720-pixel screen */
-.bpe-classroom .bpe-keys{color:#333;margin-left:auto}
-.bpe-classroom .bpe-controls .bpe-hide-settings{margin-left:.6em}
+/* Hide the corpus shares the stepper's button row; the keys are told beside Train, hidden with the corpus */
+.bpe-classroom .bpe-keys{color:#333}
+.bpe-classroom .bpe-controls .bpe-hide-settings{margin-left:auto}
 .bpe-classroom :focus-visible{outline:2px solid #1a5fb4;outline-offset:1px}
 `;
 
 // ---- pure helpers (node --test checks them; Python holds the same sentences) ----
-
-/** Which stepper button a key presses: → / PageDown next, ← / PageUp back (a presenter's clicker
- *  sends PageDown and PageUp); N / B only where the page owns its letters (not in JupyterLab,
- *  where N and B edit the notebook). */
-export function keyAction(key, { letters = false } = {}) {
-  const arrows = { ArrowRight: "next", PageDown: "next", ArrowLeft: "back", PageUp: "back" };
-  if (arrows[key]) return arrows[key];
-  if (letters) return { n: "next", N: "next", b: "back", B: "back" }[key] ?? null;
-  return null;
-}
 
 const thousands = (n) => n.toLocaleString("en-US");
 
@@ -68,12 +65,18 @@ export function problemWith(text, merges, { maxMerges = 500, maxCharacters = 500
   return null;
 }
 
-/** What a training run made, in one line (Python's classroom._summary); `where` says who trained it. */
-export function runSummary({ made, words, distinct, tieBreak, stoppedEarly, asked }, where = "") {
+/** What a training run made, in one line (Python's classroom._summary); `where` says who trained it.
+ *  `pairsLeft`: a pair was left where the run stopped (so it stopped because none occurs twice). */
+export function runSummary({ made, words, distinct, tieBreak, stoppedEarly, asked, pairsLeft = false }, where = "") {
   const head = `Trained${where} ${made} merge${made === 1 ? "" : "s"} on ${words} words (${distinct} different), ` +
     `ties: ${TIE_RULE_NAMES[tieBreak]}.`;
-  if (stoppedEarly) return `${head} You asked for ${asked}, but after ${made} every word is a single symbol: nothing is left to merge.`;
+  if (stoppedEarly) return `${head} ${stopReason(made, asked, pairsLeft)}`;
   return `${head} Step with Next ▶.`;
+}
+
+/** Which stepper button a key presses (the stepper's own keys, stepper.js), or null. */
+export function keyAction(key) {
+  return STEPPER_KEYS[key] ?? null;
 }
 
 // ---- the widget ----
@@ -81,7 +84,7 @@ export function runSummary({ made, words, distinct, tieBreak, stoppedEarly, aske
 function ensureStyle(root) {
   if (root.querySelector('style[data-bpe="bpe-classroom-css"]')) return;
   const style = el("style", { "data-bpe": "bpe-classroom-css" });
-  style.textContent = CLASSROOM_CSS;
+  style.textContent = CLASSROOM_CSS + FIT_CSS;
   root.prepend(style);
 }
 
@@ -89,7 +92,7 @@ function ensureStyle(root) {
 export function renderClassroom({ model, el: root }) {
   ensureStyle(root);
   const noKernel = isStatic(); // the stepper's rule: a static page has no Python
-  const letters = noKernel || document.body?.hasAttribute("data-voila") === true;
+  const isPage = noKernel || document.body?.hasAttribute("data-voila") === true; // the app is the whole page
   const corpora = model.get("corpora") ?? [];
   const limits = { maxMerges: model.get("max_merges") ?? 500, maxCharacters: model.get("max_characters") ?? 50000 };
 
@@ -99,21 +102,25 @@ export function renderClassroom({ model, el: root }) {
     el("button", { type: "button", class: "bpe-form-button", "data-tie": value, "aria-pressed": "false", text: label }));
   const train = el("button", { type: "button", class: "bpe-form-button bpe-train", title: "learn the merges of the text in the box", text: "Train" });
   const text = el("textarea", { rows: "2", placeholder: "Type or paste a text here: words are cut at spaces, as in lessons 02–04" });
+  const single = el("input", { type: "checkbox" });
+  const keys = el("div", { class: "bpe-keys", text: "Keys: → or N next · ← or B back · Home · End (a clicker too) · F11 full screen" });
   const settings = el("div", { class: "bpe-settings bpe-train-form", role: "group", "aria-label": "the text to train on" },
     el("div", { class: "bpe-row" },
       el("label", { class: "bpe-corpus-choice" }, "corpus ", choice),
       el("label", { class: "bpe-merges" }, "merges ", merges),
       el("div", { class: "bpe-tie-rule", role: "group", "aria-label": "ties" }, el("span", { "aria-hidden": "true", text: "ties" }), ...ties),
-      train),
+      el("label", { class: "bpe-stop-single" }, single, " stop when no pair occurs twice"),
+      train, keys),
     el("label", { class: "bpe-corpus-input" }, el("span", { text: "text" }), text));
   const hide = el("button", { type: "button", class: "bpe-form-button bpe-hide-settings", "aria-expanded": "true", text: "Hide the corpus" });
   const message = el("div", { class: "bpe-message", role: "status", "aria-live": "polite" });
-  const keys = el("div", { class: "bpe-keys", text: `Keys: → ${letters ? "/ N " : ""}next · ← ${letters ? "/ B " : ""}back (a clicker too) · F11 full screen` });
   const area = el("div", { class: "bpe-stepper-area" });
   const app = el("div", { class: "bpe-classroom" }, settings, message, area);
   root.append(app);
 
-  let trained = { text: model.get("train_text"), merges: model.get("train_merges"), tie: model.get("tie_break") };
+  const trainedNow = () => ({ text: model.get("train_text"), merges: model.get("train_merges"), tie: model.get("tie_break"),
+    single: model.get("stop_at_single") !== false });
+  let trained = trainedNow();
   let trainedMessage = model.get("message");
 
   let storing = false; // while the form writes the model, the model's echoes must not rewrite the form
@@ -137,17 +144,26 @@ export function renderClassroom({ model, el: root }) {
     if (text.value !== model.get("train_text")) text.value = model.get("train_text") ?? "";
     if (document.activeElement !== merges) merges.value = String(model.get("train_merges"));
     for (const button of ties) button.setAttribute("aria-pressed", String(button.dataset.tie === model.get("tie_break")));
+    single.checked = model.get("stop_at_single") !== false;
+    autosize();
   };
+  // the text box shows the whole text (up to about a third of the screen; a longer one scrolls in the box)
+  function autosize() {
+    text.style.height = "auto";
+    const most = Math.max(3 * parseFloat(getComputedStyle(text).lineHeight || "20"), 0.35 * window.innerHeight);
+    text.style.height = `${Math.min(text.scrollHeight + 2, most)}px`;
+  }
   const showMessage = () => {
     message.textContent = model.get("message") ?? "";
     if (message.textContent.startsWith("Trained")) {
       // a run just arrived (from Python or from this page): what it was trained on is current
-      trained = { text: model.get("train_text"), merges: model.get("train_merges"), tie: model.get("tie_break") };
+      trained = trainedNow();
       trainedMessage = message.textContent;
     }
   };
   const settingsChanged = () => {
-    const same = text.value === trained.text && Number(merges.value) === trained.merges && model.get("tie_break") === trained.tie;
+    const same = text.value === trained.text && Number(merges.value) === trained.merges && model.get("tie_break") === trained.tie &&
+      single.checked === trained.single;
     tell(same ? trainedMessage : "The text or the settings changed: press Train to learn its merges.");
   };
 
@@ -155,21 +171,21 @@ export function renderClassroom({ model, el: root }) {
     const asked = Number(merges.value === "" ? NaN : merges.value);
     const problem = problemWith(text.value, asked, limits);
     if (problem) return tell(problem);
-    const result = trainBpe(text.value, asked, { tieBreak: tie });
+    const result = trainBpe(text.value, asked, { tieBreak: tie, minCount: single.checked ? 2 : 1 });
     const trace = traceOf(result, { topWords: model.get("top_words") ?? 30, topPairs: model.get("top_pairs") ?? 6 });
     const step = keepStep ? Math.min(model.get("current_step") ?? 0, trace.merges.length) : 0;
     model.set("trace", trace); // the stepper redraws, then moves to the step
     model.set("current_step", step);
-    store({ train_text: text.value, train_merges: asked, tie_break: tie });
+    store({ train_text: text.value, train_merges: asked, tie_break: tie, stop_at_single: single.checked });
     tell(runSummary({ made: result.merges.length, words: trace.wordsTotal, distinct: trace.distinct, tieBreak: tie,
-      stoppedEarly: result.stoppedEarly, asked }, " in this page:"));
+      stoppedEarly: result.stoppedEarly, asked, pairsLeft: pairsLeftAtEnd(result) }, " in this page:"));
     fill();
   }
 
   function askPython({ tie, keepStep }) {
     const asked = merges.value === "" ? 0 : Number(merges.value);
     const n = (model.get("train_request")?.n ?? 0) + 1; // a new request each press, even with the same text
-    store({ train_request: { text: text.value, merges: asked, tie_break: tie, keep_step: keepStep, n } });
+    store({ train_request: { text: text.value, merges: asked, tie_break: tie, stop_at_single: single.checked, keep_step: keepStep, n } });
   }
 
   const request = (options) => (noKernel ? trainHere(options) : askPython(options));
@@ -190,11 +206,17 @@ export function renderClassroom({ model, el: root }) {
     store({ corpus_label: choice.value, train_text: text.value, ...(corpus ? { train_merges: corpus.merges } : {}) });
     settingsChanged();
   });
+  single.addEventListener("change", () => {
+    store({ stop_at_single: single.checked });
+    settingsChanged();
+  });
   text.addEventListener("input", () => {
     const preset = corpora.find((c) => c.label === choice.value);
     if (preset && text.value !== preset.text) choice.value = OWN_TEXT; // the class's own text now
     store({ corpus_label: choice.value, train_text: text.value });
     settingsChanged();
+    autosize();
+    refit(200); // the box grew or shrank: the type follows, once typing pauses
   });
   merges.addEventListener("change", () => {
     const asked = Number(merges.value === "" ? NaN : merges.value);
@@ -208,37 +230,60 @@ export function renderClassroom({ model, el: root }) {
     settings.hidden = hidden;
     hide.textContent = hidden ? "Show the corpus" : "Hide the corpus";
     hide.setAttribute("aria-expanded", String(!hidden));
+    if (!hidden) autosize();
+    refit();
   });
 
-  // → / ← on the form's buttons (outside the stepper) press the stepper's; the stepper handles its own
-  // keys, and keys typed in a text box belong to the box
+  // the stepper's keys on the form's buttons (outside the stepper) press the stepper's buttons; the stepper
+  // takes its own keys, and the page's (stepper.js); keys typed in a text box belong to the box. Stopped
+  // here, so that a notebook around the app (JupyterLab) never sees them
   const onKey = (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
-    if (!target?.closest || target.closest("input, textarea, select")) return;
-    const onPage = target === document.body || target === document.documentElement;
-    if (!onPage && !app.contains(target)) return;
-    const which = keyAction(event.key, { letters });
-    if (!which) return;
-    const arrow = keyAction(event.key) !== null;
-    if (arrow && (onPage || target.closest(".bpe-stepper"))) return; // stepper.js moved it already
-    const button = area.querySelector(`.bpe-stepper button.bpe-${which}`);
+    if (!target?.closest || target.closest("input, textarea, select, .bpe-stepper")) return;
+    const which = keyAction(event.key);
+    const button = which && area.querySelector(`.bpe-stepper button.bpe-${which}`);
     if (!button) return;
     event.preventDefault();
+    event.stopPropagation();
     if (!button.disabled) button.click();
   };
-  document.addEventListener("keydown", onKey);
+  app.addEventListener("keydown", onKey);
 
-  const fields = ["corpus_label", "train_text", "train_merges", "tie_break"];
+  const fields = ["corpus_label", "train_text", "train_merges", "tie_break", "stop_at_single"];
   for (const name of fields) model.on(`change:${name}`, fill);
   model.on("change:message", showMessage);
   fill();
   showMessage();
-  const stopStepper = renderStepper({ model, el: area }, { ownForm: false });
-  area.querySelector(".bpe-controls")?.append(hide, keys); // beside First … Play (stepper.js draws that row)
+  const stepper = renderStepper({ model, el: area }, { ownForm: false });
+  area.querySelector(".bpe-controls")?.append(hide); // beside First … Play (stepper.js draws that row)
+
+  // the type size: fitted to the window where the app is the page; a notebook's cell keeps the CSS sizes
+  const fitter = isPage ? makeFitter(app, stepper, { logRows: model.get("log_rows") ?? 6, resized: autosize }) : null;
+  let refitTimer = null;
+  function refit(delay = 0) {
+    if (!fitter) return;
+    clearTimeout(refitTimer);
+    refitTimer = setTimeout(() => fitter.fit(), delay);
+  }
+  const fitNow = () => fitter?.fit();
+  const afterStep = () => fitter?.keepInView();
+  const onResize = () => fitNow(); // resize events come once a frame at most
+  model.on("change:trace", fitNow); // after the stepper's own listener: the new run is drawn
+  model.on("change:current_step", afterStep);
+  window.addEventListener("resize", onResize);
+  if (fitter) {
+    if (app.isConnected) fitNow(); // the page shows its first run fitted; once more when the fonts have loaded
+    else requestAnimationFrame(fitNow);
+    document.fonts?.ready.then(fitNow);
+  }
   return () => {
-    stopStepper();
-    document.removeEventListener("keydown", onKey);
+    stepper();
+    clearTimeout(refitTimer);
+    app.removeEventListener("keydown", onKey);
+    window.removeEventListener("resize", onResize);
+    model.off("change:trace", fitNow);
+    model.off("change:current_step", afterStep);
     for (const name of fields) model.off(`change:${name}`, fill);
     model.off("change:message", showMessage);
   };

@@ -3,16 +3,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { OWN_TEXT, keyAction, problemWith, runSummary } from "./classroom.js";
 
-test("arrows and a presenter's clicker step; N and B only where the page owns its letters", () => {
+test("the form's buttons take the stepper's keys: → or N, ← or B, Home, End, and a clicker's", () => {
   assert.equal(keyAction("ArrowRight"), "next");
   assert.equal(keyAction("PageDown"), "next");
+  assert.equal(keyAction("n"), "next");
+  assert.equal(keyAction("N"), "next");
   assert.equal(keyAction("ArrowLeft"), "back");
   assert.equal(keyAction("PageUp"), "back");
-  assert.equal(keyAction("n"), null); // JupyterLab: N and B edit the notebook
-  assert.equal(keyAction("B"), null);
-  assert.equal(keyAction("n", { letters: true }), "next");
-  assert.equal(keyAction("B", { letters: true }), "back");
-  assert.equal(keyAction("x", { letters: true }), null);
+  assert.equal(keyAction("B"), "back");
+  assert.equal(keyAction("Home"), "first");
+  assert.equal(keyAction("End"), "last");
+  assert.equal(keyAction("x"), null);
 });
 
 test("nothing sensible to train gets a sentence saying what to do", () => {
@@ -31,5 +32,8 @@ test("the summary says what was made, and why fewer than asked", () => {
   assert.equal(runSummary({ made: 1, words: 2, distinct: 1, tieBreak: "first", stoppedEarly: true, asked: 4 }, " in this page:"),
     "Trained in this page: 1 merge on 2 words (1 different), ties: first seen. " +
     "You asked for 4, but after 1 every word is a single symbol: nothing is left to merge.");
+  assert.equal(runSummary({ made: 24, words: 12, distinct: 12, tieBreak: "first", stoppedEarly: true, asked: 100, pairsLeft: true }),
+    "Trained 24 merges on 12 words (12 different), ties: first seen. Stopped after 24 merges of the 100 asked for: " +
+    "no pair occurs twice any more (merging a pair seen once saves nothing).");
   assert.equal(OWN_TEXT, "your own text");
 });

@@ -3,21 +3,22 @@
 // Python computes the trace once; every step is drawn here, so stepping never waits for a kernel
 // and a static page (the course's site, opened as file://) steps through all merges. The only thing
 // sent back to Python is the step shown (`current_step`), so that `stepper.step` reads it.
-// This file is the widget: the model, the buttons, the keys, Play and the training form; what one
-// step looks like is stepper_view.js, how it is written stepper_text.js.
-// The same module draws the classroom page (site/present.html, `make present`): with
-// `trainForm` set (or on a static page, where no Python answers), a form trains typed text here,
-// with bpe.js, and the stepper shows that run.
+// This file is the widget: the model, the buttons, the keys and Play; what one step looks like is
+// stepper_view.js, how it is written stepper_text.js, the "train on your own text" form train_form.js
+// (Python trains where a kernel answers, the page where none does).
+// The same keys everywhere (lesson pages, JupyterLab, Voilà, classroom mode): → or N next, ← or B back,
+// Home, End (PageDown / PageUp: a presenter's clicker). A key the stepper takes never reaches the page
+// around it: in JupyterLab, B on a focused stepper must not insert a cell below.
 
 import { CHIP_CSS, ensureCss } from "./chips.js";
-import { trainBpeInSlices } from "./bpe_train.js";
-import { traceOf } from "./trace.js";
 import { announcement } from "./stepper_text.js";
 import { STEPPER_CSS, drawView, legendNode, replay, skeleton } from "./stepper_view.js";
-import { el, isStatic } from "./view_basics.js";
+import { trainForm } from "./train_form.js";
+import { el } from "./view_basics.js";
 
-const PLAY_INTERVAL_MS = 800;
-const MOST_MERGES = 500;
+/** Play's speeds: seconds between two merges (the select's choices; 0.8 s unless the teacher picks another). */
+export const PLAY_SECONDS = [3, 2, 1.5, 0.8, 0.5, 0.25];
+const PLAY_DEFAULT = 0.8;
 
 // Which stepper the page's keys go to. A page can hold several steppers, each drawn by its OWN copy of
 // this module (anywidget loads each widget's module separately), so a module-level variable would not
@@ -76,18 +77,22 @@ export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = 
   const play = el("button", { type: "button", class: "bpe-play", title: "play the merges one by one", "aria-pressed": "false", text: "Play" });
   const input = el("input", { type: "number", min: "0", step: "1" });
   const stepBox = el("label", { class: "bpe-step-box" }, "step ", input);
-  const controls = el("div", { class: "bpe-controls" }, first, back, next, last, play, stepBox);
+  const speed = el("select", {}, ...PLAY_SECONDS.map((s) => el("option", { value: String(s), text: `${s} s` })));
+  speed.value = String(PLAY_DEFAULT);
+  const speedBox = el("label", { class: "bpe-speed", title: "how long Play shows each merge" }, "one merge every ", speed);
+  const controls = el("div", { class: "bpe-controls" }, first, back, next, last, play, speedBox, stepBox);
   const live = el("div", { role: "status", "aria-live": "polite", "aria-atomic": "true", class: "bpe-sr-only" });
   const announce = el("div", { class: "bpe-announce" }, live);
   const page = skeleton();
   const views = el("div", { class: "bpe-views" }, page.root);
   const legend = el("div", { class: "bpe-legend-box" });
-  const form = ownForm ? trainForm() : null;
+  const { node: form, cleanup: stopForm } = ownForm ? trainForm(model, trace, { show: showRun, stop: () => stopPlaying() })
+    : { node: null, cleanup: () => {} };
   if (form && model.get("train_form")) box.append(form);
   box.append(controls, announce, views, legend);
   if (form && !model.get("train_form")) box.append(form);
 
-  function draw() {
+  function draw(at = step) {
     const n = trace.merges.length;
     input.max = String(n);
     input.value = String(step);
@@ -97,9 +102,18 @@ export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = 
     play.disabled = n === 0;
     const projector = !!model.get("projector");
     box.classList.toggle("bpe-projector", projector);
-    drawView(trace, states, step, model.get("log_rows") ?? 12, projector, rows, page);
+    drawView(trace, states, at, model.get("log_rows") ?? 12, projector, rows, page);
     legend.replaceChildren(...(projector ? [] : [legendNode(trace)])); // a projector has it beside the stats
-    live.textContent = announcement(trace, step);
+    if (at === step) live.textContent = announcement(trace, step);
+  }
+
+  /** A run trained in this page (the form), shown from step 0; the model keeps Python's. */
+  function showRun(made) {
+    trace = made;
+    states = replay(trace);
+    rows = new Map();
+    step = 0;
+    draw();
   }
 
   function go(target, { fromModel = false } = {}) {
@@ -121,15 +135,20 @@ export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = 
     play.setAttribute("aria-pressed", "false");
   }
 
+  function startTimer() {
+    clearInterval(timer);
+    timer = setInterval(() => {
+      go(step + 1);
+      if (step === trace.merges.length) stopPlaying();
+    }, Number(speed.value) * 1000);
+  }
+
   function togglePlay() {
     if (timer !== null) return stopPlaying();
     if (step === trace.merges.length) go(0);
     play.textContent = "Pause";
     play.setAttribute("aria-pressed", "true");
-    timer = setInterval(() => {
-      go(step + 1);
-      if (step === trace.merges.length) stopPlaying();
-    }, PLAY_INTERVAL_MS);
+    startTimer();
   }
 
   const moves = { first: () => go(0), back: () => go(step - 1), next: () => go(step + 1), last: () => go(trace.merges.length) };
@@ -138,13 +157,14 @@ export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = 
   next.addEventListener("click", moves.next);
   last.addEventListener("click", moves.last);
   play.addEventListener("click", togglePlay);
+  speed.addEventListener("change", () => timer !== null && startTimer()); // a new speed takes effect at once
   input.addEventListener("change", () => go(Number(input.value)));
   input.addEventListener("input", () => input.value !== "" && go(Number(input.value))); // ↑ / ↓ in the box
   box.addEventListener("pointerdown", () => useKeys(box));
   box.addEventListener("focusin", () => useKeys(box));
   box.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select")) return; // typing keeps its keys
-    if (onKey(event, moves)) event.stopPropagation();
+    if (onKey(event, moves)) event.stopPropagation(); // JupyterLab listens on the document: it never sees it
   });
   // keys pressed with no control focused go to the stepper in use, if any: focus on the page itself
   // (after a click on a button that then went disabled) or on a box around the stepper (a click on its
@@ -174,91 +194,31 @@ export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = 
   model.on("change:current_step", onStep);
   draw();
 
-  function trainForm() {
-    if (!(model.get("train_form") || (isStatic() && !trace.ids && trace.scoreName === "count"))) return null;
-    const text = el("textarea", { rows: "3", "aria-label": "text to train on" });
-    text.value = model.get("train_text") ?? "";
-    text.placeholder = "Type or paste a text: words are cut at spaces, as in lessons 02–04";
-    const merges = el("input", { type: "number", min: "1", max: String(MOST_MERGES), value: String(model.get("train_merges") ?? 20) });
-    const tie = el("select", {}, el("option", { value: "first", text: "first seen" }), el("option", { value: "lexicographic", text: "smallest pair" }));
-    tie.value = trace.tieBreak === "lexicographic" ? "lexicographic" : "first";
-    // lesson 04 cuts its real text with lesson 02's regex first; offered here, on by default where the run did
-    const split = el("input", { type: "checkbox", class: "bpe-split-punctuation" });
-    split.checked = trace.unit.startsWith("pieces (");
-    const train = el("button", { type: "button", class: "bpe-train", text: "Train" });
-    const message = el("div", { class: "bpe-message", role: "status", "aria-live": "polite" });
-    train.addEventListener("click", async () => {
-      const problem = formProblem(text.value, merges.value, model.get("max_characters") ?? 50000);
-      if (problem) {
-        message.textContent = problem;
-        return;
-      }
-      const n = Number(merges.value);
-      stopPlaying();
-      train.disabled = true;
-      message.textContent = `Training in this page: 0 of ${n} merges…`;
-      let result;
-      try {
-        // in slices, so the page stays responsive and the line above counts the merges as they come
-        result = await trainBpeInSlices(text.value, n, { tieBreak: tie.value, splitPunctuation: split.checked, topPairs: model.get("top_pairs") ?? 10 }, {
-          onProgress: (made) => (message.textContent = `Training in this page: ${made} of ${n} merges…`),
-        });
-      } finally {
-        train.disabled = false;
-      }
-      trace = traceOf(result, { topWords: model.get("top_words") ?? 40, topPairs: model.get("top_pairs") ?? 10 });
-      states = replay(trace);
-      rows = new Map();
-      step = 0;
-      draw();
-      message.textContent = trainedMessage(result, trace.wordsTotal);
-    });
-    const fields = el("div", { class: "bpe-train-form", role: "group", "aria-label": "train on your own text" },
-      el("label", { class: "bpe-train-text" }, "Your text", el("br"), text), el("label", {}, "merges ", merges), el("label", {}, "ties ", tie),
-      el("label", {}, split, " cut off punctuation first"), train, message);
-    if (model.get("train_form")) return fields; // the classroom page: the form is the point
-    // a lesson's page: offered, folded, under each stepper of word-level training
-    return el("details", { class: "bpe-train-details" }, el("summary", { text: "Train on your own text, in this page" }), fields);
-  }
-
-  return () => {
+  const cleanup = () => {
     stopPlaying();
+    stopForm();
     document.removeEventListener("keydown", onPageKey);
     document.removeEventListener("pointerdown", onPagePointer, true);
     model.off("change:trace", onModel);
     model.off("change:current_step", onStep);
   };
+  // classroom mode measures the page at a few steps before it settles on a type size (classroom_fit.js)
+  cleanup.preview = (at) => draw(Math.max(0, Math.min(trace.merges.length, at ?? step)));
+  cleanup.steps = () => trace.merges.length;
+  cleanup.trace = () => trace;
+  return cleanup;
 }
 
-function codePoints(text) {
-  let n = 0;
-  for (const _ of text) n += 1;
-  return n;
-}
-
-/** What is wrong with the form's input, in words that say what to do; null when it can train. */
-export function formProblem(text, mergesTyped, most) {
-  const typed = String(mergesTyped).trim();
-  const n = Number(typed);
-  if (typed === "") return `Type how many merges to learn, from 1 to ${MOST_MERGES}.`;
-  if (!Number.isInteger(n) || n < 1 || n > MOST_MERGES) return `Merges must be a whole number from 1 to ${MOST_MERGES}, not ${typed}.`;
-  if (!text.trim()) return "Type some text first: training needs words.";
-  const characters = codePoints(text); // as Python's len(): an emoji is one character, not two UTF-16 units
-  if (characters > most) return `This text has ${characters} characters; this page trains at most ${most}. Paste a shorter part.`;
-  return null;
-}
-
-/** The line under the form once a run is ready: what was learned, and how to step through it (at least
- *  one merge: formProblem asks for 1 or more, and every word has a pair, its last letter and </w>). */
-export function trainedMessage(result, words) {
-  const learned = result.merges.length;
-  const head = `Trained in this page on ${words} word${words === 1 ? "" : "s"}: ${learned} merge${learned === 1 ? "" : "s"}`;
-  return head + (result.stoppedEarly ? ` (stopped early: no pair left after ${learned})` : "") + ". Press Next or →.";
-}
+/** The stepper's keys, the same in every front end: → or N next, ← or B back, Home, End; PageDown and
+ *  PageUp are what a presenter's clicker sends. */
+export const STEPPER_KEYS = {
+  ArrowRight: "next", n: "next", N: "next", PageDown: "next",
+  ArrowLeft: "back", b: "back", B: "back", PageUp: "back",
+  Home: "first", End: "last",
+};
 
 export function onKey(event, moves) {
-  // PageDown / PageUp: what a presenter's clicker sends
-  const which = { ArrowRight: "next", ArrowLeft: "back", PageDown: "next", PageUp: "back", Home: "first", End: "last" }[event.key];
+  const which = STEPPER_KEYS[event.key];
   if (!which || event.altKey || event.ctrlKey || event.metaKey) return false;
   event.preventDefault();
   moves[which]();

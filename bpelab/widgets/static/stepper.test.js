@@ -2,7 +2,8 @@
 // the browser tests (tests/browser/test_stepper_in_browser.py) press them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { formProblem, onKey, trainedMessage } from "./stepper.js";
+import { PLAY_SECONDS, onKey } from "./stepper.js";
+import { formProblem, trainedMessage } from "./train_form.js";
 
 function press(key, modifiers = {}) {
   const pressed = [];
@@ -11,6 +12,21 @@ function press(key, modifiers = {}) {
   const handled = onKey({ key, altKey: false, ctrlKey: false, metaKey: false, ...modifiers, preventDefault: () => (prevented = true) }, moves);
   return { handled, pressed, prevented };
 }
+
+test("N and B step as → and ← do, in every front end (the stepper stops them reaching a notebook)", () => {
+  assert.deepEqual(press("n").pressed, ["next"]);
+  assert.deepEqual(press("N").pressed, ["next"]);
+  assert.deepEqual(press("b").pressed, ["back"]);
+  assert.deepEqual(press("B").pressed, ["back"]);
+  assert.equal(press("B").handled, true);
+  assert.deepEqual(press("b", { ctrlKey: true }).pressed, []); // Ctrl+B is the browser's or JupyterLab's
+});
+
+test("Play offers slower and faster speeds than its 0.8 s, slowest first", () => {
+  assert.ok(PLAY_SECONDS.includes(0.8));
+  assert.deepEqual([...PLAY_SECONDS].sort((a, b) => b - a), PLAY_SECONDS);
+  assert.ok(PLAY_SECONDS[0] >= 2 && PLAY_SECONDS[PLAY_SECONDS.length - 1] <= 0.5);
+});
 
 test("arrows, a presenter's clicker (PageDown / PageUp), Home and End move the stepper", () => {
   assert.deepEqual(press("ArrowRight").pressed, ["next"]);
@@ -43,5 +59,9 @@ test("the training form says what to type when the merges box is empty, 0 or out
 
 test("a run says how many merges it learned, and when it stopped early", () => {
   assert.equal(trainedMessage({ merges: [1, 2], stoppedEarly: false }, 1), "Trained in this page on 1 word: 2 merges. Press Next or →.");
-  assert.equal(trainedMessage({ merges: [1], stoppedEarly: true }, 2), "Trained in this page on 2 words: 1 merge (stopped early: no pair left after 1). Press Next or →.");
+  assert.equal(trainedMessage({ merges: [1], stoppedEarly: true, tables: [{ total: 1 }, { total: 0 }] }, 2, 5),
+    "Trained in this page on 2 words: 1 merge. You asked for 5, but after 1 every word is a single symbol: nothing is left to merge. Press Next or →.");
+  assert.equal(trainedMessage({ merges: [1, 2], stoppedEarly: true, tables: [{ total: 4 }, { total: 3 }, { total: 2 }] }, 3, 9),
+    "Trained in this page on 3 words: 2 merges. Stopped after 2 merges of the 9 asked for: no pair occurs twice any more " +
+    "(merging a pair seen once saves nothing). Press Next or →.");
 });

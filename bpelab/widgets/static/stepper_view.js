@@ -47,7 +47,8 @@ export const STEPPER_CSS = `
    side by side under the words. At 1280x720 a class's twelve long words, the pairs and the log are in view. */
 .bpe-projector{font-size:clamp(18px,min(1.45vw,2.6vh),34px)}
 .bpe-projector button{font-size:1em;padding:.1em .6em}
-.bpe-projector .bpe-step-box,.bpe-projector .bpe-step-ref,.bpe-projector .bpe-more{display:none}
+.bpe-projector .bpe-step-ref,.bpe-projector .bpe-more{display:none}
+.bpe-projector .bpe-step-box input{width:4em}
 .bpe-projector .bpe-status{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 1.2em}
 .bpe-projector .bpe-status>div{margin:0}
 .bpe-projector .bpe-step-label{font-size:1.4em}
@@ -290,7 +291,10 @@ function fitColumns(trace, table) {
   for (const row of table.children) {
     const [freq, cell] = row.children;
     let width = freq.getBoundingClientRect().width + parseFloat(getComputedStyle(row).columnGap || "0");
-    for (const chip of cell.querySelectorAll(".bpe-chip")) width += chip.getBoundingClientRect().width + 2; // 1px margins
+    const chips = cell.querySelectorAll(".bpe-chip");
+    const style = chips.length ? getComputedStyle(chips[0]) : null;
+    const margins = style ? parseFloat(style.marginLeft) + parseFloat(style.marginRight) : 0;
+    for (const chip of chips) width += chip.getBoundingClientRect().width + margins;
     widest = Math.max(widest, width / em);
   }
   widestRow.set(trace, widest);
