@@ -128,3 +128,15 @@ def test_a_replay_the_stepper_draws_to_the_end_says_no_merges_left():
 def test_a_model_with_user_defined_pieces_is_refused_with_what_they_are_and_what_to_do():
     with pytest.raises(ValueError, match=r"20 user-defined pieces \(\[REFERENCE_DOC_0\], \.\.\.\).*mistral_v1"):
         replay_sentencepiece(load_sentencepiece("mistral_v3"), "hi")
+
+
+def test_the_steppers_last_step_says_where_and_why_a_replay_stopped_early():
+    """Four spaces before a word: SentencePiece joins the ▁ run leftmost first, which steps cannot draw."""
+    mistral = load_sentencepiece("mistral_v1")
+    early = MergeStepper(replay_sentencepiece(mistral, "    return x"))
+    early.last()
+    assert "stepper stops early" in early.render_text() and "no merges left" not in early.render_text()
+    assert "stops early" in early.trace["endNote"]
+    whole = MergeStepper(replay_sentencepiece(mistral, "The t"))
+    whole.last()
+    assert whole.render_text().endswith("no merges left: no two neighbouring symbols form a piece")

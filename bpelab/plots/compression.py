@@ -125,7 +125,12 @@ def plot_rank_frequency(
         label=f"the {len(used):,} tokens used",
     )
     ax.plot(
-        ranks, counts[0] / ranks, linestyle="--", color=PALETTE[5], linewidth=2, label="Zipf's law through the most used token: count ∝ 1 / rank"
+        ranks,
+        counts[0] / ranks,
+        linestyle="--",
+        color=PALETTE[5],
+        linewidth=2,
+        label="Zipf's law through the most used token: count ∝ 1 / rank",
     )
     if exponent is not None:
         # the best constant for that slope puts the line through the mean of the points (log scale)

@@ -273,7 +273,8 @@ class MergeStepper(anywidget.AnyWidget):
             if notes:
                 parts.append(f"why: {notes[n]}")
         else:
-            parts.append("no merges left")
+            end_note = getattr(self.result, "end_note", None)  # a replay that stops early says where and why
+            parts.append(end_note if isinstance(end_note, str) and end_note else "no merges left")
         return "; ".join(parts)
 
     def __repr__(self) -> str:

@@ -94,7 +94,10 @@ def training_trace(result: Any, *, top_words: int, top_pairs: int) -> dict[str, 
 
     has_marker = any(END_OF_WORD in word for word in start)
     notes: list[str] | None = getattr(result, "notes", None)  # why each merge was chosen (parity-aware runs)
-    extra = {"notes": [str(note) for note in notes]} if notes else {}
+    extra: dict[str, Any] = {"notes": [str(note) for note in notes]} if notes else {}
+    end_note = getattr(result, "end_note", None)  # how a replay ends, in its own words (SentencePiece's)
+    if isinstance(end_note, str) and end_note:
+        extra["endNote"] = end_note
     return {
         **extra,
         "symbols": [list(token_bytes[s]) if token_bytes is not None else str(s) for s in order],

@@ -181,7 +181,7 @@ export function drawView(trace, states, step, topRowsLog, projector, rows, page)
       code(pairText(a, b)), " → ", code(w.text(c)), ` (${trace.scoreName} ${count})`);
   }
   const next = el("div", { class: "bpe-next-pair" });
-  if (step === n) next.append(el("b", { text: "No merges left" }), " in this replay.");
+  if (step === n) next.append(el("b", { text: "End of this replay" }), `: ${endText(trace)}.`);
   else {
     const [a, b, , count] = trace.merges[step];
     next.append("Next merge", el("span", { class: "bpe-step-ref", text: ` (step ${step + 1})` }), ": ",
@@ -275,6 +275,12 @@ export function drawView(trace, states, step, topRowsLog, projector, rows, page)
 
 /** Why the next merge (the one after `step`) was chosen, when the run says (a parity-aware run names the
  *  language that was worst off, whose pair counts the table shows); null otherwise. */
+/** What the last step says: the run's own words when it gives them (a SentencePiece replay may stop before
+ *  its merges end, and says where and why), else that no merges are left. */
+export function endText(trace) {
+  return typeof trace.endNote === "string" && trace.endNote ? trace.endNote : "no merges left";
+}
+
 export function stepNote(trace, step) {
   const notes = trace.notes;
   return Array.isArray(notes) && step < notes.length ? notes[step] : null;

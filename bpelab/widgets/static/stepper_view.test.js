@@ -2,7 +2,7 @@
 // browser tests (tests/browser/test_stepper_in_browser.py) check what is drawn.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { replay, stepNote } from "./stepper_view.js";
+import { endText, replay, stepNote } from "./stepper_view.js";
 
 test("each merge replaces its pair in every shown word and marks where the merged symbol landed", () => {
   // symbols: 0 a, 1 b, 2 </w>, 3 ab, 4 abab; the word "abab</w>"
@@ -26,4 +26,10 @@ test("a step's note says why the NEXT merge was chosen; runs without notes have 
   assert.equal(stepNote(trace, 1), "worst off: Amharic");
   assert.equal(stepNote(trace, 2), null); // after the last merge there is no next one
   assert.equal(stepNote({ merges: trace.merges }, 0), null);
+});
+
+test("the last step says the run's own end note when it has one (a replay stopped early), else no merges left", () => {
+  assert.equal(endText({ merges: [] }), "no merges left");
+  assert.equal(endText({ merges: [], endNote: "the stepper stops early, before single merge 8 of 10" }),
+    "the stepper stops early, before single merge 8 of 10");
 });
