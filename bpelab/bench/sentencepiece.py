@@ -16,13 +16,13 @@ from pathlib import Path
 import sentencepiece as spm
 
 from bpelab.bench.common import Row, corpus, kb, note, race, say, seconds, speed
-from bpelab.course.sentencepiece_script import install_sentencepiece_scripts, model_script
 from bpelab.corpora import load_parallel, read_corpus
-from bpelab.widgets.esm import STATIC_DIR
+from bpelab.course.sentencepiece_script import install_sentencepiece_scripts, model_script
 from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
 from bpelab.sentencepiece_model import read_model_file
 from bpelab.sentencepiece_training import train_sentencepiece_bpe
 from bpelab.vocab_files import require_sentencepiece
+from bpelab.widgets.esm import STATIC_DIR
 
 
 def cold(model: SentencePieceBPE, text: str) -> list[int]:
@@ -88,7 +88,9 @@ writeFileSync(outPath, JSON.stringify({ seconds: best, ids }));
 
 def page_row(ours: SentencePieceBPE, text: str, repeats: int) -> Row:
     """The static pages' SentencePiece encoder (JavaScript, under Node) against ours in Python, identical ids."""
-    what = f"encode {kb(len(text.encode()))} of English, Mistral v1: the page's sentencepiece.js (Node) vs ours (Python)"
+    what = (
+        f"encode {kb(len(text.encode()))} of English, Mistral v1: the page's sentencepiece.js (Node) vs ours (Python)"
+    )
     node = shutil.which("node")
     if node is None:
         return note(f"{what}: skipped, Node.js is not installed")

@@ -55,7 +55,9 @@ def mistral_notebook(folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def static_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return static_page_of(mistral_notebook(tmp_path_factory.mktemp("mistral-notebook")), tmp_path_factory.mktemp("site"))
+    return static_page_of(
+        mistral_notebook(tmp_path_factory.mktemp("mistral-notebook")), tmp_path_factory.mktemp("site")
+    )
 
 
 def shown_ids(explorer: Locator) -> list[int]:
