@@ -2,13 +2,15 @@
 
 The explorer opens the panel when a chip is clicked; where widgets cannot draw (a terminal, nbval's
 text, a screen reader reading the notebook's text) ``build_text`` says the same thing, line for
-line: every step "Step k of n" with the two parts it joined and its rank (production) or merge number
-(a learner's tokenizer), then the whole build as an indented tree. A part that is half a character
-(not valid UTF-8 alone) is written as its bytes, ``<E6><9D>``. tests/test_token_build_view.py holds
-these lines equal to the page's ``buildLines``.
+line: every step "Step k of n" with the two parts it joined and its rank (tiktoken's family), merge
+number (a learner's tokenizer) or score (a SentencePiece model, Mistral 7B: the highest joins first), then
+the whole build as an indented tree, and what a kind of token needs said besides (``TokenBuild.note``: a
+byte piece, a score other pieces share). A part that is half a character (not valid UTF-8 alone) is
+written as its bytes, ``<E6><9D>``. tests/test_token_build_view.py and tests/test_sentencepiece_views.py
+hold these lines equal to the page's ``buildLines``.
 
 ``build_for`` is what the explorer answers a clicked chip with: the right builder for each kind of
-tokenizer (the production ranks, or a learner's merge log).
+tokenizer (the production ranks, a learner's merge log, or a SentencePiece model's scores).
 """
 
 from __future__ import annotations

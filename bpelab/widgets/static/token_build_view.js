@@ -1,6 +1,7 @@
 // The "how a token was built" panel: steps through a TokenBuild (token_build.js's buildWithRanks /
 // buildFromMerges, or Python's TokenBuild.as_dict(), the same shape) with the stepper's chips,
-// First/Back/Next/Last and keys, each step's rank or merge number, and the whole build as a tree.
+// First/Back/Next/Last and keys, each step's rank, merge number or score (a SentencePiece piece:
+// sentencepiece_build.js), and the whole build as a tree.
 //
 // Any view that draws chips can open it: openTokenBuild(container, build, options). What it says is
 // written by buildLines / stepLine (plain text, no DOM), which bpelab/widgets/token_build_view.py
