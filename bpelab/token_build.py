@@ -38,8 +38,9 @@ Merge = tuple[tuple[str, str], str]
 """One merge of a word-level tokenizer's log: ((left, right), merged)."""
 RankLookup = Callable[[bytes], "int | None"]
 """The rank of a byte string if it is a token of the vocabulary, else None."""
-Numbering = Literal["rank", "merge"]
-"""What a step's ``number`` counts: the merged token's rank, or its merge number in a learner's log."""
+Numbering = Literal["rank", "merge", "score"]
+"""What a step's ``number`` counts: the merged token's rank, its merge number in a learner's log, or its score in a
+SentencePiece model (``bpelab.sentencepiece_build``: the highest joins first)."""
 
 
 class BuildNode(NamedTuple):
@@ -106,15 +107,20 @@ class TokenBuild:
     """Where the merging stops: ``(token,)`` when reachable."""
     tree: BuildNode | None = field(default=None)
     """None when the token is not reachable."""
-    leaves: Literal["bytes", "symbols"] = "bytes"
-    """What the build starts from: single bytes, or a word-level tokenizer's symbols (characters, ``</w>``)."""
+    leaves: Literal["bytes", "symbols", "characters"] = "bytes"
+    """What the build starts from: single bytes, a word-level tokenizer's symbols (characters, ``</w>``), or a
+    SentencePiece piece's characters."""
     halves: tuple[Halves, ...] = ()
     """When not reachable: every cut of the token into two tokens of lower rank, leftmost cut first."""
+    note: str = ""
+    """What the panel says besides the steps, when the kind of token needs it (a SentencePiece byte piece)."""
 
     def as_dict(self) -> dict[str, object]:
         halves = {"halves": [h.as_dict() for h in self.halves]} if not self.reachable else {}
+        note = {"note": self.note} if self.note else {}
         return {
             **halves,
+            **note,
             "token": list(self.token),
             "id": self.id,
             "numbering": self.numbering,

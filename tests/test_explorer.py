@@ -138,6 +138,7 @@ def test_the_page_is_told_which_tokenizers_it_can_run_without_python(toy, byte_l
         "GPT-4 (cl100k_base)": ("tiktoken", True),
         "GPT-4o (o200k_base)": ("tiktoken", True),
         "Llama 3": ("tiktoken", True),  # its ranks script is written by make html from the course data
+        "Mistral 7B (SentencePiece)": ("sentencepiece", True),  # static/sentencepiece.js and its pieces script
     }
     words = explorer.tokenizers[0]
     assert words["merges"][0] == [*toy.merges[0][0], toy.merges[0][1]]

@@ -7,6 +7,9 @@ run, so each run starts cold.
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -14,10 +17,12 @@ import sentencepiece as spm
 
 from bpelab.bench.common import Row, corpus, kb, note, race, say, seconds, speed
 from bpelab.corpora import load_parallel, read_corpus
+from bpelab.course.sentencepiece_script import install_sentencepiece_scripts, model_script
 from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
 from bpelab.sentencepiece_model import read_model_file
 from bpelab.sentencepiece_training import train_sentencepiece_bpe
 from bpelab.vocab_files import require_sentencepiece
+from bpelab.widgets.esm import STATIC_DIR
 
 
 def cold(model: SentencePieceBPE, text: str) -> list[int]:
@@ -55,8 +60,56 @@ def rows(quick: bool = False) -> list[Row]:
             speed(ours_time, their_time),
         )
     )
+    out.append(page_row(ours, text, repeats))
     out.append(training_row(1000, 1 if quick else 3))
     return out
+
+
+PAGE_BENCH_JS = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { runInThisContext } from "node:vm";
+const [script, module, textPath, repeats, outPath] = process.argv.slice(1);
+globalThis.window = globalThis;
+runInThisContext(readFileSync(script, "utf8"));
+const { encodeIds, sentencePieceModel } = await import(module);
+const text = readFileSync(textPath, "utf8");
+let best = Infinity, ids = [];
+for (let k = 0; k < Number(repeats); k += 1) {
+  const model = sentencePieceModel(globalThis.bpelabSentencePiece.mistral_v1); // cold: nothing merged yet
+  const start = process.cpuUsage();
+  ids = encodeIds(model, text);
+  const used = process.cpuUsage(start);
+  best = Math.min(best, (used.user + used.system) / 1e6);
+}
+writeFileSync(outPath, JSON.stringify({ seconds: best, ids }));
+"""
+"""Times the page's encoder (``static/sentencepiece.js``) under Node, CPU time, best of the repeats, each cold."""
+
+
+def page_row(ours: SentencePieceBPE, text: str, repeats: int) -> Row:
+    """The static pages' SentencePiece encoder (JavaScript, under Node) against ours in Python, identical ids."""
+    what = (
+        f"encode {kb(len(text.encode()))} of English, Mistral v1: the page's sentencepiece.js (Node) vs ours (Python)"
+    )
+    node = shutil.which("node")
+    if node is None:
+        return note(f"{what}: skipped, Node.js is not installed")
+    say("sentencepiece: the page's encoder under Node vs SentencePieceBPE")
+    with tempfile.TemporaryDirectory() as folder:
+        static = Path(folder)
+        install_sentencepiece_scripts(static)
+        (static / "text.txt").write_text(text, encoding="utf-8")
+        args = [str(static / model_script("mistral_v1")), (STATIC_DIR / "sentencepiece.js").as_uri()]
+        args += [str(static / "text.txt"), str(repeats), str(static / "out.json")]
+        run = subprocess.run(
+            [node, "--input-type=module", "-e", PAGE_BENCH_JS, *args], capture_output=True, text=True, check=False
+        )
+        if run.returncode != 0:
+            raise RuntimeError(f"the page's encoder failed under Node: {run.stderr[-1000:]}")
+        page = json.loads((static / "out.json").read_text(encoding="utf-8"))
+    ours_time, _, ours_ids, _ = race(lambda: cold(ours, text), lambda: None, repeats)
+    assert page["ids"] == ours_ids, "the page's sentencepiece.js gave other ids than SentencePieceBPE"
+    return (what, seconds(page["seconds"]), seconds(ours_time), speed(page["seconds"], ours_time))
 
 
 def training_row(vocab_size: int, repeats: int) -> Row:

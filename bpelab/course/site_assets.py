@@ -1,4 +1,4 @@
-"""The scripts every page of the static site uses (the widget manager, require.js, MathJax, js-tiktoken),
+"""The scripts every page of the static site uses (the widget manager, require.js, MathJax, js-tiktoken, Mistral's pieces),
 from their npm packages (``npm_assets.py``), into ``site/_static/``."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import tarfile
 from pathlib import Path
 
 from bpelab.course.npm_assets import CACHE_DIR, NpmAsset, install_asset
+from bpelab.course.sentencepiece_script import install_sentencepiece_scripts
 from bpelab.course.tiktoken_scripts import JS_TIKTOKEN, install_llama3_script, install_tiktoken_scripts
 
 WIDGET_MANAGER = NpmAsset(
@@ -69,6 +70,10 @@ def install_assets(static_dir: Path, cache_dir: Path = CACHE_DIR) -> list[str]:
         install_llama3_script(static_dir)
     except (RuntimeError, OSError, ValueError) as err:
         problems.append(f"Llama 3 for the explorer without Python: {err}")
+    try:  # Mistral 7B's pieces and scores, from the course's offline data, for static/sentencepiece.js
+        install_sentencepiece_scripts(static_dir)
+    except (RuntimeError, OSError, ValueError) as err:
+        problems.append(f"Mistral 7B for the explorer without Python: {err}")
     if installed:
         (static_dir / "THIRD_PARTY.txt").write_text(
             "Scripts these pages use, copied unchanged from their npm packages:\n" + "\n".join(installed) + "\n",

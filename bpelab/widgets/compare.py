@@ -1,6 +1,6 @@
 """Tokenizers side by side: the same text, one row of chips per tokenizer, the cuts lined up.
 
-Choose 2 to 4 tokenizers (your own, GPT-2, GPT-4, GPT-4o, Llama 3): each gets a row of chips, and
+Choose 2 to 4 tokenizers (your own, GPT-2, GPT-4, GPT-4o, Llama 3, Mistral 7B): each gets a row of chips, and
 the rows are aligned on the text's bytes, so a place where one tokenizer cuts and another does not
 is a vertical line in one row and none in the other. The stretches cut differently
 (``bpelab.cuts.differing_spans``) are marked, and each is said in words with each row's tokens that
@@ -21,10 +21,10 @@ from typing import Any
 import traitlets
 
 from bpelab.cuts import compared_lengths, covering_lengths, differing_spans, token_ranges, tokens_overlapping
-from bpelab.production import ENCODING_NAMES
 from bpelab.widgets.chips import chips_text, show_whitespace
 from bpelab.widgets.esm import bundle
 from bpelab.widgets.explorer import DEFAULT_TEXT, EXPLORER_MODULES, PRECOMPUTE_CHARS, EncodeExplorer
+from bpelab.widgets.view_tokenizers import VIEW_TOKENIZERS
 from bpelab.words import END_OF_WORD
 
 COMPARE_MODULES = (*EXPLORER_MODULES, "cuts.js", "compare_stretches.js", "compare.js")
@@ -37,7 +37,7 @@ MAX_CHARS = 3000
 class CompareView(EncodeExplorer):
     """The same text under 2 to 4 tokenizers, one aligned row of chips each, differing stretches marked.
 
-    ``CompareView()`` offers the four production tokenizers; ``CompareView({"mine": result})`` adds
+    ``CompareView()`` offers the five production tokenizers (the first four are shown); ``CompareView({"mine": result})`` adds
     yours first. ``chosen``: the labels of the rows shown (default: the first four offered);
     ``word_split`` as for ``EncodeExplorer``. ``differing_spans`` gives the marked byte ranges.
     """
@@ -53,7 +53,7 @@ class CompareView(EncodeExplorer):
         tokenizers: Mapping[str, object] | Sequence[object] | object | None = None,
         *,
         text: str = DEFAULT_TEXT,
-        production: Sequence[str] = ENCODING_NAMES,
+        production: Sequence[str] = VIEW_TOKENIZERS,
         chosen: Sequence[str] | None = None,
         show_ids: bool = False,
         word_split: str | None = None,

@@ -13,6 +13,8 @@ import tiktoken
 
 from bpelab.byte_level import BPETokenizer
 from bpelab.patterns import split_text
+from bpelab.sentencepiece import SPACE, SentencePieceBPE
+from bpelab.sentencepiece_model import PieceType
 from bpelab.words import TrainingResult, encode_word
 
 UNKNOWN_ID = "?"
@@ -24,6 +26,60 @@ MAX_CACHED_WORDS = 100_000
 """How many distinct words a word-level encoder keeps spelled (a keystroke re-encodes the whole text)."""
 
 
+def sentencepiece_token_bytes(model: SentencePieceBPE, ids: list[int], text: str) -> list[bytes]:
+    """Each SentencePiece token of ``text`` as the bytes of the text it stands for, so that chips line up on it.
+
+    A piece's characters are the text's own, read back in order (a ``▁`` is the space, or the ``▁``, it came
+    from); a byte piece ``<0xNN>`` is one byte of the character it stands for (the bytes of one character join
+    into one chip, as a byte-level tokenizer's do); the ``▁`` of the dummy prefix stands for no character of the
+    text, so a first token that is that ``▁`` alone covers no bytes. Joined, they are the text's UTF-8. This
+    needs a model that keeps the text as it is, character for character (Mistral 7B: the 'identity' normalizer,
+    byte fallback, no whitespace removed); for another, each ``▁`` is read as a space.
+    """
+    spec = model.normalizer
+    kinds = model.types
+    if model.charsmap is not None or spec.remove_extra_whitespaces or not model.byte_fallback:
+        return _pieces_as_text(model, ids)
+    if model.model.trainer.treat_whitespace_as_suffix or not spec.escape_whitespaces or model.user_defined:
+        return _pieces_as_text(model, ids)
+    chars = ([""] if spec.add_dummy_prefix and text else []) + list(text)  # the dummy ▁ stands for nothing
+    out: list[bytes] = []
+    at = 0
+    rest = b""  # the bytes left of a character written as byte pieces
+    for i in ids:
+        if kinds[i] == PieceType.BYTE:
+            if not rest:
+                rest = chars[at].encode("utf-8")
+                at += 1
+            out.append(rest[:1])
+            rest = rest[1:]
+        elif kinds[i] == PieceType.CONTROL:
+            out.append(b"")
+        else:
+            n = len(model.pieces[i])
+            out.append("".join(chars[at : at + n]).encode("utf-8"))
+            at += n
+    return out
+
+
+def _pieces_as_text(model: SentencePieceBPE, ids: list[int]) -> list[bytes]:
+    """Tokens read from their pieces alone: ``▁`` a space, a byte piece its byte, ``<unk>`` the model's surface."""
+    out: list[bytes] = []
+    for position, i in enumerate(ids):
+        piece, kind = model.pieces[i], model.types[i]
+        if kind == PieceType.BYTE:
+            out.append(bytes([int(piece[3:5], 16)]))
+        elif kind == PieceType.UNKNOWN:
+            out.append(model.model.trainer.unk_surface.encode("utf-8"))
+        elif kind == PieceType.CONTROL:
+            out.append(b"")
+        else:
+            if position == 0 and model.normalizer.add_dummy_prefix and piece.startswith(SPACE):
+                piece = piece[1:]
+            out.append(piece.replace(SPACE, " ").encode("utf-8"))
+    return out
+
+
 def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[str], Encoded]:
     """How to get (ids, token pieces) out of any tokenizer the course has.
 
@@ -31,6 +87,7 @@ def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[s
     ``TrainingResult`` spells each word with its merges (ids are positions in its vocabulary,
     ``?`` for a character it never saw), cutting the text into words on whitespace, as
     ``train_bpe`` does, or with the regex ``word_split`` if the training text was split that way;
+    a ``SentencePieceBPE`` gives each piece as the text's bytes it stands for (``sentencepiece_token_bytes``);
     anything else with ``encode``/``decode`` is asked to
     decode one id at a time. Special-token text is encoded as ordinary text, as in
     tiktoken's ``encode_ordinary``.
@@ -47,6 +104,14 @@ def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[s
             return ids, list(token_bytes(ids))
 
         return encode_bytes
+    if isinstance(tokenizer, SentencePieceBPE):
+        model = tokenizer
+
+        def encode_pieces(text: str) -> Encoded:
+            ids = model.encode(text)
+            return ids, list[str | bytes](sentencepiece_token_bytes(model, ids, text))
+
+        return encode_pieces
     if isinstance(tokenizer, TrainingResult):
         merges = tokenizer.merges
         vocab: dict[str, int] = {}
@@ -77,6 +142,7 @@ def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[s
 
         return encode_other
     raise TypeError(
-        "the explorer needs a tokenizer with encode and decode (a BPETokenizer, a tiktoken Encoding, or "
+        "the explorer needs a tokenizer with encode and decode (a BPETokenizer, a tiktoken Encoding, a "
+        "SentencePieceBPE, or "
         f"what train_bpe returned), got {type(tokenizer).__name__}"
     )

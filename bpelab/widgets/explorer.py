@@ -1,6 +1,6 @@
 """The encode explorer: type text, see it as tokens (lessons 05 onwards).
 
-Pick a tokenizer (your own, or GPT-2, GPT-4, GPT-4o, Llama 3), type or paste text, and see the
+Pick a tokenizer (your own, or GPT-2, GPT-4, GPT-4o, Llama 3, Mistral 7B), type or paste text, and see the
 tokens as chips with their ids, whitespace made visible, the token count and bytes per token.
 
 Tokens and chips are not always the same number: tokens that make up one character as you see it
@@ -13,7 +13,8 @@ each tokenizer (ids and each token's text or bytes, synced as ``encodings``) and
 (``static/explorer.js``, bundled with the chips it draws) draws them. On a page without a kernel
 (the course's static site) the same module encodes typed text itself: the word-level tokenizers by
 replaying their merges (sent as ``tokenizers``), GPT-2, GPT-4, GPT-4o and Llama 3 with js-tiktoken,
-each vocabulary loaded only when chosen; a tokenizer the page cannot run (a byte-level one of your
+Mistral 7B with the course's SentencePiece encoder (``static/sentencepiece.js``), each vocabulary loaded only
+when chosen (``bpelab.widgets.view_tokenizers`` lists them); a tokenizer the page cannot run (a byte-level one of your
 own) says it needs the running notebook. The note under the chips says which models use each
 encoding, from tiktoken's own model table (``bpelab.model_table``).
 """
@@ -28,9 +29,7 @@ import anywidget
 import traitlets
 
 from bpelab.byte_level import BPETokenizer
-from bpelab.model_table import models_sentence
 from bpelab.patterns import resolve_pattern, split_text
-from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
 from bpelab.text import replace_lone_surrogates
 from bpelab.token_build import TokenBuild
 from bpelab.widgets.chips import Chip, chips_text, is_invisible, make_chips, name_invisible
@@ -39,6 +38,7 @@ from bpelab.widgets.esm import bundle
 from bpelab.widgets.fallback import with_fallback_text
 from bpelab.widgets.js_regex import js_pattern
 from bpelab.widgets.token_build_view import build_for
+from bpelab.widgets.view_tokenizers import LABELS, VIEW_TOKENIZERS, load_view_tokenizer, page_entry
 from bpelab.words import END_OF_WORD, TrainingResult
 
 DEFAULT_TEXT = "Tokenizers don't read words. They read pieces: 2024, naïve, 東京, 🙂👍🏽\n\tand   spaces."
@@ -53,6 +53,8 @@ chosen tokenizer only, to keep notebooks small."""
 EXPLORER_MODULES = (
     "chips.js",
     "bpe.js",
+    "sentencepiece.js",
+    "sentencepiece_build.js",
     "production.js",
     "token_build.js",
     "token_build_view.js",
@@ -68,7 +70,7 @@ EXPLORER_MODULES = (
 )
 """What the explorer's ES module is made of (``esm.bundle`` joins them)."""
 BROWSER_ENCODINGS = ("r50k_base", "cl100k_base", "o200k_base", "llama3")
-"""Production encodings a static page runs itself (js-tiktoken; ``bpelab/course/tiktoken_scripts.py``)."""
+"""tiktoken encodings a static page runs itself (js-tiktoken; ``bpelab/course/tiktoken_scripts.py``)."""
 PUNCTUATION_PROBE = "end."
 """A word-level split that cuts this in two counts punctuation as pieces of its own."""
 
@@ -106,7 +108,7 @@ def why_fewer_chips(chips: Sequence[Chip]) -> str:
 class EncodeExplorer(anywidget.AnyWidget):
     """Type text and see it tokenized as chips, by your tokenizer(s) or a production one.
 
-    ``EncodeExplorer()`` offers the four production tokenizers;
+    ``EncodeExplorer()`` offers the five production tokenizers (``view_tokenizers.VIEW_TOKENIZERS``);
     ``EncodeExplorer({"mine, 200 merges": result})`` puts yours first (a mapping from a label to a
     tokenizer, or a list of tokenizers). ``word_split``: the regex a word-level tokenizer's training
     text was cut with (default: whitespace).
@@ -135,7 +137,7 @@ class EncodeExplorer(anywidget.AnyWidget):
         tokenizers: Mapping[str, object] | Sequence[object] | object | None = None,
         *,
         text: str = DEFAULT_TEXT,
-        production: Sequence[str] = ENCODING_NAMES,
+        production: Sequence[str] = VIEW_TOKENIZERS,
         selected: str | None = None,
         show_ids: bool = True,
         word_split: str | None = None,
@@ -162,18 +164,8 @@ class EncodeExplorer(anywidget.AnyWidget):
                 self._word_level.add(label)
             described.append(self._describe_for_page(label, tok))
         for name in production:
-            if name not in ENCODING_NAMES:
-                raise ValueError(f"unknown production tokenizer {name!r}; choose from {', '.join(ENCODING_NAMES)}")
-            self._add(FRIENDLY_NAMES[name], partial(load_encoding, name))
-            described.append(
-                {
-                    "label": FRIENDLY_NAMES[name],
-                    "kind": "tiktoken",
-                    "encoding": name,
-                    "browser": name in BROWSER_ENCODINGS,
-                    "models": models_sentence(name),
-                }
-            )
+            described.append(page_entry(name))  # a clear error for an unknown name
+            self._add(LABELS[name], partial(load_view_tokenizer, name))
         if not self._labels:
             raise ValueError("nothing to choose from: pass a tokenizer or keep the production ones")
         if selected is not None and selected not in self._labels:

@@ -2,13 +2,15 @@
 
 The explorer opens the panel when a chip is clicked; where widgets cannot draw (a terminal, nbval's
 text, a screen reader reading the notebook's text) ``build_text`` says the same thing, line for
-line: every step "Step k of n" with the two parts it joined and its rank (production) or merge number
-(a learner's tokenizer), then the whole build as an indented tree. A part that is half a character
-(not valid UTF-8 alone) is written as its bytes, ``<E6><9D>``. tests/test_token_build_view.py holds
-these lines equal to the page's ``buildLines``.
+line: every step "Step k of n" with the two parts it joined and its rank (tiktoken's family), merge
+number (a learner's tokenizer) or score (a SentencePiece model, Mistral 7B: the highest joins first), then
+the whole build as an indented tree, and what a kind of token needs said besides (``TokenBuild.note``: a
+byte piece, a score other pieces share). A part that is half a character (not valid UTF-8 alone) is
+written as its bytes, ``<E6><9D>``. tests/test_token_build_view.py and tests/test_sentencepiece_views.py
+hold these lines equal to the page's ``buildLines``.
 
 ``build_for`` is what the explorer answers a clicked chip with: the right builder for each kind of
-tokenizer (the production ranks, or a learner's merge log).
+tokenizer (the production ranks, a learner's merge log, or a SentencePiece model's scores).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import tiktoken
 
 from bpelab.byte_level import BPETokenizer
 from bpelab.production import ENCODING_NAMES, mergeable_ranks
+from bpelab.sentencepiece import SentencePieceBPE
+from bpelab.sentencepiece_build import build_piece
 from bpelab.token_build import BuildNode, TokenBuild, TokenBuilder, build_from_merges, build_from_word_merges
 from bpelab.widgets.chips import show_whitespace
 from bpelab.words import TrainingResult
@@ -33,7 +37,12 @@ def part_text(part: bytes) -> str:
 
 
 def _number_text(build: TokenBuild, number: int) -> str:
-    return f"{'merge' if build.numbering == 'merge' else 'rank'} {number}"
+    return f"{build.numbering if build.numbering in ('merge', 'score') else 'rank'} {number}"
+
+
+def leaf_word(build: TokenBuild) -> str:
+    """What the tree calls a part no merge made."""
+    return {"symbols": "symbol", "characters": "character"}.get(build.leaves, "byte")
 
 
 def step_line(build: TokenBuild, k: int) -> str:
@@ -41,6 +50,10 @@ def step_line(build: TokenBuild, k: int) -> str:
     if k == 0 and build.leaves == "symbols":
         start = len(build.steps[0].before) if build.steps else 1
         return f"The {start} symbols the word starts as (its characters, and </w> at a word's end), before any merge."
+    if k == 0 and build.leaves == "characters":
+        start = len(build.steps[0].before) if build.steps else 1
+        single = "" if build.steps else " (a single character needs none)"
+        return f"The {start} character{'s' * (start != 1)} of the piece (▁ is a space), before any merge{single}."
     if k == 0:
         single = "" if build.steps else " (a single byte needs none)"
         return f"The {len(build.token)} bytes of the token, before any merge{single}."
@@ -55,6 +68,12 @@ def reach_note(build: TokenBuild) -> str:
     tokens that is not documented."""
     if build.reachable:
         return ""
+    if build.numbering == "score":
+        return (
+            "Merging in score order does not reach this piece: from its characters, joining pairs that form pieces "
+            f"scoring at least its own stops at {len(build.parts)} parts: {' | '.join(map(part_text, build.parts))}. "
+            "SentencePiece's encoder never gives it."
+        )
     stop = (
         "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at "
         f"{len(build.parts)} parts: {' | '.join(map(part_text, build.parts))}."
@@ -78,8 +97,7 @@ def tree_lines(build: TokenBuild) -> list[str]:
     lines: list[str] = []
 
     def walk(node: BuildNode, depth: int) -> None:
-        leaf = "symbol" if build.leaves == "symbols" else "byte"
-        what = _number_text(build, numbers.get(node.id, node.id)) if node.children else leaf
+        what = _number_text(build, numbers.get(node.id, node.id)) if node.children else leaf_word(build)
         lines.append(f"{'  ' * depth}{part_text(node.token)} ({what})")
         for child in node.children:
             walk(child, depth + 1)
@@ -95,6 +113,8 @@ def build_lines(build: TokenBuild, title: str = "") -> list[str]:
     lines = [f"How {part_text(build.token)} was built{f' ({title})' if title else ''}: id {build.id}, {n} merges"]
     if note := reach_note(build):
         lines.append(note)
+    if build.note:
+        lines.append(build.note)
     lines += [f"Step {k} of {n}: {step_line(build, k)}" for k in range(n + 1)]
     return lines + tree_lines(build)
 
@@ -113,8 +133,9 @@ def build_for(tokenizer: object, token_id: int, token: bytes | str) -> TokenBuil
     """How token ``token_id`` (its bytes ``token``) of ``tokenizer`` was built.
 
     A production encoding: the merges recovered from its ranks (one builder per vocabulary, kept);
-    a learner's ``BPETokenizer`` or word-level ``TrainingResult``: its merge log. Anything else has no
-    merges to show.
+    a learner's ``BPETokenizer`` or word-level ``TrainingResult``: its merge log; a SentencePiece model
+    (Mistral 7B): its encoder's merges on the piece's characters, by score (``bpelab.sentencepiece_build``).
+    Anything else has no merges to show.
     """
     if isinstance(tokenizer, tiktoken.Encoding) and isinstance(token, bytes):
         named = tokenizer.name in ENCODING_NAMES  # the course's own vocabularies: one builder each, kept
@@ -122,12 +143,15 @@ def build_for(tokenizer: object, token_id: int, token: bytes | str) -> TokenBuil
         return builder.build(token)
     if isinstance(tokenizer, BPETokenizer):
         return build_from_merges(token_id, tokenizer)
+    if isinstance(tokenizer, SentencePieceBPE):
+        return build_piece(tokenizer, token_id)
     if isinstance(tokenizer, TrainingResult) and isinstance(token, str):
         return build_from_word_merges(token, tokenizer.merges, tokenizer.vocabulary)
     raise ValueError(
         f"a {type(tokenizer).__name__} has no merge log to step through: "
-        "the panel builds tokens of GPT-2, GPT-4, GPT-4o, Llama 3 and of your own tokenizers (BPETokenizer, train_bpe)"
+        "the panel builds tokens of GPT-2, GPT-4, GPT-4o, Llama 3, SentencePiece models (Mistral 7B) and of your own "
+        "tokenizers (BPETokenizer, train_bpe)"
     )
 
 
-__all__ = ["build_for", "build_lines", "build_text", "part_text", "reach_note", "step_line", "tree_lines"]
+__all__ = ["build_for", "build_lines", "build_text", "leaf_word", "part_text", "reach_note", "step_line", "tree_lines"]

@@ -1,12 +1,13 @@
 // A clicked chip opens how its token was built (token_build_view.js draws the steps).
 //
 // The chips are one Tab stop (arrows move between them); a click or Enter opens the chip's token. With a
-// kernel Python builds it (bpelab.token_build); a static page builds it here from js-tiktoken's ranks or
-// the lesson tokenizer's merges (token_build.js). The explorer and the side-by-side view both use this.
+// kernel Python builds it (bpelab.token_build); a static page builds it here from js-tiktoken's ranks,
+// Mistral's pieces and scores (sentencepiece_build.js) or the lesson tokenizer's merges (token_build.js). The explorer and the side-by-side view both use this.
 
 import { whyOneChip } from "./chips.js";
 import { productionEncoder } from "./production.js";
 import { buildFromWordMerges, buildWithRanks } from "./token_build.js";
+import { buildPiece } from "./sentencepiece_build.js";
 import { openTokenBuild } from "./token_build_view.js";
 import { KERNEL_WAIT_MS, el, isStatic } from "./view_basics.js";
 
@@ -57,7 +58,7 @@ export function armChips(chipsBox, chips, open, pieces) {
 /**
  * Builds of clicked tokens, into `buildBox`. With a kernel, Python builds (bpelab.token_build): the page
  * sets `build_request` and draws Python's `token_build` when it answers that request. A static page
- * builds here: GPT-2/GPT-4/GPT-4o from js-tiktoken's ranks, the lesson's word-level tokenizers from the
+ * builds here: GPT-2/GPT-4/GPT-4o/Llama 3 from js-tiktoken's ranks, Mistral 7B from its scores, the lesson's word-level tokenizers from the
  * merges the page already has (token_build.js, as Python does).
  */
 export function tokenBuilds(model, buildBox) {
@@ -65,21 +66,26 @@ export function tokenBuilds(model, buildBox) {
   const memos = new Map(); // encoding -> the pieces found so far (token_build.js reuses them)
   const say = (text) => buildBox.replaceChildren(el("div", { class: "bpe-build-message", role: "status", text }));
   const draw = (build, tokenizer, chipNote) => openTokenBuild(buildBox, build, { title: tokenizer.label, note: chipNote });
-  async function here(ticket, tokenizer, piece, chipNote) {
+  async function here(ticket, tokenizer, piece, chipNote, id) {
     if (tokenizer.kind === "word") return draw(buildFromWordMerges(piece, tokenizer.merges, tokenizer.vocabulary), tokenizer, chipNote);
-    if (!(tokenizer.kind === "tiktoken" && tokenizer.browser)) {
+    if (!((tokenizer.kind === "tiktoken" || tokenizer.kind === "sentencepiece") && tokenizer.browser)) {
       return say(`How ${tokenizer.label}'s tokens were built needs the running notebook (Python builds them).`);
     }
     const encoder = await productionEncoder(tokenizer.encoding);
+    if (encoder.sentencePiece) { // a piece's bytes do not name it (the dummy prefix is not drawn): its id does
+      const build = buildPiece(encoder.sentencePiece, id);
+      if (ticket === asked) draw(build, tokenizer, chipNote);
+      return;
+    }
     if (!memos.has(tokenizer.encoding)) memos.set(tokenizer.encoding, new Map());
     const build = buildWithRanks(Array.from(piece), encoder.rankMap, memos.get(tokenizer.encoding));
     if (ticket === asked) draw(build, tokenizer, chipNote);
   }
   return {
-    open(tokenizer, text, index, piece, chipNote) {
+    open(tokenizer, text, index, piece, chipNote, id) {
       const ticket = ++asked;
       if (isStatic()) {
-        here(ticket, tokenizer, piece, chipNote).catch((err) => ticket === asked && say(`could not build this token (${err.message})`));
+        here(ticket, tokenizer, piece, chipNote, id).catch((err) => ticket === asked && say(`could not build this token (${err.message})`));
         return;
       }
       say(`building token ${index + 1} with ${tokenizer.label}…`);

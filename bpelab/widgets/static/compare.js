@@ -241,7 +241,7 @@ export function renderCompare({ model, el: root, onChipClick = null }) {
   const builds = tokenBuilds(model, buildBox); // the explorer's token-build panel, Python's or the page's
   let lastChip = { element: null, turn: 0 };
   /** A clicked chip opens how its token was built; a chip of several tokens opens the next at each click. */
-  function openBuild({ label, tokens, pieces, element }) {
+  function openBuild({ label, tokens, ids, pieces, element }) {
     const turn = lastChip.element === element ? (lastChip.turn + 1) % tokens.length : 0;
     lastChip = { element, turn };
     const tokenizer = tokenizers().find((t) => t.label === label);
@@ -249,7 +249,7 @@ export function renderCompare({ model, el: root, onChipClick = null }) {
     const chipNote = tokens.length > 1
       ? `This chip holds ${tokens.length} tokens; this is token ${turn + 1} of them: click the chip again for the next.`
       : "";
-    builds.open(tokenizer, shown, tokens[turn], pieces[turn], chipNote);
+    builds.open(tokenizer, shown, tokens[turn], pieces[turn], chipNote, ids[turn]);
   }
 
   function fillPicker() {

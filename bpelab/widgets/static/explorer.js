@@ -4,8 +4,10 @@
 // (`encodings`); this module draws them as chips with a count line. On a page without a kernel
 // (the course's static site sets globalThis.bpelabStatic) it encodes typed text itself:
 //   - the lesson's word-level tokenizers: word_level.js, as Python splits and merges;
-//   - GPT-2, GPT-4, GPT-4o, Llama 3: js-tiktoken, whose scripts are loaded only when one is chosen (production.js).
-// Held to Python by tests/test_js_explorer.py (word-level) and tests/test_js_production.py (tiktoken).
+//   - GPT-2, GPT-4, GPT-4o, Llama 3: js-tiktoken, whose scripts are loaded only when one is chosen (production.js);
+//   - Mistral 7B: the course's SentencePiece encoder (sentencepiece.js), its pieces script loaded when chosen.
+// Held to Python by tests/test_js_explorer.py (word-level), tests/test_js_production.py (tiktoken) and
+// tests/test_js_sentencepiece.py (SentencePiece).
 // The count line is count_line.js's; a clicked chip opens its token's build (chip_builds.js).
 
 import { END_OF_WORD } from "./bpe.js";
@@ -34,7 +36,7 @@ const EXPLORER_CSS = `
 
 /** True when a page without Python can encode new text with this tokenizer. */
 export function canEncodeHere(tokenizer) {
-  return tokenizer.kind === "word" || (tokenizer.kind === "tiktoken" && tokenizer.browser === true);
+  return tokenizer.kind === "word" || ((tokenizer.kind === "tiktoken" || tokenizer.kind === "sentencepiece") && tokenizer.browser === true);
 }
 
 /** Which models use the encodings offered: Python writes each clause from tiktoken's model table. */
@@ -82,7 +84,8 @@ export function renderExplorer({ model, el: root }) {
       ? " The chips follow your typing."
       : " Your typing is tokenized in this page" +
         (offline.length ? `, except by ${offline.join(", ")}, which need${offline.length === 1 ? "s" : ""} the running notebook.` : ".");
-    note.replaceChildren(el("small", { text: base + rest + modelsNote(tokenizers()) }));
+    const own = tokenizers().filter((t) => t.note).map((t) => " " + t.note).join("");
+    note.replaceChildren(el("small", { text: base + rest + own + modelsNote(tokenizers()) }));
   }
 
   async function show(label, text, encoded, tokenizer) {
@@ -98,7 +101,7 @@ export function renderExplorer({ model, el: root }) {
       ...notes.map((n) => el("small", { text: " " + n })));
     chipsBox.setAttribute("aria-label", `${label}: the tokens as chips`);
     drawInView(encoded, chips, wordLevel);
-    armChips(chipsBox, chips, (index, chipNote) => builds.open(tokenizer, text, index, encoded.pieces[index], chipNote), encoded.pieces);
+    armChips(chipsBox, chips, (index, chipNote) => builds.open(tokenizer, text, index, encoded.pieces[index], chipNote, encoded.ids[index]), encoded.pieces);
   }
 
   /** Every chip the page has, drawn as the chip box scrolls (chips_in_view.js): 100 KB never freezes it. */
@@ -112,7 +115,8 @@ export function renderExplorer({ model, el: root }) {
   /** js-tiktoken's ids for `text`; a long one in slices, its progress shown (encode_in_slices.js). */
   async function encodeProduction(ticket, encoder, text, label) {
     if (ticket !== drawing) return null;
-    if (text.length < SLICES_FROM_CHARS) return encodeOrdinary(encoder, text);
+    // SentencePiece merges each word once and remembers it: 100 KB is one short task, no slices needed
+    if (text.length < SLICES_FROM_CHARS || encoder.sentencePiece) return encodeOrdinary(encoder, text);
     return encodeOrdinaryInSlices(encoder, text, {
       cancelled: () => ticket !== drawing,
       onProgress: (done, total) => message(`encoding with ${label}… ${Math.floor((100 * done) / total)}%`),
@@ -178,7 +182,7 @@ export function renderExplorer({ model, el: root }) {
 
   async function encodeHere(ticket, tokenizer, text, pythonSilent) {
     if (tokenizer.kind === "word") return show(tokenizer.label, text, encodeWordLevel(tokenizer, text), tokenizer);
-    if (tokenizer.kind === "tiktoken" && tokenizer.browser && isStatic()) {
+    if (canEncodeHere(tokenizer) && isStatic()) {
       message(`loading ${tokenizer.label}'s vocabulary…`);
       try {
         const encoder = await productionEncoder(tokenizer.encoding);

@@ -1,18 +1,30 @@
-// GPT-2, GPT-4, GPT-4o and Llama 3's tokenizers in a page without Python (the explorer on the static site).
+// GPT-2, GPT-4, GPT-4o, Llama 3 and Mistral 7B's tokenizers in a page without Python (the explorer on the static site).
 //
-// The encoder is js-tiktoken's, vendored by `make html` as classic scripts that set globals
+// Mistral 7B is SentencePiece: the course's own encoder (sentencepiece.js) with its pieces script, written by
+// `make html` from the course's verified offline model (bpelab/course/sentencepiece_script.py); equal to the
+// Python by tests/test_js_sentencepiece.py. The others: the encoder is js-tiktoken's, vendored by `make html` as classic scripts that set globals
 // (bpelab/course/tiktoken_scripts.py says why: a file:// page cannot import() or fetch() a file);
 // Llama 3's ranks script is written by `make html` from the course's offline data, in the same form.
 // This module only loads those scripts when a tokenizer is first chosen, builds the encoder once,
 // and asks it for what the explorer draws: ids, and each token's bytes. Ids equal tiktoken's:
 // tests/test_js_production.py runs this file under Node over the course's agreement corpus.
 
-export const PRODUCTION_IN_BROWSER = ["r50k_base", "cl100k_base", "o200k_base", "llama3"];
+import { encodeWithPieces, sentencePieceModel } from "./sentencepiece.js";
+
+export const TIKTOKEN_IN_BROWSER = ["r50k_base", "cl100k_base", "o200k_base", "llama3"];
+export const SENTENCEPIECE_IN_BROWSER = ["mistral_v1"];
+export const PRODUCTION_IN_BROWSER = [...TIKTOKEN_IN_BROWSER, ...SENTENCEPIECE_IN_BROWSER];
 export const TIKTOKEN_SCRIPT = "tiktoken/tiktoken.js";
+
+/** The path (under the site's _static/) of a SentencePiece model's script. */
+export function sentencePieceScript(name) {
+  if (!SENTENCEPIECE_IN_BROWSER.includes(name)) throw new Error(`no browser SentencePiece model ${name}`);
+  return `sentencepiece/${name}.js`;
+}
 
 /** The path (under the site's _static/) of one encoding's ranks script. */
 export function ranksScript(name) {
-  if (!PRODUCTION_IN_BROWSER.includes(name)) throw new Error(`no browser vocabulary for ${name}`);
+  if (!TIKTOKEN_IN_BROWSER.includes(name)) throw new Error(`no browser vocabulary for ${name}`);
   return `tiktoken/ranks/${name}.js`;
 }
 
@@ -36,6 +48,10 @@ export function loadClassicScript(src, doc = globalThis.document) {
 
 /** An encoder built from globals the scripts set (Node tests set them by running the same scripts). */
 export function encoderFromGlobals(name, scope = globalThis) {
+  if (SENTENCEPIECE_IN_BROWSER.includes(name)) {
+    const data = scope.bpelabSentencePiece && scope.bpelabSentencePiece[name];
+    return data ? { sentencePiece: sentencePieceModel(data) } : null;
+  }
   const core = scope.bpelabTiktoken;
   const ranks = scope.bpelabTiktokenRanks && scope.bpelabTiktokenRanks[name];
   if (!core || !ranks) return null;
@@ -46,8 +62,12 @@ export function encoderFromGlobals(name, scope = globalThis) {
 export function productionEncoder(name, staticBase = "_static/", doc = globalThis.document) {
   if (!encoders.has(name)) {
     const ready = (async () => {
-      await loadClassicScript(staticBase + TIKTOKEN_SCRIPT, doc);
-      await loadClassicScript(staticBase + ranksScript(name), doc);
+      if (SENTENCEPIECE_IN_BROWSER.includes(name)) {
+        await loadClassicScript(staticBase + sentencePieceScript(name), doc);
+      } else {
+        await loadClassicScript(staticBase + TIKTOKEN_SCRIPT, doc);
+        await loadClassicScript(staticBase + ranksScript(name), doc);
+      }
       const encoder = encoderFromGlobals(name);
       if (!encoder) throw new Error(`the ${name} scripts loaded but set nothing`);
       return encoder;
@@ -63,6 +83,7 @@ export function productionEncoder(name, staticBase = "_static/", doc = globalThi
  * encode_ordinary, which the Python explorer uses): no special token allowed, none refused.
  */
 export function encodeOrdinary(encoder, text) {
+  if (encoder.sentencePiece) return encodeWithPieces(encoder.sentencePiece, text); // SentencePiece has no special tokens
   const ids = encoder.encode(text, [], []);
   // textMap (rank -> bytes) is js-tiktoken's own table; pinned version, checked by the Node test
   const pieces = ids.map((id) => Uint8Array.from(encoder.textMap.get(id)));

@@ -4,7 +4,7 @@
 // Python test tests/test_token_build.py runs this file under Node on thousands of tokens of every
 // production vocabulary and holds the two equal, result for result. Results are plain data with
 // bytes as arrays of numbers, the shape TokenBuild.as_dict() gives in Python:
-//   {token, id, numbering: "rank" | "merge", reachable, steps, parts, tree}
+//   {token, id, numbering: "rank" | "merge" | "score", reachable, steps, parts, tree}
 //   step: {before, position, left, right, id, number, after}; tree node: {token, id, children}
 // Bytes stay bytes: a part that is half a character is drawn by the display as it chooses.
 
@@ -207,8 +207,8 @@ export function buildFromWordMerges(symbol, merges, vocabulary) {
 
 /** Replaying the steps from the single bytes: the parts after each one (a check, and the stepper's frames). */
 export function replay(build) {
-  // from the leaves: single bytes, or a word's symbols (a symbol no merge made is a leaf itself)
-  let parts = build.steps.length ? build.steps[0].before : build.leaves === "symbols" ? [build.token] : build.token.map((b) => [b]);
+  // from the leaves: single bytes, a word's symbols or a piece's characters (one no merge made is a leaf itself)
+  let parts = build.steps.length ? build.steps[0].before : build.leaves !== "bytes" ? [build.token] : build.token.map((b) => [b]);
   const frames = [parts];
   for (const step of build.steps) {
     parts = [...parts.slice(0, step.position), [...step.left, ...step.right], ...parts.slice(step.position + 2)];

@@ -1,6 +1,7 @@
 // The "how a token was built" panel: steps through a TokenBuild (token_build.js's buildWithRanks /
 // buildFromMerges, or Python's TokenBuild.as_dict(), the same shape) with the stepper's chips,
-// First/Back/Next/Last and keys, each step's rank or merge number, and the whole build as a tree.
+// First/Back/Next/Last and keys, each step's rank, merge number or score (a SentencePiece piece:
+// sentencepiece_build.js), and the whole build as a tree.
 //
 // Any view that draws chips can open it: openTokenBuild(container, build, options). What it says is
 // written by buildLines / stepLine (plain text, no DOM), which bpelab/widgets/token_build_view.py
@@ -41,9 +42,9 @@ export function partText(bytes) {
   return Array.from(bytes, (b) => `<${b.toString(16).toUpperCase().padStart(2, "0")}>`).join("");
 }
 
-/** What a step's number counts, as the panel writes it: "rank 127933" or "merge 12". */
+/** What a step's number counts, as the panel writes it: "rank 127933", "merge 12" or "score -2" (SentencePiece). */
 export function numberText(build, number) {
-  return `${build.numbering === "merge" ? "merge" : "rank"} ${number}`;
+  return `${build.numbering === "merge" || build.numbering === "score" ? build.numbering : "rank"} ${number}`;
 }
 
 /** "Step k of n". */
@@ -58,6 +59,10 @@ export function stepLine(build, k) {
     const start = n ? build.steps[0].before.length : 1;
     return `The ${start} symbols the word starts as (its characters, and </w> at a word's end), before any merge.`;
   }
+  if (k === 0 && build.leaves === "characters") {
+    const start = n ? build.steps[0].before.length : 1;
+    return `The ${start} character${start === 1 ? "" : "s"} of the piece (▁ is a space), before any merge${n ? "" : " (a single character needs none)"}.`;
+  }
   if (k === 0) return `The ${build.token.length} bytes of the token, before any merge${n ? "" : " (a single byte needs none)"}.`;
   const s = build.steps[k - 1];
   return `Merged ${partText(s.left)} + ${partText(s.right)} → ${partText([...s.left, ...s.right])} (${numberText(build, s.number)}).`;
@@ -69,6 +74,11 @@ export function stepLine(build, k) {
  */
 export function reachNote(build) {
   if (build.reachable) return "";
+  if (build.numbering === "score") {
+    return "Merging in score order does not reach this piece: from its characters, joining pairs that form pieces " +
+      `scoring at least its own stops at ${build.parts.length} parts: ${build.parts.map(partText).join(" | ")}. ` +
+      "SentencePiece's encoder never gives it.";
+  }
   const stop = "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at " +
     `${build.parts.length} parts: ${build.parts.map(partText).join(" | ")}.`;
   let joined = "";
@@ -95,7 +105,7 @@ export function treeLines(build) {
 }
 
 function leafWord(build) {
-  return build.leaves === "symbols" ? "symbol" : "byte";
+  return { symbols: "symbol", characters: "character" }[build.leaves] || "byte";
 }
 
 function numberOf(build, node) {
@@ -109,6 +119,7 @@ export function buildLines(build, title = "") {
   const lines = [head];
   const note = reachNote(build);
   if (note) lines.push(note);
+  if (build.note) lines.push(build.note);
   for (let k = 0; k <= build.steps.length; k += 1) lines.push(`${stepLabel(k, build.steps.length)}: ${stepLine(build, k)}`);
   return [...lines, ...treeLines(build)];
 }
@@ -149,7 +160,7 @@ function partChips(parts, ids, marks) {
 function treeList(build, root) {
   const item = (n) => {
     // a production token's rank is its id; a learner's merge number is not, so both are said
-    const what = !n.children.length ? `a ${leafWord(build)}, id ${n.id}` : build.numbering === "merge" ? `merge ${numberOf(build, n)}, id ${n.id}` : `rank ${n.id}`;
+    const what = !n.children.length ? `a ${leafWord(build)}, id ${n.id}` : build.numbering === "rank" ? `rank ${n.id}` : `${numberText(build, numberOf(build, n))}, id ${n.id}`;
     const li = node("li", {}, node("code", { text: partText(n.token) }), ` (${what})`);
     if (n.children.length) li.append(node("ul", {}, ...n.children.map(item)));
     return li;
@@ -165,6 +176,12 @@ function takeKeys(panel) {
   for (const other of document.querySelectorAll(`[${KEYS_IN_USE}]`)) if (other !== panel) other.removeAttribute(KEYS_IN_USE);
   panel.setAttribute(KEYS_IN_USE, "");
 }
+
+const KEY_WORDS = {
+  merge: "merge k is the k-th merge your tokenizer learned.",
+  rank: "a merge's rank is the order it was learned in (lower = earlier).",
+  score: "a merge's score orders it: SentencePiece joins the pair forming the highest-scoring piece first, the leftmost of equal scores.",
+};
 
 const STEP_KEYS = { ArrowRight: "next", ArrowLeft: "back", PageDown: "next", PageUp: "back", Home: "first", End: "last" };
 
@@ -189,7 +206,7 @@ export function openTokenBuild(container, build, { title = "", note = "", step =
     if (after) b.append(node("span", { "aria-hidden": "true", text: " " + after }));
     return b;
   };
-  const first = button("First", "bpe-first", "back to the single bytes", "◀◀");
+  const first = button("First", "bpe-first", `back to the single ${leafWord(build)}s`, "◀◀");
   const back = button("Back", "bpe-back", "undo one merge", "◀");
   const next = button("Next", "bpe-next", "make the next merge", null, "▶");
   const last = button("Last", "bpe-last", "jump to the whole token", null, "▶▶");
@@ -202,10 +219,11 @@ export function openTokenBuild(container, build, { title = "", note = "", step =
     node("h3", {}, heading, ` · id ${build.id} · ${n} merges`),
     note ? node("div", { class: "bpe-tb-note", text: note }) : null,
     reach ? node("div", { class: "bpe-tb-note bpe-tb-unreachable", text: reach }) : null,
+    build.note ? node("div", { class: "bpe-tb-note bpe-tb-kind", text: build.note }) : null,
     node("div", { class: "bpe-tb-controls" }, first, back, next, last, label, close),
     line, chipsBox,
     node("div", { class: "bpe-tb-note", text: `Keys: ← → one merge, Home / End the first and last. Numbers under the chips are ids; ` +
-      (build.numbering === "merge" ? "merge k is the k-th merge your tokenizer learned." : "a merge's rank is the order it was learned in (lower = earlier).") }),
+      KEY_WORDS[build.numbering] }),
     build.tree ? node("details", { class: "bpe-tb-tree", open: "" }, node("summary", { text: "The whole build as a tree" }), treeList(build, build.tree)) : null,
   ].filter(Boolean));
   let at = -1;
