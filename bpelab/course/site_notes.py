@@ -2,7 +2,8 @@
 
 A page drawn from saved widget state has no kernel, yet much works in it: the merge steppers step
 through every merge, the word-level ones train a text the reader types, and the encode explorer
-encodes typed text with the lesson's word-level tokenizers and GPT-2, GPT-4, GPT-4o and Llama 3 (js-tiktoken), the
+encodes typed text with the lesson's word-level tokenizers, GPT-2, GPT-4, GPT-4o and Llama 3 (js-tiktoken) and
+Mistral 7B (static/sentencepiece.js), the
 chat view renders typed turns in each format, with the page's own encoders.
 What needs Python is running the code, a tokenizer the browser does not have (a byte-level one of your own), and a widget
 the notebook saved no state for. Each page's note names exactly those, from the notebook's own
