@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from itertools import pairwise
 
 import pytest
+import regex
 
 import bpelab
 from bpelab import words
@@ -1243,3 +1244,33 @@ def test_an_argument_without_equality_that_was_changed_is_found():
     assert changed_argument((after, "text"), (before, "text")) is None
     del after.items[1]
     assert changed_argument((after, "text"), (before, "text")) == 0
+
+
+# ---- fresh-eyes review of lessons 02 and 08: get_word_frequencies ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (
+            lambda text: dict(Counter((*w[:-1], w[-1] + "</w>") for w in text.split())),
+            "you glued '</w>' to the last character",
+        ),
+        (
+            lambda text: dict(Counter((*w, "</w>") for w in regex.findall(r"\S+", text))),
+            "regex module's \\S+",
+        ),
+        (
+            lambda text: dict(Counter((*w, "</w>") for w in regex.findall(r"\w+|[^\w\s]+", text))),
+            "you split punctuation off the words",
+        ),
+    ],
+    ids=["marker glued (subword-nmt)", "regex \\S+", "regex split first"],
+)
+def test_get_word_frequencies_mistakes_of_the_review_are_named(capsys, wrong, hint):
+    from bpelab.exercises import check_get_word_frequencies
+
+    assert not check_get_word_frequencies(wrong, record=False).passed
+    out = capsys.readouterr().out
+    assert hint in out, out
+    assert "marker '</w>' is missing" not in out and "some words are empty" not in out

@@ -232,6 +232,14 @@ def binary_search(
     "wrong, hint",
     [
         (binary_search(compare=lambda m, g: round(m, 2) >= round(g, 2)), "by less than 0.005 bytes per token"),
+        (
+            binary_search(compare=lambda m, g: round(m, 2) >= g),
+            "you rounded the bytes per token (round(..., 2)) before",
+        ),
+        (
+            binary_search(compare=lambda m, g: round(m, 4) >= g),
+            "you rounded the bytes per token (round(..., 4)) before",
+        ),
         (binary_search(compare=lambda m, g: m >= g - 0.005), "by less than 0.005 bytes per token"),
         (binary_search(measure=lambda tok, text: len(text) / len(tok.encode(text))), "characters per token"),
     ],
@@ -444,3 +452,169 @@ def test_count_unused_on_a_changed_text_is_rejected_and_named(capsys, encoded, n
 
     assert not check_count_unused(count_unused, record=False)
     assert named in capsys.readouterr().out
+
+
+# ---- fresh-eyes review of lessons 02 and 08 -------------------------------------------------------------------
+
+
+def by_lines(tokenizer, text):
+    return [i for line in text.splitlines(keepends=True) for i in tokenizer.encode(line)]
+
+
+def test_bytes_per_token_line_by_line_is_rejected_and_named(capsys):
+    """cl100k keeps "\\n\\n" as one piece; a tokenizer with a merge for it uses it only on the whole text."""
+    assert not check_bytes_per_token(
+        lambda tok, text: len(text.encode("utf-8")) / len(by_lines(tok, text)), record=False
+    )
+    assert "you encoded the text line by line" in report(capsys)
+
+
+def test_count_unused_line_by_line_keeping_the_line_ends_is_rejected_and_named(capsys):
+    assert not check_count_unused(lambda tok, text: len(set(tok.vocab) - set(by_lines(tok, text))), record=False)
+    assert "you encoded the text line by line" in report(capsys)
+
+
+@pytest.mark.parametrize("digits", [2, 3, 4, 6])
+def test_bytes_per_token_rounded_to_any_digits_is_named(capsys, digits):
+    def rounded(tokenizer, text):
+        return round(len(text.encode("utf-8")) / len(tokenizer.encode(text)), digits)
+
+    assert not check_bytes_per_token(rounded, record=False)
+    assert "right, but rounded" in report(capsys)
+
+
+def test_bytes_per_token_remembered_by_text_alone_is_rejected(capsys):
+    """A cache keyed by the text only: the same text with two tokenizers must give two answers."""
+    cache = {}
+
+    def bytes_per_token(tokenizer, text):
+        if text not in cache:
+            cache[text] = len(text.encode("utf-8")) / len(tokenizer.encode(text))
+        return cache[text]
+
+    assert not check_bytes_per_token(bytes_per_token, record=False)
+
+
+def test_count_unused_on_no_text_is_tried(capsys):
+    """An answer built on token_usage raises on an empty text: the checker must try one."""
+    from bpelab.analysis.compression import token_usage
+
+    def count_unused(tokenizer, text):
+        usage = token_usage(tokenizer, text)
+        return int((usage["count"] == 0).sum())
+
+    assert not check_count_unused(count_unused, record=False)
+    assert "''" in report(capsys)
+
+
+def test_a_search_over_an_unfinished_bytes_per_token_is_not_yet(capsys):
+    """Exercise 1 still the stub: say so, not a TypeError about None and a hint on the binary search."""
+    from bpelab.exercises.compression import _paragraph
+    from bpelab.exercises.samples import PARAGRAPH
+
+    namespace = {}
+    source = """
+def bytes_per_token(tokenizer, text):
+    # your code here
+    ...
+
+def my_smallest_vocab_size(tokenizer, text, goal):
+    low, high = 256, 256 + len(tokenizer.merges)
+    while low < high:
+        middle = (low + high) // 2
+        if bytes_per_token(tokenizer.truncated(middle), text) >= goal:
+            high = middle
+        else:
+            low = middle + 1
+    return high
+"""
+    exec(compile(source, "<lesson 08 exercise 3>", "exec"), namespace)
+    result = check_smallest_vocab_size(namespace["my_smallest_vocab_size"], _paragraph(), PARAGRAPH, record=False)
+    out = report(capsys)
+    assert result.status == "not yet", out
+    assert "bytes_per_token, which returned None" in out and "exercise 1" in out
+    assert "TypeError" not in out and "low, high" not in out
+
+
+def test_a_comparison_with_none_is_named_even_without_the_helper_by_name(capsys):
+    from bpelab.exercises.compression import _paragraph
+    from bpelab.exercises.samples import PARAGRAPH
+
+    def measure(tokenizer, text):
+        return None
+
+    search = binary_search(measure=measure)
+    assert not check_smallest_vocab_size(search, _paragraph(), PARAGRAPH, record=False)
+    assert "a comparison met None" in report(capsys)
+
+
+def char_loop_bytes_per_token(tokenizer, text):
+    """A correct exercise 1 written as a character loop: several lines of Python per character of the text."""
+    n_bytes = 0
+    for ch in text:
+        code = ord(ch)
+        if code < 0x80:
+            n_bytes += 1
+        elif code < 0x800:
+            n_bytes += 2
+        elif code < 0x10000:
+            n_bytes += 3
+        else:
+            n_bytes += 4
+    n_tokens = 0
+    for _ in tokenizer.encode(text):
+        n_tokens += 1
+    return n_bytes / n_tokens
+
+
+def galloping(tokenizer, text, goal):
+    """A correct search: doubling steps up from 256, then a binary search inside the last step (about 25
+    measurements on lesson 08's tokenizer)."""
+    largest = 256 + len(tokenizer.merges)
+
+    def reaches(size):
+        return char_loop_bytes_per_token(tokenizer.truncated(size), text) >= goal
+
+    if reaches(256):
+        return 256
+    low, step, high = 256, 1, 257
+    while high < largest and not reaches(high):
+        low, step = high, step * 2
+        high = min(largest, 256 + step)
+    low += 1
+    while low < high:
+        middle = (low + high) // 2
+        if reaches(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return high
+
+
+@pytest.mark.slow
+def test_a_correct_galloping_search_over_a_character_loop_passes(capsys, lesson_08):
+    """Over 2,000,000 lines of the learner's Python in all (25 measurements of a 34,000-character text, a loop over
+    the characters each time): the measurement count is the guard, the line limit holds between two measurements."""
+    from bpelab.exercises import runaway
+
+    tokenizer, held_out = lesson_08
+    assert 25 * 4 * len(held_out) > runaway.MAX_STEPS  # the lines the helper alone runs, at least
+    result = check_smallest_vocab_size(galloping, tokenizer, held_out, record=False)
+    out = report(capsys)
+    assert result.passed, out
+
+
+def test_an_endless_loop_that_measures_nothing_is_still_stopped_by_the_line_limit(capsys):
+    from bpelab.exercises.compression import _paragraph
+    from bpelab.exercises.samples import PARAGRAPH
+
+    def my_smallest_vocab_size(tokenizer, text, goal):
+        size = 256
+        tokenizer.truncated(size)
+        while size < 10**9:
+            size = size + 0
+        return size
+
+    result = check_smallest_vocab_size(my_smallest_vocab_size, _paragraph(), PARAGRAPH, record=False)
+    out = report(capsys)
+    assert not result.passed and "lines of Python" in out, out

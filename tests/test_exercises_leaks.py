@@ -277,3 +277,73 @@ def test_a_lambda_built_on_a_helper_the_lesson_gives_is_the_learners_own(capsys)
         lambda word_freq, pair: {merge_symbols(word, pair): count for word, count in word_freq.items()}, record=False
     )
     assert result.passed, capsys.readouterr().out
+
+
+# ---- a def that only returns the course's answer is the course's function too ----------------------------------
+
+
+def returning(answer, wrap=None):
+    """A learner's def whose body only returns what the course's function returns (wrapped in ``wrap``)."""
+    if wrap is None:
+
+        def yours(*args):
+            """Mine, honest."""
+            return answer(*args)
+
+    else:
+
+        def yours(*args):
+            return wrap(answer(*args))
+
+    return yours
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_every_exercise_refuses_a_def_that_only_returns_its_answer(name):
+    """Fresh-eyes review of lessons 02 and 08: ``lambda t: dict(get_word_frequencies(t))`` was refused, the same
+    thing written as a ``def`` passed (so did ``split_text(text, P)`` and the library's ``bytes_per_token``)."""
+    exercise = EXERCISES[name]
+    for answer in exercise.answer_functions:
+        for fn in (returning(answer), returning(answer, dict), returning(answer, list), returning(returning(answer))):
+            result = exercise.run(fn, record=False)
+            assert not result.passed and "that is the course's function" in result.message, (name, result.message)
+
+
+def test_a_def_that_returns_the_course_function_by_its_dotted_name_is_refused(capsys):
+    import bpelab.words
+    from bpelab.exercises import check_get_word_frequencies
+    from bpelab.exercises.pre_tokenization import check_split_words
+    from bpelab.patterns import split_text
+
+    def get_word_frequencies(text):
+        return dict(bpelab.words.get_word_frequencies(text))
+
+    def split_words(text):
+        return split_text(text, r"\w+|[^\w\s]+")
+
+    assert not check_get_word_frequencies(get_word_frequencies, record=False).passed
+    assert not check_split_words(split_words, record=False).passed
+    out = capsys.readouterr().out
+    assert out.count("that is the course's function") == 2, out
+
+
+def test_a_def_that_does_more_than_return_the_course_function_is_the_learners_own(capsys):
+    """Working on the result, or calling the learner's own helper, is the learner's code: judged on its answers."""
+    from bpelab.exercises import check_get_word_frequencies
+    from bpelab.exercises.compression import check_bytes_per_token
+
+    def helper(tokenizer, text):
+        return len(text.encode("utf-8")) / len(tokenizer.encode(text))
+
+    def bytes_per_token(tokenizer, text):
+        return helper(tokenizer, text)
+
+    def get_word_frequencies(text):
+        counts = {}
+        for word in text.split():
+            counts[(*word, "</w>")] = counts.get((*word, "</w>"), 0) + 1
+        return counts
+
+    assert check_bytes_per_token(bytes_per_token, record=False).passed
+    assert check_get_word_frequencies(get_word_frequencies, record=False).passed
+    assert "course's function" not in capsys.readouterr().out

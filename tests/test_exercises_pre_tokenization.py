@@ -19,10 +19,19 @@ def test_reference_on_hand_checked_examples():
     assert split_words(" \t\n") == []
 
 
-RE_PARTS_FROM_REGEX = {"नमस्ते", "می\u200cخواهم", "👩\u200d👩\u200d👧", "x² ½ ﬁne", "cafe\u0301"}
+RE_PARTS_FROM_REGEX = {
+    "नमस्ते",
+    "می\u200cخواهم",
+    "👩\u200d👩\u200d👧",
+    "x² ½ ﬁne",
+    "cafe\u0301",
+    "Chapter Ⅻ. Ⓐbc",
+    "a\x1cb c\x1fd",
+}
 """The cases in which Python's `re` finds other pieces than the reference (the `regex` module): marks that combine
 with a letter, the zero-width non-joiner and joiner (lesson 02, section 3b), and the numbers of category No
-(² and ½), which are `\\w` for `re` but not for `regex`."""
+(² and ½), which are `\\w` for `re` but not for `regex`; the alphabetic symbols (Ⓐ), `\\w` for `regex` only; and
+U+001C–U+001F, whitespace for `re`'s `\\s` (as for ``str.isspace``), not for `regex`'s."""
 
 
 def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
@@ -33,7 +42,7 @@ def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
 
 def test_a_correct_function_passes(capsys):
     assert check_split_words(lambda text: regex.findall(r"\w+|[^\w\s]+", text))
-    assert "✅ split_words: all 16 checks passed." in capsys.readouterr().out
+    assert "✅ split_words: all 18 checks passed." in capsys.readouterr().out
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -82,6 +91,17 @@ def test_the_stub_is_not_yet(capsys):
         (
             lambda text: regex.findall(r"(?:\p{So}\u200d)+\p{So}|\w+|[^\w\s]+", text),
             "your split kept the zero-width joiner (U+200D) inside a piece",
+        ),
+        # fresh-eyes review of lessons 02 and 08: \w spelled from the letters, not Alphabetic; str.split first
+        (
+            lambda text: regex.findall(
+                r"[\p{L}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]+|[^\p{L}\p{M}\p{Nd}\p{Pc}\p{Join_Control}\s]+", text
+            ),
+            "Alphabetic also holds Roman numerals such as Ⅻ and circled letters such as Ⓐ",
+        ),
+        (
+            lambda text: [p for w in text.split() for p in regex.findall(r"\w+|[^\w\s]+", w)],
+            "str.split also cuts at U+001C–U+001F",
         ),
     ],
 )

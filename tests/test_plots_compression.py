@@ -50,6 +50,12 @@ def test_compression_curves_draw_each_text_and_each_reference():
     assert ax.get_ylim()[1] > 4.6  # the references fit on the plot
 
 
+def test_compression_curves_default_title_claims_no_shape():
+    """Lesson 08 shows its training curve is close to straight on the log axis: the title must not say it slows."""
+    title = plot_compression_curves(CURVE).axes[0].get_title()
+    assert "Bytes per token" in title and "slow" not in title
+
+
 def test_compression_curves_without_references():
     ax = plot_compression_curves(CURVE).axes[0]
     assert list(labelled(ax)) == ["held-out", "code"]

@@ -4,8 +4,8 @@ Every checker runs the learner's function on small hand-checked cases first, the
 ones, compares with the reference in ``bpelab``, prints ONE plain-text report and returns a
 ``CheckResult`` (``bool(result)`` tells whether it passed; in a notebook it shows nothing more).
 It never raises on a learner's mistake, nor hangs on a runaway function (``runaway``), and it refuses the course's
-own function (the reference, or the package function it is built from, even inside a lambda or
-``functools.partial``: ``course_functions``): there is nothing of the learner's to check. Every checker takes
+own function (the reference, or the package function it is built from, even inside a lambda,
+``functools.partial`` or a ``def`` that only returns its result: ``course_functions``): there is nothing of the learner's to check. Every checker takes
 ``record=False`` for a demonstration: a pass then ticks nothing on the course map. The engine, and how to add
 a checker: ``core``.
 

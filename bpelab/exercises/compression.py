@@ -15,6 +15,8 @@ on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``�
 
 from __future__ import annotations
 
+import contextlib
+import io
 import operator
 from collections.abc import Callable
 
@@ -33,6 +35,7 @@ from bpelab.exercises.core import (
     same_as,
     when,
 )
+from bpelab.exercises.course_functions import code_names, unwrapped
 from bpelab.exercises.running import Outcome, call
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 from bpelab.exercises.showing import kind, short, without_addresses
@@ -54,8 +57,20 @@ def _paragraph() -> BPETokenizer:
     return BPETokenizer().train(PARAGRAPH, 314, pattern="cl100k")
 
 
+def _blank_lines() -> BPETokenizer:
+    """Trained on "one\\n\\ntwo\\n\\nthree\\n\\n" with GPT-4's split, which keeps "\\n\\n" as one piece: its one
+    merge, 256, joins the two line breaks, a token that only a text encoded whole (not line by line) can use."""
+    return BPETokenizer().train("one\n\ntwo\n\nthree\n\n", 257, pattern="cl100k")
+
+
 def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
     return tokenizer.encode(text)
+
+
+def _line_by_line(tokenizer: BPETokenizer, text: str) -> list[int]:
+    """A typical mistake: the text encoded one line at a time, each keeping its line break
+    (``text.splitlines(keepends=True)``): a token spanning a line break, such as "\\n\\n", is never used."""
+    return [i for line in text.splitlines(keepends=True) for i in tokenizer.encode(line)]
 
 
 # ---- bytes per token ------------------------------------------------------------------------
@@ -76,10 +91,25 @@ BYTES_PER_TOKEN = Exercise(
             2.0,
             "a space and a new line at the ends are bytes of the text too: ' ', 'abab', '\\n' are 6 bytes in 3 tokens",
         ),
+        Case(
+            (BPETokenizer(), "abababab"),
+            1.0,
+            "the text of an earlier check, with another tokenizer (no merges): the answer depends on both",
+        ),
+        Case(
+            (_blank_lines(), "ab\n\ncd\n"),
+            7 / 6,
+            "a tokenizer that learned the token '\\n\\n': 'a', 'b', '\\n\\n', 'c', 'd', '\\n' are 7 bytes in 6 tokens",
+        ),
         Case((_paragraph(), PARAGRAPH), note="a tokenizer trained on the paragraph, on the paragraph"),
         Case((_paragraph(), MIXED_SCRIPTS), note="the same tokenizer on text in other scripts"),
     ],
     diagnosers=[
+        same_as(
+            lambda tokenizer, text: len(text.encode("utf-8")) / len(_line_by_line(tokenizer, text)),
+            "you encoded the text line by line: a token that spans a line break ('\\n\\n', which GPT-4's split "
+            "keeps as one piece) is then never used; encode the whole text at once",
+        ),
         same_as(
             lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")),
             "upside down: bytes ÷ tokens, not tokens ÷ bytes (more compression = a larger number)",
@@ -102,7 +132,12 @@ BYTES_PER_TOKEN = Exercise(
             "// rounds down to a whole number; use / for the exact ratio",
         ),
         when(
-            lambda a: isinstance(a.got, float) and a.got != a.expected and a.got == round(a.expected, 2),
+            lambda a: (
+                isinstance(a.got, float)
+                and isinstance(a.expected, float)
+                and a.got != a.expected
+                and any(a.got == round(a.expected, digits) for digits in range(7))
+            ),
             "right, but rounded: return the exact ratio and round only when you show a number (print, table, plot)",
         ),
     ],
@@ -150,6 +185,12 @@ COUNT_UNUSED = Exercise(
             (_paragraph(), "\t" + PARAGRAPH.replace(". ", ".\n") + "\n\n"),
             note="lines, and whitespace at both ends: their tokens are used too",
         ),
+        Case(
+            (_blank_lines(), "ab\n\ncd\n"),
+            251,
+            "a tokenizer that learned '\\n\\n' (257 ids): 'a', 'b', '\\n\\n', 'c', 'd' and '\\n' are used, 251 are not",
+        ),
+        Case((_abab(), ""), 258, "no text: no token is used, all 258 are unused"),
     ],
     diagnosers=[
         same_as(
@@ -161,6 +202,11 @@ COUNT_UNUSED = Exercise(
             lambda tokenizer, text: count_unused(tokenizer, "".join(text.splitlines())),
             "you encoded a changed text (line by line, or text.strip()): its spaces and line breaks are text too, "
             "and their tokens are used; encode the text as it is",
+        ),
+        same_as(
+            lambda tokenizer, text: len(set(tokenizer.vocab) - set(_line_by_line(tokenizer, text))),
+            "you encoded the text line by line: a token that spans a line break ('\\n\\n', which GPT-4's split "
+            "keeps as one piece) is then never used; encode the whole text at once",
         ),
         same_as(
             lambda tokenizer, text: len(set(_ids(tokenizer, text))),
@@ -196,7 +242,10 @@ MAX_MEASUREMENTS = 60
 """Sizes one call of the learner's search may measure (calls of ``tokenizer.truncated``). A binary search over
 lesson 08's 6,754 sizes measures 13 (one that also measures ``middle - 1`` at each step, 26); one that tries the
 sizes one by one from either end measures hundreds or thousands. The check counts measurements, not seconds, so its
-verdict is the same on a fast machine and a busy one."""
+verdict is the same on a fast machine and a busy one. The line limit (``runaway.MAX_STEPS``) starts again at each
+measurement: a correct ``bytes_per_token`` written as a loop over the text's characters runs about 4 lines a
+character, which over 25 measurements of lesson 08's held-out text would pass the limit, and the verdict must not
+depend on how exercise 1 was written."""
 
 SEARCH_SECONDS = 300.0
 """The clock for the search on the lesson's tokenizer. Measurements are counted, so the clock is there only for a
@@ -224,6 +273,7 @@ class MeasuredTokenizer(BPETokenizer):
         return measured
 
     def truncated(self, vocab_size: int) -> BPETokenizer:
+        runaway.new_line_allowance()  # the line limit counts from the last measurement: the count is the guard
         self._measured[0] += 1
         if self._measured[0] > MAX_MEASUREMENTS:
             raise TooManyMeasurements(
@@ -372,6 +422,40 @@ def _returns_the_middle(tokenizer: BPETokenizer, text: str, goal: float) -> int:
     return middle
 
 
+def _rounded(digits: int, both: bool) -> Callable[[BPETokenizer, str, float], int]:
+    """The lesson's search comparing ``round(bytes per token, digits)`` with the goal (rounded too when ``both``)."""
+
+    def search(tokenizer: BPETokenizer, text: str, goal: float) -> int:
+        target = round(goal, digits) if both else goal
+        return _bisect(256, _largest(tokenizer), lambda size: round(_measured(tokenizer, text, size), digits) >= target)
+
+    return search
+
+
+ROUNDED = [
+    same_as(
+        _rounded(digits, both),
+        f"you rounded the bytes per token (round(..., {digits})){' and the goal' if both else ''} before "
+        "comparing: a rounded number can fall below the goal or reach it when the exact one does not; compare "
+        "the exact numbers, bytes per token >= goal",
+    )
+    for digits in (1, 2, 3, 4)
+    for both in (False, True)
+]
+"""Searches that round before comparing: each named with the rounding it did."""
+
+
+def _none_compared(attempt: Attempt) -> str | None:
+    """A comparison met None: the search's ``bytes_per_token`` (exercise 1) is most likely still the stub."""
+    error = attempt.error
+    if not isinstance(error, TypeError) or "NoneType" not in str(error) or "not supported" not in str(error):
+        return None
+    return (
+        "a comparison met None: the bytes_per_token your search calls returned None, probably because exercise 1 "
+        "is still the stub; finish exercise 1 (check_bytes_per_token passes), then run this check again"
+    )
+
+
 def _same_on_every_check(attempt: Attempt) -> str | None:
     """The search gives one number whatever it is given: a size written in, or one computed from globals."""
     answers = [got for _, got in attempt.history()]
@@ -453,6 +537,7 @@ SEARCH = Exercise(
             "((low + high) // 2)",
             contains="vocab_size must be",
         ),
+        _none_compared,
         _same_on_every_check,
         _in_merges,
         _counted_twice,
@@ -467,6 +552,7 @@ SEARCH = Exercise(
             "that size falls short of the goal, by less than 0.005 bytes per token: compare the exact numbers, "
             "bytes per token >= goal, with no rounding and no margin",
         ),
+        *ROUNDED,  # after: a margin and a rounding of both can agree on every case
         same_as(_strictly_above, "a size whose bytes per token EQUALS the goal reaches it: compare with >=, not >"),
         same_as(
             _never_tries_256,
@@ -584,6 +670,9 @@ def _check_search(
     search: Callable[..., object], tokenizer: BPETokenizer, text: str, theirs: float, production: str, within: float
 ) -> CheckResult:
     """The learner's search on the checker's cases, then its answer for the lesson's tokenizer and text."""
+    unfinished = _unfinished_helper(search)
+    if unfinished:
+        return _report(False, "not yet", unfinished)
     result = SEARCH.run(search, record=False)
     if not result.passed:
         print(result.message)
@@ -605,6 +694,22 @@ def _check_search(
     return CheckResult(number.passed, number.name, number.failed_case, number.checks, number.status, message)
 
 
+def _unfinished_helper(search: Callable[..., object]) -> str | None:
+    """The "not yet" message when the search calls a ``bytes_per_token`` of the learner's that returns None."""
+    code = getattr(unwrapped(search), "__code__", None)
+    helper = getattr(unwrapped(search), "__globals__", {}).get("bytes_per_token")
+    if code is None or "bytes_per_token" not in code_names(code) or not callable(helper) or helper is bytes_per_token:
+        return None
+    with contextlib.redirect_stdout(io.StringIO()):
+        outcome = call(helper, (BPETokenizer(), "ab"), MAX_STEPS)
+    if outcome.error is not None or outcome.runaway or outcome.got is not None:
+        return None
+    return (
+        "⏳ smallest_vocab_size: not yet — your search calls bytes_per_token, which returned None (exercise 1 is "
+        "still the stub?): finish exercise 1 first (check_bytes_per_token passes), then run this check again."
+    )
+
+
 def _search_failed(checks: int, outcome: Outcome, tokenizer: BPETokenizer) -> str:
     """The message for a search that passed the checks, then raised or did not finish on the lesson's tokenizer."""
     first = f"❌ smallest_vocab_size: your search passed {checks} checks, but on this tokenizer and text it "
@@ -622,7 +727,7 @@ def _search_failed(checks: int, outcome: Outcome, tokenizer: BPETokenizer) -> st
         where = f" ({outcome.where})" if outcome.where else ""
         return first + f"raised {type(outcome.error).__name__}: {message}{where}".rstrip(": ")
     limit = (
-        f"ran more than {MAX_STEPS:,} lines of your Python"
+        f"ran more than {MAX_STEPS:,} lines of your Python without measuring a size"
         if outcome.runaway == "steps"
         else f"was still running after {SEARCH_SECONDS:g} seconds"
         if outcome.runaway == "time"

@@ -4,13 +4,21 @@ A checker compares with a reference from ``bpelab``; handed that reference (or t
 from, such as ``bpelab.analysis.fairness.gini``), it would pass without the learner writing a line. Found by
 identity, through the usual wrappers: ``functools.partial``, ``functools.wraps`` (``__wrapped__``), a bound
 method (``CharTokenizer().encode``) and a ``lambda`` whose body names one (``lambda v: gini(v)``,
-``lambda v: bpelab.analysis.fairness.gini(v)``). A learner's own ``def`` that calls the course's function is not
-looked into: it fails or passes on its answers like any other.
+``lambda v: bpelab.analysis.fairness.gini(v)``), or a ``def`` whose body (after a docstring) only returns what
+one returns, as it is or wrapped in ``dict``, ``list``, ``tuple``, ``int``, ``float`` or ``str``
+(``def f(text): return dict(bpelab.get_word_frequencies(text))``): read from its source, the names resolved in its
+globals and closure. A ``def`` that does more (calls the course's function and works on the result, or calls a
+helper the lesson builds on, such as the learner's own ``bytes_per_token``) is the learner's own: it fails or passes
+on its answers like any other.
 """
 
 from __future__ import annotations
 
+import ast
+import builtins
 import functools
+import inspect
+import textwrap
 import types
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -35,7 +43,7 @@ def unwrapped(fn: Any) -> Any:
 def _named_in(fn: types.FunctionType) -> Iterable[Any]:
     """What the names of a lambda's body refer to: its globals, closure and defaults, and attributes of modules
     among them (``bpelab.analysis.fairness.gini``), a few levels deep."""
-    names = _names(fn.__code__)
+    names = code_names(fn.__code__)
     found = [fn.__globals__.get(name) for name in names]
     found += [cell.cell_contents for cell in fn.__closure__ or () if _filled(cell)]
     found += [*(fn.__defaults__ or ()), *(fn.__kwdefaults__ or {}).values()]  # lambda v, g=gini: g(v)
@@ -44,13 +52,13 @@ def _named_in(fn: types.FunctionType) -> Iterable[Any]:
     return found
 
 
-def _names(code: types.CodeType) -> list[str]:
+def code_names(code: types.CodeType) -> list[str]:
     """The global and attribute names a code object uses, those of the comprehensions inside it included (each is a
     code object of its own before Python 3.12: ``lambda t: "".join(table()[b] for b in t)``)."""
     names = list(code.co_names)
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
-            names += _names(const)
+            names += code_names(const)
     return names
 
 
@@ -68,7 +76,8 @@ def course_function(
     """The course function among ``known`` that ``fn`` is, or among ``answers`` that ``fn`` is or that a lambda
     ``fn`` calls; None when ``fn`` is someone else's.
 
-    ``known`` holds everything the course wrote for the exercise, helpers included (``merge_symbols`` for
+    A ``def`` whose body only returns what one of ``answers`` returns (``returned_call``) is the course's answer
+    too. ``known`` holds everything the course wrote for the exercise, helpers included (``merge_symbols`` for
     ``merge_pair``): handed one of those, the checker has nothing of the learner's to check. ``answers`` are the
     functions that ARE the answer (the reference, ``train_bpe`` for the training loop): a lambda that calls one
     is the course's answer too, while a lambda that calls a helper the lesson builds on is the learner's own.
@@ -83,7 +92,63 @@ def course_function(
         for obj in _named_in(target):
             if obj is not None and id(unwrapped(obj)) in answer_ids:
                 return answer_ids[id(unwrapped(obj))]
+    for _ in range(3):  # a def returning a def of the learner's that only returns the course's answer
+        called = returned_call(target)
+        if called is None:
+            break
+        target = unwrapped(called)
+        if id(target) in answer_ids:
+            return answer_ids[id(target)]
     return None
+
+
+WRAPPERS = (dict, list, tuple, int, float, str)
+"""Calls around the course's function that add nothing of the learner's: ``return dict(get_word_frequencies(t))``."""
+
+
+def _resolved(node: ast.expr, fn: types.FunctionType) -> Any:
+    """What a name or dotted name (``bpelab.words.get_word_frequencies``) in ``fn``'s body refers to, or None."""
+    if isinstance(node, ast.Attribute):
+        owner = _resolved(node.value, fn)
+        return None if owner is None else getattr(owner, node.attr, None)
+    if not isinstance(node, ast.Name):
+        return None
+    closure = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+    if node.id in closure:
+        return closure[node.id].cell_contents if _filled(closure[node.id]) else None
+    return fn.__globals__.get(node.id, getattr(builtins, node.id, None))
+
+
+def returned_call(fn: Any) -> Any:
+    """The function a ``def``'s body only returns the result of (through ``WRAPPERS``), or None: ``fn`` does more,
+    or its source cannot be read."""
+    if not isinstance(fn, types.FunctionType) or fn.__name__ == "<lambda>":
+        return None
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):  # made by exec, or a def inside a longer statement
+        return None
+    defs = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not defs:
+        return None
+    statements = defs[0].body
+    if (
+        statements
+        and isinstance(statements[0], ast.Expr)
+        and isinstance(getattr(statements[0].value, "value", None), str)
+    ):
+        statements = statements[1:]  # the docstring
+    if len(statements) != 1 or not isinstance(statements[0], ast.Return):
+        return None
+    value = statements[0].value
+    while (
+        isinstance(value, ast.Call)
+        and len(value.args) == 1
+        and not value.keywords
+        and any(_resolved(value.func, fn) is wrapper for wrapper in WRAPPERS)
+    ):
+        value = value.args[0]
+    return _resolved(value.func, fn) if isinstance(value, ast.Call) else None
 
 
 def describe(fn: Callable[..., Any]) -> str:

@@ -6,7 +6,12 @@ the pattern with the ``regex`` module, as ``bpelab.split_text`` does. Python's `
 otherwise: it leaves out the marks that combine with a letter (Hindi's virama) and the zero-width joiner and
 non-joiner, which ``regex`` counts, and counts the other numbers (category No: ``²``, ``½``, ``①``), which
 ``regex`` does not. Cases in those scripts tell the two apart, and an answer written with ``re`` (or with
-``[\\p{L}\\p{N}_]``, which counts the same characters as ``re``'s ``\\w``) is told so. A typical wrong pattern is
+``[\\p{L}\\p{N}_]``, which counts the same characters as ``re``'s ``\\w``) is told so. ``regex``'s ``\\w`` is
+UTS #18 Annex C's ``\\p{Alphabetic}`` | ``\\p{Mark}`` | ``\\p{Decimal_Number}`` | ``\\p{Connector_Punctuation}`` |
+``\\p{Join_Control}``: Alphabetic holds more than the letters (the letter-like numbers, category Nl, such as ``Ⅻ``, and
+symbols such as the circled ``Ⓐ``), so a class built from the letters ``\\p{L}`` is told so too. Whitespace is
+``regex``'s ``\\s`` (Unicode's White_Space), which leaves out U+001C–U+001F, the information separators that
+``str.isspace`` and ``str.split`` count: a text cut with ``text.split()`` first is told so. A typical wrong pattern is
 recognised whichever of the two modules runs it; so is a text normalised (NFKC, NFC) before it is split.
 """
 
@@ -19,6 +24,13 @@ from typing import Any
 from bpelab.exercises.core import Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.samples import PARAGRAPH
 from bpelab.patterns import split_text
+
+LETTERS_AND_NUMBERS = r"[\p{L}\p{N}_]+|[^\p{L}\p{N}_\s]+"
+"""The pattern with ``\\w`` spelled as ``re`` counts it (a letter, a number or ``_``), run with ``regex``."""
+
+LETTERS_NOT_ALPHABETIC = r"[\p{L}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]+|[^\p{L}\p{M}\p{Nd}\p{Pc}\p{Join_Control}\s]+"
+"""``\\w`` spelled out with the letters (``\\p{L}``) where UTS #18 Annex C has ``\\p{Alphabetic}``: it leaves out the
+letter-like numbers (Nl, ``Ⅻ``) and the alphabetic symbols (``Ⓐ``)."""
 
 WORDS_AND_PUNCTUATION = r"\w+|[^\w\s]+"
 """Lesson 02's split pattern: words, or runs of punctuation; whitespace only separates."""
@@ -98,6 +110,18 @@ SPLIT_WORDS = Exercise(
             "the family emoji: symbols joined by zero-width joiners (U+200D), which are word characters",
         ),
         Case(
+            ("Chapter Ⅻ. Ⓐbc",),
+            ["Chapter", "Ⅻ", ".", "Ⓐbc"],
+            "Ⅻ (a Roman numeral, category Nl) and Ⓐ (a circled letter, category So) are Alphabetic in Unicode, and "
+            "regex's \\w holds every Alphabetic character: both are word characters",
+        ),
+        Case(
+            ("a\x1cb c\x1fd",),
+            ["a", "\x1c", "b", "c", "\x1f", "d"],
+            "U+001C and U+001F (information separators) are not whitespace for regex's \\s (Unicode's White_Space), "
+            "though str.isspace() says they are: each is a piece of its own",
+        ),
+        Case(
             ("x² ½ ﬁne",),
             ["x", "²", "½", "ﬁne"],
             "² and ½ are numbers but not digits: not word characters; the ligature ﬁ is a letter, kept as it is",
@@ -125,10 +149,33 @@ SPLIT_WORDS = Exercise(
             lambda text: re.findall(WORDS_AND_PUNCTUATION, text),
             "Python's re counts fewer characters as word characters in this text than the regex module does (and "
             "so does [\\p{L}\\p{N}_], which counts the same characters as re's \\w): it leaves out the marks that "
-            "combine with a letter (Hindi's ्) and the zero-width joiner and non-joiner (elsewhere re counts more: "
-            "² and ½ are \\w for re, not for regex). Run \\w+|[^\\w\\s]+ itself with the regex module (import "
+            "combine with a letter (Hindi's ्), the zero-width joiner and non-joiner, and symbols such as Ⓐ "
+            "(elsewhere re counts more: ² and ½ are \\w for re, not for regex; and re's \\s counts U+001C–U+001F, which "
+            "regex's does not). Run \\w+|[^\\w\\s]+ itself with the regex module (import "
             "regex; regex.findall(...)), as "
             "bpelab.split_text does (section 3b)",
+        ),
+        same_as(
+            lambda text: split_text(text, LETTERS_AND_NUMBERS),
+            "Python's re counts fewer characters as word characters in this text than the regex module does (and "
+            "so does [\\p{L}\\p{N}_], which counts the same characters as re's \\w): it leaves out the marks that "
+            "combine with a letter (Hindi's ्), the zero-width joiner and non-joiner, and symbols such as Ⓐ "
+            "(elsewhere re counts more: ² and ½ are \\w for re, not for regex; and re's \\s counts U+001C–U+001F, which "
+            "regex's does not). Run \\w+|[^\\w\\s]+ itself with the regex module (import "
+            "regex; regex.findall(...)), as "
+            "bpelab.split_text does (section 3b)",
+        ),
+        same_as(
+            lambda text: split_text(text, LETTERS_NOT_ALPHABETIC),
+            "you spelled \\w out from the letters, \\p{L}; the regex module's \\w takes every Alphabetic character "
+            "(UTS #18, Annex C: \\p{Alphabetic}, \\p{Mark}, \\p{Decimal_Number}, \\p{Connector_Punctuation}, "
+            "\\p{Join_Control}), and Alphabetic also holds Roman numerals such as Ⅻ and circled letters such as Ⓐ: "
+            "use \\w itself",
+        ),
+        same_as(
+            lambda text: [piece for word in text.split() for piece in split_words(word)],
+            "you cut the text with text.split() first: str.split also cuts at U+001C–U+001F (information "
+            "separators), which are not whitespace for the regex module's \\s; run the pattern on the whole text",
         ),
         *(
             same_as(

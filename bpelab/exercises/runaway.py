@@ -9,7 +9,10 @@ Two guards, because neither sees everything:
   clock's message comes first: both say the function did not finish). Lines run inside the course's own
   package (frames whose code lives under ``bpelab/``) are not counted: a learner's search that calls
   ``tokenizer.encode`` a dozen times on a long text runs millions of them, and is not a runaway for that.
-  The clock and the memory limit still apply to them.
+  The clock and the memory limit still apply to them. A checker whose own guard is a count of the course's calls
+  (lesson 08's search: the sizes it measures) calls ``new_line_allowance`` at each of them, so the limit holds
+  between two such calls: how a correct helper of the learner's is written (a loop over the characters of a long
+  text) does not decide the verdict, and an endless loop that makes no such call is still stopped.
 - a watchdog thread, for what the counter cannot see or sees too slowly: a loop on ONE line
   (``while True: pass``: Python 3.11 reports no line event for a jump back to the same line), a loop whose
   steps get slower and slower (``s += "x"`` copies the whole string each time while a tracer runs), memory
@@ -41,7 +44,8 @@ from typing import Any
 
 MAX_STEPS = 2_000_000
 """Lines of Python a learner's function may run on one case before it counts as runaway (lines inside
-``bpelab`` itself not counted).
+``bpelab`` itself not counted; a checker that counts its own operations gives a new allowance at each of them:
+``new_line_allowance``).
 
 The straightforward solutions of the exercises here need at most about 50,000 on the largest case."""
 
@@ -53,6 +57,18 @@ MAX_SECONDS = 5.0
 
 MAX_MEMORY = 512 * 2**20
 """Bytes of memory one call may add to the process. The exercises' answers need a few kilobytes."""
+
+_ALLOWANCES: list[Callable[[], None]] = []
+"""For each guarded call running now (innermost last), what sets its line count back to 0."""
+
+
+def new_line_allowance() -> None:
+    """Give the guarded call running now ``max_steps`` lines again, from here (nothing when none runs).
+
+    Called by a checker's counted operation (``MeasuredTokenizer.truncated``) whose count is the real guard."""
+    if _ALLOWANCES:
+        _ALLOWANCES[-1]()
+
 
 POLL_SECONDS = 0.05
 """How often the watchdog looks at a running call's clock and memory."""
@@ -240,9 +256,14 @@ def call_guarded(
     def stop(frame: FrameType, event: str, arg: Any) -> Any:  # put in place by the watchdog
         raise Runaway(watch.reason)
 
+    def fresh_count() -> None:
+        nonlocal steps
+        steps = 0
+
     watch.tracer, watch.stopper = count_lines, stop
     previous = sys.gettrace()
     _WATCHDOG.watch(watch)
+    _ALLOWANCES.append(fresh_count)
     sys.settrace(on_call)  # this frame began before: only the frames of the call are traced
     try:
         return fn(*args)
@@ -250,6 +271,7 @@ def call_guarded(
         raise Runaway(watch.reason or "time") from None  # a forced stop carries no reason of its own
     finally:
         sys.settrace(previous)
+        _ALLOWANCES.remove(fresh_count)
         _WATCHDOG.watch(None)  # from here on, no new forced stop
         if watch.forced:
             _receive_forced_stop()

@@ -1,7 +1,8 @@
 """Lesson 02 checker: from text to a table of spelled words, ``get_word_frequencies(text)``.
 
 The reference splits on whitespace only (``text.split()``: every character ``str.isspace`` says is whitespace,
-``\\r``, ``\\f`` and the no-break space included), keeps case and punctuation, spells each word as its Python
+``\\r``, ``\\f``, the no-break space and U+001C–U+001F included, which the ``regex`` module's ``\\s`` leaves
+out), keeps case and punctuation, spells each word as its Python
 characters (a combining accent is a symbol of its own) plus ONE symbol ``'</w>'``, counts with whole numbers,
 and keeps words in first-seen order.
 """
@@ -43,11 +44,28 @@ def _marker_missing(attempt: Attempt) -> bool:
     return bool(keys) and all(isinstance(k, tuple) and END_OF_WORD not in k for k in keys) and bool(attempt.expected)
 
 
+def _marker_glued(attempt: Attempt) -> bool:
+    """Some word ends with a symbol such as ``'t</w>'``: the marker glued to the last character."""
+    return any(
+        isinstance(k, tuple) and k and isinstance(k[-1], str) and k[-1].endswith(END_OF_WORD) and k[-1] != END_OF_WORD
+        for k in _keys(attempt)
+    )
+
+
 def _whitespace_inside(attempt: Attempt) -> bool:
     return any(
         k in ((END_OF_WORD,), ("", END_OF_WORD)) or any(isinstance(s, str) and s.isspace() for s in k)
         for k in _keys(attempt)
     )
+
+
+def _counted(words: list[str]) -> dict[tuple[str, ...], int]:
+    """Words found some other way than ``text.split()``, spelled and counted as the reference does."""
+    counts: dict[tuple[str, ...], int] = {}
+    for word in words:
+        symbols = (*word, END_OF_WORD)
+        counts[symbols] = counts.get(symbols, 0) + 1
+    return counts
 
 
 def _by_graphemes(text: str) -> dict[tuple[str, ...], int]:
@@ -98,6 +116,12 @@ GET_WORD_FREQUENCIES = Exercise(
             "so are a no-break space (U+00A0) and the ideographic space (U+3000): text.split() splits there",
         ),
         Case(
+            ("a\x1cb\x1fc",),
+            {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1},
+            "U+001C and U+001F (information separators) are whitespace for str.isspace(), so text.split() splits "
+            "there (the regex module's \\s does not)",
+        ),
+        Case(
             ("Low low",),
             {("L", "o", "w", "</w>"): 1, ("l", "o", "w", "</w>"): 1},
             "case is kept: 'Low' and 'low' differ",
@@ -137,14 +161,14 @@ GET_WORD_FREQUENCIES = Exercise(
             any_type=False,
         ),
         when(
-            _marker_missing,
-            "the end-of-word marker '</w>' is missing: spell each word as tuple(word) + ('</w>',)",
+            _marker_glued,
+            "you glued '</w>' to the last character ('t</w>', as subword-nmt spells words): here '</w>' is a "
+            "symbol of its own after the last character: tuple(word) + ('</w>',)",
             any_type=False,
         ),
         when(
-            _whitespace_inside,
-            "some words are empty or contain whitespace: split with text.split() (no argument), "
-            "which splits on any run of whitespace: spaces, tabs, new lines, \\r, no-break spaces",
+            _marker_missing,
+            "the end-of-word marker '</w>' is missing: spell each word as tuple(word) + ('</w>',)",
             any_type=False,
         ),
         same_as(
@@ -160,10 +184,24 @@ GET_WORD_FREQUENCIES = Exercise(
             lambda text: get_word_frequencies(text.lower()),
             "you lowercased the text: keep every character as it is ('Low' and 'low' are different words here)",
         ),
+        *(
+            same_as(
+                lambda text, module=module: _counted(module.findall(r"\w+|[^\w\s]+", text)),
+                "you split punctuation off the words: this exercise splits on whitespace only (text.split()), "
+                "so 'hi,' stays one word",
+            )
+            for module in (regex, re)  # they differ on some scripts' text (marks, joiners)
+        ),
         same_as(
-            lambda text: get_word_frequencies(" ".join(re.findall(r"\w+|[^\w\s]+", text))),
-            "you split punctuation off the words: this exercise splits on whitespace only (text.split()), "
-            "so 'hi,' stays one word",
+            lambda text: _counted(regex.findall(r"\S+", text)),
+            "you found the words with the regex module's \\S+: its \\s leaves out U+001C–U+001F (information "
+            "separators), where text.split() cuts; split with text.split()",
+        ),
+        when(
+            _whitespace_inside,
+            "some words are empty or contain whitespace: split with text.split() (no argument), "
+            "which splits on any run of whitespace: spaces, tabs, new lines, \\r, no-break spaces",
+            any_type=False,
         ),
         when(
             _all_ones,

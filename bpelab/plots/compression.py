@@ -40,9 +40,12 @@ def plot_compression_curves(
     *,
     references: Mapping[str, float] | None = None,
     reference_text: str = "held-out text",
-    title: str = "Compression grows with the vocabulary, ever more slowly",
+    title: str = "Bytes per token at each vocabulary size",
 ) -> Figure:
     """Bytes per token (y) against vocabulary size (x, log scale), one line per text.
+
+    The default title only names what is drawn: whether a curve bends is for the reader to see on the log axis
+    (lesson 08 measures the gain per doubling; its training-text curve is close to straight there).
 
     ``curve`` is the table ``bpelab.analysis.compression.compression_curve`` returns (sizes as rows, texts
     as columns). ``references`` maps a tokenizer name to its bytes per token on ``reference_text``;

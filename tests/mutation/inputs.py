@@ -24,11 +24,13 @@ non-joiner, and a combining accent."""
 PUNCTUATION = ".,!?'-=_;()…«»"
 
 texts = st.text(alphabet=SCRIPTS + PUNCTUATION + "0123456789 \t\n", max_size=30)
-word_texts = st.text(alphabet=SCRIPTS + "²½ﬁ👩👧" + PUNCTUATION + "0123456789 \t\n", max_size=30)
+word_texts = st.text(alphabet=SCRIPTS + "²½ﬁ👩👧ⅫⒶ\x1c\x1f" + PUNCTUATION + "0123456789 \t\n", max_size=30)
 """For split_words: also the numbers that are \\w for re but not for regex (², ½) and a compatibility ligature (ﬁ),
-which NFKC would change."""
-spaced_texts = st.text(alphabet="abé\u0301👩\u200d👧 \t\n\r\f\u00a0\u3000", max_size=24)
-"""For get_word_frequencies: every kind of whitespace str.split() splits on, combining accents and ZWJ emoji."""
+which NFKC would change; a letter-like number (Ⅻ, Nl) and an alphabetic symbol (Ⓐ, So), \\w for regex though not
+letters; and U+001C, U+001F, whitespace for str.split() but not for regex's \\s."""
+spaced_texts = st.text(alphabet="abé\u0301👩\u200d👧 \t\n\r\f\u00a0\u3000\x1c\x1f", max_size=24)
+"""For get_word_frequencies: every kind of whitespace str.split() splits on (U+001C and U+001F too, which regex's
+\\s leaves out), combining accents and ZWJ emoji."""
 small_texts = st.text(alphabet="abab c\n", max_size=24)
 beyond_u_ffff_texts = st.text(alphabet=SCRIPTS + "👍🙂\U0001f468\U0001f469\u2764\ufe0f\ufb01 \t\r\n", max_size=20)
 """Characters of 4 bytes (emoji), the variation selector, the ligature ﬁ (NFKC makes it two letters), the carriage
@@ -77,7 +79,14 @@ def trained(text: str, vocab_size: int) -> BPETokenizer:
         return BPETokenizer().train(text, vocab_size)
 
 
-TRAINING_TEXTS = ("abababab", "ïïïïabab", "the cat sat on the mat; the cat ate", "ممممم ааа ббб αααβ")
+TRAINING_TEXTS = (
+    "abababab",
+    "ïïïïabab",
+    "the cat sat on the mat; the cat ate",
+    "ممممم ааа ббб αααβ",
+    "a\n\nb\n\nc\n\n",
+)
+"""The last one gives a merge of two line breaks: a text encoded line by line never uses it."""
 tokenizers = st.tuples(st.sampled_from(TRAINING_TEXTS), st.integers(256, 270)).map(lambda t: trained(*t))
 
 
