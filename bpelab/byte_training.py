@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bpelab.fast import ByteMerge
+from bpelab.merge_bar import merge_bar
 from bpelab.patterns import split_text
 from bpelab.special_tokens import special_token_list, split_on_specials
 from bpelab.text import utf8_bytes
@@ -41,8 +42,6 @@ def train_bytes_naive(
     256, 257, ...; ties go by ``tie_break`` (``bpelab.tie_rules``; the pair seen first by default); training
     stops early when the best pair occurs fewer than 2 times. Lesson 12 times the two side by side.
     """
-    from tqdm.auto import tqdm
-
     check_merge_count(num_merges)
     rule = check_byte_tie_break(tie_break)
     word_freq = {tuple(piece): freq for piece, freq in counts.items()}
@@ -53,7 +52,12 @@ def train_bytes_naive(
         return len(vocab) - 1
 
     steps = learn_merges(word_freq, num_merges, new_symbol=new_symbol, min_count=2, score=_tie_score(rule, vocab))
-    return [(step.pair, step.new_symbol) for step in tqdm(steps, total=num_merges, disable=not progress, desc="merges")]
+    merges: list[ByteMerge] = []
+    with merge_bar(num_merges, progress) as bar:
+        for step in steps:
+            merges.append((step.pair, step.new_symbol))
+            bar.update()
+    return merges
 
 
 def _tie_score(rule: ByteTieBreak, vocab: dict[int, bytes]) -> Score | None:

@@ -42,6 +42,7 @@ from collections.abc import Callable, Hashable, Iterator
 from heapq import heapify, heappop, heappush
 from typing import Any, Generic, TypeVar
 
+from bpelab.merge_bar import merge_bar
 from bpelab.merging import TieBreak, check_merge_count, check_tie_break, replace_pair
 from bpelab.tie_rules import ByteTieBreak, TieKeys, check_byte_tie_break
 
@@ -153,9 +154,7 @@ class IncrementalTrainer(Generic[S]):
         self, num_merges: int, new_symbol: Callable[[tuple[S, S]], S], min_count: int = 1, progress: bool = False
     ) -> Iterator[tuple[tuple[S, S], S, int]]:
         """Up to ``num_merges`` merges; stops when no pair is left or the best occurs < ``min_count`` times."""
-        from tqdm.auto import tqdm
-
-        with tqdm(total=num_merges, disable=not progress, desc="merges") as bar:
+        with merge_bar(num_merges, progress) as bar:
             for _ in range(num_merges):
                 found = self.best()
                 if found is None or found[1] < min_count:

@@ -42,6 +42,7 @@ from typing import Literal
 
 from bpelab.byte_level import BPETokenizer, count_pretokens
 from bpelab.fast import IncrementalTrainer
+from bpelab.merge_bar import merge_bar
 from bpelab.merging import check_merge_count
 from bpelab.patterns import pattern_name_of, resolve_pattern
 from bpelab.tie_rules import greater_first, hf_byte_order
@@ -193,8 +194,6 @@ def train_parity_aware(
     ``pair_ties`` and ``when_stuck`` choose between the course's rule (``"first"``, ``"pass"``) and the
     reference code's (``"greatest"``, ``"stop"``): see the module docstring.
     """
-    from tqdm.auto import tqdm
-
     check_merge_count(num_merges)
     if pair_ties not in ("first", "greatest"):
         raise ValueError(
@@ -229,27 +228,29 @@ def train_parity_aware(
     run = ParityRun(tokenizer, [], stopped_early=False, languages=list(train))
     if record:
         run.initial_word_freq = _all_words(states)
-    for new_id in tqdm(range(256, 256 + num_merges), disable=not progress, desc="merges"):
-        tokens = {lang: state.tokens for lang, state in states.items()}
-        found = _choose(states, tokens, pass_turn=when_stuck == "pass")
-        if found is None:
-            run.stopped_early = True
-            break
-        language, pair, count = found
-        table = {p: c for p, c in states[language].train.counts.items() if c > 0} if record else {}
-        tokenizer.merges[pair] = new_id
-        tokenizer.vocab[new_id] = tokenizer.vocab[pair[0]] + tokenizer.vocab[pair[1]]
-        if ties is not None:
-            ties.add(new_id, tokenizer.vocab[new_id])  # before the merge pushes pairs that hold the new token
-        for state in states.values():
-            state.merge(pair, new_id)
-        run.choices.append(ParityChoice(language, tokens, pair, count, new_id))
-        if record:
-            step = len(run.steps) + 1
-            run.steps.append(MergeStep(step, table, pair, count, _all_words(states), new_id))
-            run.notes.append(
-                f"worst off: {language} ({tokens[language]:,} tokens on the parallel text), so the pair counts are {language}'s"
-            )
+    with merge_bar(num_merges, progress) as bar:
+        for new_id in range(256, 256 + num_merges):
+            tokens = {lang: state.tokens for lang, state in states.items()}
+            found = _choose(states, tokens, pass_turn=when_stuck == "pass")
+            if found is None:
+                run.stopped_early = True
+                break
+            language, pair, count = found
+            table = {p: c for p, c in states[language].train.counts.items() if c > 0} if record else {}
+            tokenizer.merges[pair] = new_id
+            tokenizer.vocab[new_id] = tokenizer.vocab[pair[0]] + tokenizer.vocab[pair[1]]
+            if ties is not None:
+                ties.add(new_id, tokenizer.vocab[new_id])  # before the merge pushes pairs that hold the new token
+            for state in states.values():
+                state.merge(pair, new_id)
+            run.choices.append(ParityChoice(language, tokens, pair, count, new_id))
+            if record:
+                step = len(run.steps) + 1
+                run.steps.append(MergeStep(step, table, pair, count, _all_words(states), new_id))
+                run.notes.append(
+                    f"worst off: {language} ({tokens[language]:,} tokens on the parallel text), so the pair counts are {language}'s"
+                )
+            bar.update()
     run.token_bytes = dict(tokenizer.vocab)
     tokenizer.requested_vocab_size = 256 + num_merges
     return run

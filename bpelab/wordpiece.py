@@ -35,6 +35,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from bpelab.merge_bar import merge_bar
 from bpelab.words import (
     Pair,
     TieBreak,
@@ -141,8 +142,6 @@ def train_wordpiece(
     Training stops early when no pair is left. It runs the plain loop of ``learn_merges`` (every
     pair recounted after every merge), so keep the text small: ``progress=True`` shows a bar.
     """
-    from tqdm.auto import tqdm
-
     _require_str(text)
     check_tie_break(tie_break)
     if (num_merges is None) == (vocab_size is None):
@@ -167,7 +166,7 @@ def train_wordpiece(
     steps = []
     limit = sys.maxsize if num_merges is None else num_merges
     total = limit if vocab_size is None else vocab_size - len(tokens) - 1
-    with tqdm(total=total, disable=not progress, desc="merges") as bar:
+    with merge_bar(total, progress) as bar:
         if not full():
             for step in learn_merges(
                 word_freq, limit, new_symbol=merged_symbol, tie_break=tie_break, score=wordpiece_scores
