@@ -1,83 +1,56 @@
 """SentencePiece's BPE training, step for step as ``SentencePieceTrainer.train(model_type="bpe")`` runs it.
 
-The C++ is ``src/trainer_interface.cc`` (``LoadSentences``: lines, normalizing, the characters kept by
-``character_coverage``; ``SplitSentencesByWhitespace``; ``IsValidSentencePiece``; ``InitMetaPieces``) and
-``src/bpe_model_trainer.cc`` (``Trainer::Train``) in github.com/google/sentencepiece. What differs from the
-course's own trainer (lesson 04, ``bpelab.words``):
+The C++ is that of sentencepiece 0.2.3, the version ``requirements.txt`` pins: ``src/trainer_interface.cc``
+(``LoadSentences``: lines, normalizing, the characters kept by ``character_coverage``;
+``SplitSentencesByWhitespace``; ``IsValidSentencePiece``; ``InitMetaPieces``) and ``src/bpe_model_trainer.cc``
+(``Trainer::Train``, ``AcceptSymbol``, ``AddNewPair``, ``ResetFreq``) and its ``QueueEntryComparator`` in
+``src/bpe_model_trainer.h``, in github.com/google/sentencepiece. What differs from the course's own trainer
+(lesson 04, ``bpelab.words``):
 
 - words are counted after the text is normalized: each starts with ``▁`` (the dummy prefix or a space);
 - characters outside ``character_coverage`` become one unknown mark (U+2585) that never joins anything;
-- a pair may not join what SentencePiece forbids: two Unicode scripts (Hiragana and Katakana count as Han),
-  a digit and a non-digit, ``▁`` anywhere but at the start, more than ``max_sentencepiece_length`` characters;
-- the best pair: the most frequent, then the shorter piece, then the smaller string; a piece made again by
-  another route ("aa"+"a" and "a"+"aa") is dropped and costs no place;
-- overlapping occurrences count twice ("aaa" holds "aa" twice) although only one can be merged;
+- a pair may not join what SentencePiece forbids: two scripts of SentencePiece's own table
+  (``bpelab.sentencepiece_scripts``; Hiragana, Katakana and ``ー`` count as Han, a mark of the Inherited script
+  takes the script before it), a digit and a non-digit, ``▁`` anywhere but at the start, more than
+  ``max_sentencepiece_length`` characters;
+- the best pair comes off a priority queue over every pair: the most frequent, then the shorter piece, then the
+  smaller string; a piece made again by another route ("aa"+"a" and "a"+"aa") is dropped and costs no place;
+- a pair's count is kept up to date as merges go: plus the word's count where a merge makes it, minus where a
+  merge takes one of its symbols; overlapping occurrences count twice ("aaa" holds "aa" twice) although only one
+  can be merged;
 - the pieces: ``<unk>``, ``<s>``, ``</s>``, the 256 byte pieces with byte_fallback, the merged pieces in the
   order they were made (score: minus their place), then the kept characters, most frequent first.
 
-Where the C++ approximates, this module says so: it looks for the best pair only among *active* pairs, the
-most frequent ``max(1000, 5%)`` of all pairs known, chosen again every 100 merges (``UpdateActiveSymbols``);
-pairs tied at that cut-off are admitted in an order this module cannot know (a hash map's), so it admits all
-of them. The two trainers can part only when one of those tied pairs would win inside the next 100 merges.
+Releases up to 0.2.1 searched only an *active* share of the pairs (``UpdateActiveSymbols``: the most frequent
+``max(1000, 5%)``, chosen again every 100 merges); 0.2.2 replaced that with the queue, so the two releases can
+learn different pieces from one text. This module follows 0.2.3. One choice it cannot copy: two routes to one
+piece tied at the top of the queue ("aa"+"a" and "a"+"aa" with the same count) come off ``std::priority_queue`` in
+an order set by a hash map's iteration; this module takes the route it met first.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import struct
 from dataclasses import dataclass, field
-from functools import cache
-
-import regex
 
 from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_model import ModelFile, ModelType, NormalizerSpec, Piece, PieceType, TrainerSpec
+from bpelab.sentencepiece_scripts import sentencepiece_script
 from bpelab.sentencepiece_text import SPACE, byte_piece, normalize
 
 UNKNOWN_MARK = "\u2585"
 """``kUNKChar``: stands for every character outside the coverage while training."""
 BOUNDARY = "\t"
-"""``kUPPBoundaryChar``: a tab never joins anything (it is never a kept character)."""
-UPDATE_EVERY = 100
-"""``kUpdateActiveSymbolsInteval``: the active pairs are chosen again after this many pieces."""
-MIN_ACTIVE, ACTIVE_SHARE = 1000, 0.05
-
-_SCRIPT_NAMES = (
-    "Adlam Ahom Anatolian_Hieroglyphs Arabic Armenian Avestan Balinese Bamum Bassa_Vah Batak Bengali Bhaiksuki "
-    "Bopomofo Brahmi Braille Buginese Buhid Canadian_Aboriginal Carian Caucasian_Albanian Chakma Cham Cherokee "
-    "Chorasmian Coptic Cuneiform Cypriot Cypro_Minoan Cyrillic Deseret Devanagari Dives_Akuru Dogra Duployan "
-    "Egyptian_Hieroglyphs Elbasan Elymaic Ethiopic Georgian Glagolitic Gothic Grantha Greek Gujarati "
-    "Gunjala_Gondi Gurmukhi Han Hangul Hanifi_Rohingya Hanunoo Hatran Hebrew Hiragana Imperial_Aramaic "
-    "Inscriptional_Pahlavi Inscriptional_Parthian Javanese Kaithi Kannada Katakana Kawi Kayah_Li Kharoshthi "
-    "Khitan_Small_Script Khmer Khojki Khudawadi Lao Latin Lepcha Limbu Linear_A Linear_B Lisu Lycian Lydian "
-    "Mahajani Makasar Malayalam Mandaic Manichaean Marchen Masaram_Gondi Medefaidrin Meetei_Mayek Mende_Kikakui "
-    "Meroitic_Cursive Meroitic_Hieroglyphs Miao Modi Mongolian Mro Multani Myanmar Nabataean Nag_Mundari "
-    "Nandinagari New_Tai_Lue Newa Nko Nushu Nyiakeng_Puachue_Hmong Ogham Ol_Chiki Old_Hungarian Old_Italic "
-    "Old_North_Arabian Old_Permic Old_Persian Old_Sogdian Old_South_Arabian Old_Turkic Old_Uyghur Oriya Osage "
-    "Osmanya Pahawh_Hmong Palmyrene Pau_Cin_Hau Phags_Pa Phoenician Psalter_Pahlavi Rejang Runic Samaritan "
-    "Saurashtra Sharada Shavian Siddham SignWriting Sinhala Sogdian Sora_Sompeng Soyombo Sundanese Syloti_Nagri "
-    "Syriac Tagalog Tagbanwa Tai_Le Tai_Tham Tai_Viet Takri Tamil Tangsa Tangut Telugu Thaana Thai Tibetan "
-    "Tifinagh Tirhuta Toto Ugaritic Vai Vithkuqi Wancho Warang_Citi Yezidi Yi Zanabazar_Square Inherited"
-)
-"""Unicode's scripts by name (Common is what none of them matches); names this ``regex`` lacks are skipped."""
-_SCRIPTS = tuple(_SCRIPT_NAMES.split())
+"""``kPretokenizationBoundaryChar``: a tab never joins anything (it is never a kept character)."""
+FREQ_BITS = 64
+"""A pair's count is a ``uint64_t`` in the C++: taking a word's count from a count of 0 wraps around."""
 
 
-def _known(name: str) -> bool:
-    try:
-        regex.compile(rf"\p{{Script={name}}}")
-        return True
-    except regex.error:
-        return False
-
-
-_SCRIPT_PATTERN = regex.compile("|".join(rf"(?P<{n}>\p{{Script={n}}})" for n in _SCRIPTS if _known(n)))
-
-
-@cache
 def script_of(char: str) -> str:
-    """The Unicode script as ``IsValidSentencePiece`` uses it: kana count as Han, the rest is "Common"."""
-    match = _SCRIPT_PATTERN.match(char)
-    name = match.lastgroup if match and match.lastgroup else "Common"
+    """The script as ``IsValidSentencePiece`` uses it: SentencePiece's table, with kana and ``ー`` as Han."""
+    name = sentencepiece_script(char)
     return "Han" if name in ("Hiragana", "Katakana") or char == "\u30fc" else name
 
 
@@ -119,17 +92,6 @@ def is_valid_piece(piece: str, rules: Rules) -> bool:
             return False
         previous = script
     return True
-
-
-@dataclass(eq=False)
-class _Symbol:
-    """A character or a pair of symbols; two routes to the same string are two symbols, as in the C++."""
-
-    chars: str
-    left: _Symbol | None = None
-    right: _Symbol | None = None
-    freq: int = 0
-    positions: set[tuple[int, int, int]] = field(default_factory=set)
 
 
 def _float32(x: float) -> float:
@@ -181,8 +143,8 @@ def train_sentencepiece_bpe(
     """SentencePiece's BPE trained on ``text`` (one sentence a line) with the 'identity' normalizer.
 
     The same pieces, in the same order, with the same scores as ``SentencePieceTrainer.train(model_type="bpe",
-    normalization_rule_name="identity", ...)`` with these settings, as far as its active-pair shortcut allows
-    (see the module's docstring).
+    normalization_rule_name="identity", ...)`` of sentencepiece 0.2.3 with these settings (see the module's
+    docstring for the one tie it cannot copy).
     """
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
         raise TypeError(f"vocab_size must be an int, got {type(vocab_size).__name__}")
@@ -233,59 +195,111 @@ def train_sentencepiece_bpe(
     return SentencePieceBPE(ModelFile(pieces, trainer, spec))
 
 
+@dataclass(eq=False)
+class _Symbol:
+    """A character or a pair of symbols; two routes to the same string are two symbols, as in the C++."""
+
+    chars: str
+    key: int
+    left: _Symbol | None = None
+    right: _Symbol | None = None
+    freq: int = 0
+    active: bool = True
+    pending: bool = False
+    stale: bool = True  # ``needs_recomputation``
+    unknown: bool = False
+    positions: list[tuple[int, int, int]] = field(default_factory=list)
+
+
+class _Queue:
+    """``std::priority_queue`` with ``QueueEntryComparator``: most frequent, then fewest characters, then smallest."""
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[int, int, str, int, _Symbol]] = []
+        self._order = itertools.count()
+
+    def push(self, symbol: _Symbol) -> None:
+        entry = (-symbol.freq, len(symbol.chars), symbol.chars, next(self._order), symbol)
+        heapq.heappush(self._heap, entry)
+
+    def best(self) -> _Symbol | None:
+        """``Train``'s inner loop: drop entries of taken symbols and stale counts until a current one is on top."""
+        while self._heap:
+            minus_freq, _, _, _, symbol = self._heap[0]
+            heapq.heappop(self._heap)
+            if not symbol.active:
+                continue
+            if symbol.stale:
+                _compute_freq(symbol)
+                self.push(symbol)
+                continue
+            if -minus_freq != symbol.freq:
+                continue
+            return symbol
+        return None
+
+
+def _compute_freq(symbol: _Symbol) -> None:
+    """``ComputeFreq``: the count is already current; a pair counted down to 0 forgets its places."""
+    if symbol.stale:
+        if symbol.freq == 0:
+            symbol.positions = []
+        symbol.stale = False
+
+
 def _learn(words: list[tuple[str, int]], kept: dict[str, int], rules: Rules, wanted: int) -> list[str]:
     """``bpe::Trainer::Train``'s main loop: the merged pieces, in the order they are made."""
-    chars: dict[str, _Symbol] = {}
-    pairs: dict[tuple[int, int], _Symbol] = {}  # the C++ symbols_cache_ (pairs only), keyed by the two symbols
+    mask = (1 << FREQ_BITS) - 1
+    cache: dict[object, _Symbol] = {}  # symbols_cache_: a character by itself, a pair by its two symbols' keys
+    pair_keys: dict[tuple[int, int], int] = {}  # the C++ hashes two keys into one; here each pair gets a number
+    valid: dict[str, bool] = {}
 
     def char_symbol(c: str) -> _Symbol:
-        if c not in chars:
-            chars[c] = _Symbol(c, freq=kept.get(c, 1))
-        return chars[c]
-
-    sequences: list[list[_Symbol | None]] = [[char_symbol(c) for c in word] for word, _ in words]
-    counts = [count for _, count in words]
+        if c not in cache:
+            cache[c] = _Symbol(c, ord(c), freq=kept.get(c, 1), unknown=c == UNKNOWN_MARK)
+        return cache[c]
 
     def pair_symbol(left: _Symbol | None, right: _Symbol | None) -> _Symbol | None:
-        if left is None or right is None or UNKNOWN_MARK in (left.chars, right.chars):
+        """``GetPairSymbol``: made once per pair of symbols (again after the pair was taken), None if invalid."""
+        if left is None or right is None or left.unknown or right.unknown:
             return None
-        key = (id(left), id(right))
-        symbol = pairs.get(key)
+        key = pair_keys.setdefault((left.key, right.key), 0x110000 + len(pair_keys))
+        symbol = cache.get(key)
         if symbol is None:
             joined = left.chars + right.chars
-            if not is_valid_piece(joined, rules):
+            if joined not in valid:
+                valid[joined] = is_valid_piece(joined, rules)
+            if not valid[joined]:
                 return None
-            symbol = pairs[key] = _Symbol(joined, left, right)
+            symbol = cache[key] = _Symbol(joined, key, left, right)
         return symbol
 
-    active: set[_Symbol] = set()
+    for c in kept:
+        char_symbol(c)
+    sequences: list[list[_Symbol | None]] = [[char_symbol(c) for c in word] for word, _ in words]
+    counts = [n for _, n in words]
+    pending: list[_Symbol] = []
 
     def add_pair(sid: int, left: int, right: int) -> None:
+        """``AddNewPair``: one more place, the word's count added."""
         if left < 0 or right < 0:
             return
         symbol = pair_symbol(sequences[sid][left], sequences[sid][right])
         if symbol is not None:
-            active.add(symbol)
-            symbol.positions.add((sid, left, right))
-
-    def frequency(symbol: _Symbol) -> int:
-        """``ComputeFreq``: recounted (dropping stale positions) only when a merge next to it reset it to 0."""
-        if symbol.freq == 0:
-            stale = set()
-            for sid, left, right in symbol.positions:
-                if sequences[sid][left] is symbol.left and sequences[sid][right] is symbol.right:
-                    symbol.freq += counts[sid]
-                else:
-                    stale.add((sid, left, right))
-            symbol.positions -= stale
-        return symbol.freq
+            symbol.positions.append((sid, left, right))
+            symbol.freq = (symbol.freq + counts[sid]) & mask
+            if not symbol.pending:
+                symbol.pending = True
+                pending.append(symbol)
 
     def reset(sid: int, left: int, right: int, best: _Symbol) -> None:
+        """``ResetFreq``: a neighbouring pair loses this place; the word's count is taken off."""
         if left < 0 or right < 0:
             return
         symbol = pair_symbol(sequences[sid][left], sequences[sid][right])
         if symbol is not None and symbol is not best:
-            symbol.freq = 0
+            symbol.freq = (symbol.freq - counts[sid]) & mask
+            symbol.stale = True
 
     def neighbour(sid: int, index: int, step: int) -> int:
         sequence = sequences[sid]
@@ -294,41 +308,46 @@ def _learn(words: list[tuple[str, int]], kept: dict[str, int], rules: Rules, wan
             index += step
         return index if 0 <= index < len(sequence) else -1
 
-    for sid, sequence in enumerate(sequences):
+    queue = _Queue()
+
+    def push_pending() -> None:
+        for symbol in pending:
+            symbol.pending = False
+            if symbol.active:
+                _compute_freq(symbol)
+                queue.push(symbol)
+        pending.clear()
+
+    for sid, sequence in enumerate(sequences):  # InitSymbolsAndBigrams: same counts and places, words in order
         for i in range(1, len(sequence)):
             add_pair(sid, i - 1, i)
+    push_pending()
 
     made: list[str] = []
     seen: set[str] = set()
     while len(made) < wanted:
-        if len(made) % UPDATE_EVERY == 0:
-            every = list(pairs.values())
-            for symbol in every:
-                frequency(symbol)
-            size = min(max(MIN_ACTIVE, int((len(pairs) + len(chars)) * ACTIVE_SHARE)), len(every))
-            if size == 0:
-                break
-            cut = sorted((s.freq for s in every), reverse=True)[size - 1]
-            active = {s for s in every if s.freq >= cut}  # all tied at the cut-off (the C++ takes some of them)
-        if not active:
+        best = queue.best()
+        if best is None:
             break
-        best = min(active, key=lambda s: (-frequency(s), len(s.chars), s.chars))
         if best.chars in seen:  # the same piece by another route: dropped, no place taken
-            pairs.pop((id(best.left), id(best.right)), None)
-            active.discard(best)
+            cache.pop(best.key, None)
+            best.active = False
+            best.positions = []
             continue
         seen.add(best.chars)
         made.append(best.chars)
-        for sid, left, right in sorted(best.positions):
+        for sid, left, right in best.positions:  # AcceptSymbol
             sequence = sequences[sid]
-            if sequence[left] is None:
-                continue  # taken by the previous, overlapping occurrence ("aaa")
+            if sequence[left] is not best.left or sequence[right] is not best.right:
+                continue  # taken by an earlier, overlapping occurrence ("aaa"), or a stale place
             after, before = neighbour(sid, right, 1), neighbour(sid, left, -1)
             reset(sid, before, left, best)
             reset(sid, right, after, best)
             sequence[left], sequence[right] = best, None
             add_pair(sid, before, left)
             add_pair(sid, left, after)
-        pairs.pop((id(best.left), id(best.right)), None)
-        active.discard(best)
+        cache.pop(best.key, None)
+        best.active = False
+        best.positions = []
+        push_pending()
     return made

@@ -452,3 +452,81 @@ def test_byte_fallback_items_of_another_type_are_named(wrong, hint, capsys):
     out = report(capsys)
     assert not result
     assert hint in hint_line(out), out
+
+
+# ---- the fresh read's leaks: ties by frequency or symbol length, a start below -1e9, strip, case -------------
+
+
+def frequent_among_ties(symbols, scores):
+    joined = [a + b for a, b in zip(symbols, symbols[1:])]
+    found = [(-scores[p], -joined.count(p), i) for i, p in enumerate(joined) if p in scores]
+    return min(found)[2] if found else None
+
+
+def longer_left_among_ties(symbols, scores):
+    found = [(-scores[a + b], -len(a), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
+    return min(found)[2] if found else None
+
+
+def shorter_right_among_ties(symbols, scores):
+    found = [(-scores[a + b], len(b), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
+    return min(found)[2] if found else None
+
+
+def starting_below(start):
+    def next_merge(symbols, scores):
+        best, best_score = None, start
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and scores[piece] > best_score:
+                best, best_score = i, scores[piece]
+        return best
+
+    return next_merge
+
+
+def stripped(pieces, vocab):
+    return [o for p in pieces for o in ([p] if p.strip() in vocab else [f"<0x{b:02X}>" for b in p.encode()])]
+
+
+def case_insensitive(pieces, vocab):
+    lowered = {v.lower() for v in vocab}
+    return [o for p in pieces for o in ([p] if p.lower() in lowered else [f"<0x{b:02X}>" for b in p.encode()])]
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (frequent_among_ties, "occurs more often"),
+        (longer_left_among_ties, "longer LEFT symbol"),
+        (shorter_right_among_ties, "shorter RIGHT symbol"),
+        (starting_below(-1e10), "lower than any number you pick"),
+        (starting_below(-1e9 - 1), "lower than any number you pick"),
+    ],
+)
+def test_next_merge_tie_and_start_leaks_are_closed(wrong, hint, capsys):
+    assert not check_next_merge(wrong, record=False)
+    assert hint in hint_line(report(capsys))
+
+
+@pytest.mark.parametrize(("wrong", "hint"), [(stripped, "piece.strip()"), (case_insensitive, "without its case")])
+def test_byte_fallback_strip_and_case_leaks_are_closed(wrong, hint, capsys):
+    assert not check_byte_fallback(wrong, record=False)
+    assert hint in hint_line(report(capsys))
+
+
+@pytest.mark.parametrize(
+    ("name", "wrong"),
+    [
+        ("next_merge", frequent_among_ties),
+        ("next_merge", longer_left_among_ties),
+        ("next_merge", shorter_right_among_ties),
+        ("next_merge", starting_below(-1e10)),
+        ("byte_fallback", stripped),
+        ("byte_fallback", case_insensitive),
+    ],
+)
+def test_the_mutation_inputs_reach_the_fresh_read_s_leaks(name, wrong):
+    from tests.mutation.harness import first_difference
+
+    assert first_difference(name, wrong) is not None

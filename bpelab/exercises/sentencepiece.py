@@ -94,6 +94,42 @@ def _by_length_among_ties(shorter: bool) -> Any:
     return wrong
 
 
+def _more_frequent_among_ties(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """Highest score, then the piece that occurs more often in the symbols, then the leftmost."""
+    joined = [a + b for a, b in zip(symbols, symbols[1:])]
+    found = [(-scores[piece], -joined.count(piece), i) for i, piece in enumerate(joined) if piece in scores]
+    return min(found)[2] if found else None
+
+
+def _by_symbol_length_among_ties(right: bool, longer: bool) -> Any:
+    """Highest score, then the longer (or shorter) left (or right) symbol, then the leftmost."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        found = [
+            (-scores[a + b], (-1 if longer else 1) * len(b if right else a), i)
+            for i, (a, b) in enumerate(zip(symbols, symbols[1:]))
+            if a + b in scores
+        ]
+        return min(found)[2] if found else None
+
+    return wrong
+
+
+def _start_too_high(attempt: Attempt) -> str | None:
+    """None came back where a piece of a very low score was the only one: the best score started above it."""
+    if attempt.got is not None or attempt.expected is None or isinstance(attempt.got, FloatAnswer):
+        return None
+    symbols, scores = attempt.args
+    winner = scores[symbols[attempt.expected] + symbols[attempt.expected + 1]]
+    if winner > -1e9:
+        return None
+    return (
+        f"you returned None, but {symbols[attempt.expected] + symbols[attempt.expected + 1]!r} is a piece (score "
+        f"{winner:g}): your best score starts at a number, and a piece may score lower than any number you pick; "
+        "start from the first piece you find (best is None), or from float('-inf')"
+    )
+
+
 def _character_offset(symbols: list[str], scores: dict[str, float]) -> int | None:
     """The reference's pair, given by its place in the text (characters) instead of in the list of symbols."""
     i = next_merge(symbols, scores)
@@ -188,6 +224,22 @@ NEXT_MERGE = Exercise(
             "'ab' scores -0.0, as SentencePieceTrainer's first piece does: still a piece",
         ),
         Case(
+            (["a", "b", "c", "b", "c"], {"ab": -1.0, "bc": -1.0}),
+            0,
+            "'bc' stands twice and 'ab' once, both score -1: the leftmost pair, however often its piece occurs",
+        ),
+        Case(
+            ([SPACE, SPACE, SPACE * 2, SPACE], {SPACE * 2: -1e9, SPACE * 3: -1e9}),
+            0,
+            "'▁'+'▁', '▁'+'▁▁' and '▁▁'+'▁' all score -1e9: the leftmost pair, whatever the length of its left symbol",
+        ),
+        Case(
+            ([SPACE, SPACE * 2, SPACE, SPACE], {SPACE * 2: -1e9, SPACE * 3: -1e9}),
+            0,
+            "'▁'+'▁▁', '▁▁'+'▁' and '▁'+'▁' all score -1e9: the leftmost pair, whatever the length of its right symbol",
+        ),
+        Case((["a", "b"], {"ab": -2e10}), 0, "a piece may score below -1e9, -1e10 or any number: still a piece"),
+        Case(
             ([SPACE * 2, SPACE, SPACE], {SPACE * 3: -1e9, SPACE * 2: -1e9}),
             0,
             "'▁▁▁' and '▁▁' both score -1e9: the leftmost pair, whatever the length of its piece",
@@ -265,6 +317,32 @@ NEXT_MERGE = Exercise(
             _by_length_among_ties(shorter=False),
             "among equal scores you took the longer piece: SentencePiece takes the leftmost pair, whatever the "
             "length of its piece",
+        ),
+        _start_too_high,
+        same_as(
+            _more_frequent_among_ties,
+            "among equal scores you took the piece that occurs more often: SentencePiece takes the leftmost pair, "
+            "however often its piece occurs",
+        ),
+        same_as(
+            _by_symbol_length_among_ties(right=False, longer=True),
+            "among equal scores you took the pair with the longer LEFT symbol: SentencePiece takes the leftmost pair, "
+            "whatever the lengths of its symbols",
+        ),
+        same_as(
+            _by_symbol_length_among_ties(right=False, longer=False),
+            "among equal scores you took the pair with the shorter LEFT symbol: SentencePiece takes the leftmost "
+            "pair, whatever the lengths of its symbols",
+        ),
+        same_as(
+            _by_symbol_length_among_ties(right=True, longer=True),
+            "among equal scores you took the pair with the longer RIGHT symbol: SentencePiece takes the leftmost "
+            "pair, whatever the lengths of its symbols",
+        ),
+        same_as(
+            _by_symbol_length_among_ties(right=True, longer=False),
+            "among equal scores you took the pair with the shorter RIGHT symbol: SentencePiece takes the leftmost "
+            "pair, whatever the lengths of its symbols",
         ),
         same_as(
             _character_offset,
@@ -356,6 +434,17 @@ def _normalized_first(pieces: list[str], vocab: set[str]) -> list[str]:
     return byte_fallback([unicodedata.normalize("NFC", p) for p in pieces], vocab)
 
 
+def _stripped(pieces: list[str], vocab: set[str]) -> list[str]:
+    """``piece.strip() in vocab``: a piece with a newline or a space at an end passes as the piece without it."""
+    return [out for p in pieces for out in ([p] if p.strip() in vocab else byte_fallback([p], set()))]
+
+
+def _case_insensitive(pieces: list[str], vocab: set[str]) -> list[str]:
+    """The vocabulary looked up without case: 'The' passes because 'the' is a piece."""
+    lowered = {v.lower() for v in vocab}
+    return [out for p in pieces for out in ([p] if p.lower() in lowered else byte_fallback([p], set()))]
+
+
 def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
     return [p if p in vocab else "<unk>" for p in pieces]
 
@@ -416,6 +505,16 @@ BYTE_FALLBACK = Exercise(
         Case(
             (["e\u0301"], set()), ["<0x65>", "<0xCC>", "<0x81>"], "an e and a combining accent: the bytes as they are"
         ),
+        Case(
+            (["a\n"], {"a"}),
+            ["<0x61>", "<0x0A>"],
+            "'a\\n' is no piece, though 'a' is: all its bytes, the newline's too",
+        ),
+        Case(
+            ([SPACE + "The", SPACE + "the"], {SPACE + "the"}),
+            ["<0xE2>", "<0x96>", "<0x81>", "<0x54>", "<0x68>", "<0x65>", SPACE + "the"],
+            "'▁the' is a piece, '▁The' is not: the vocabulary is looked up as it is, case and all",
+        ),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
     ],
     diagnosers=[
@@ -437,6 +536,14 @@ BYTE_FALLBACK = Exercise(
             _normalized_first,
             "you normalised the text first (unicodedata.normalize): byte fallback writes the bytes of the piece as it "
             "is, e + U+0301 as 65 CC 81",
+        ),
+        same_as(
+            _stripped,
+            "you looked up piece.strip(): 'a\\n' is not the piece 'a'; test the piece as it is, `piece in vocab`",
+        ),
+        same_as(
+            _case_insensitive,
+            "you looked the piece up without its case: '▁The' is not the piece '▁the'; test `piece in vocab` as it is",
         ),
         same_as(_every_piece, "a piece that IS in the vocabulary stays as it is; only the others become byte pieces"),
         same_as(_unknown, "that is what a model WITHOUT byte fallback does (<unk>); here each byte becomes <0xNN>"),

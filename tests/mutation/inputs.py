@@ -210,28 +210,32 @@ SP_SYMBOLS = st.sampled_from(["\u2581", "\u2581\u2581", "a", "b", "ab", "bc", "\
 """Symbols whose joins collide ("a"+"b" and "ab" alone, "a"+"bc" beside "ab"), runs of SentencePiece's space mark,
 and symbols of several characters, so that a symbol's index and its place in the text differ."""
 
-SP_SCORES = st.sampled_from([0.0, -0.0, -1.0, -2.0, -1e9, -1e9, 3.5])
+SP_SCORES = st.sampled_from([0.0, -0.0, -1.0, -2.0, -1e9, -1e9, -2e10, 3.5])
 """Zero and minus zero (SentencePieceTrainer's first piece scores -0.0), and many ties: Mistral's fifteen '▁'
-pieces all score -1e9, whatever their length."""
+pieces all score -1e9, whatever their length; and a score below any starting value a learner might pick."""
 
 
 @st.composite
 def symbols_and_scores(draw: st.DrawFn) -> tuple[list[str], dict[str, float]]:
-    """Symbols and piece scores: ties between pieces of different lengths, pieces that start at a symbol boundary
-    without being a pair of symbols, winners past index 0."""
+    """Symbols and piece scores: ties between pieces of different lengths or counts (every piece ties half the
+    time), pieces that start at a symbol boundary without being a pair of symbols, winners past index 0."""
     symbols = draw(st.lists(SP_SYMBOLS, max_size=8))
+    if draw(st.booleans()):  # the last pair again: a piece that stands twice, tied with one that stands once
+        symbols += symbols[-2:]
     joins = [a + b for a, b in zip(symbols, symbols[1:])]
     prefixes = [a + b[:1] for a, b in zip(symbols, symbols[1:]) if len(b) > 1]  # "a" + "bc" -> "ab": no pair
     chosen = draw(st.lists(st.sampled_from(joins + prefixes + ["ab", "\u2581\u2581", "\u2581" * 3, "x"]), max_size=6))
-    return symbols, {piece: draw(SP_SCORES) for piece in chosen}
+    scores = draw(st.sampled_from([SP_SCORES, st.just(-1.0)]))  # half the time every piece ties
+    return symbols, {piece: draw(scores) for piece in chosen}
 
 
 @st.composite
 def pieces_and_vocab(draw: st.DrawFn) -> tuple[list[str], set[str]]:
     """Pieces in every script (one-byte to four-byte characters), some in the vocabulary, in any order (known
-    pieces after unknown ones), and unknown pieces of several characters some of which are pieces ('▁€')."""
+    pieces after unknown ones), unknown pieces of several characters some of which are pieces ('▁€'), a piece
+    that ends in a newline ('a\\n' beside 'a') and pieces that differ only in case ('▁The', '▁the')."""
     single = st.sampled_from(list(SCRIPTS + "\n🤖€"))
-    several = st.sampled_from(["\u2581€", "a日", "\u2581\u2581", "é\u2581"])
+    several = st.sampled_from(["\u2581€", "a日", "\u2581\u2581", "é\u2581", "a\n", "\u2581The", "\u2581the", "A"])
     pieces = draw(st.lists(st.one_of(single, SP_SYMBOLS, several), max_size=7))
     characters = sorted({c for piece in pieces for c in piece})
     vocab = set(draw(st.lists(st.sampled_from(pieces + characters), max_size=5))) if pieces else set()
