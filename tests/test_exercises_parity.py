@@ -451,3 +451,76 @@ def test_gini_generated_cases_are_the_same_every_run():
     first, second = GINI.build_cases(), GINI.build_cases()
     assert [c.args for c in first] == [c.args for c in second]
     assert len(first) >= 20
+
+
+# ---- the mistakes a second fresh read found accepted or misnamed ---------------------------------------------
+
+
+def ties_in_pair_counts_order(tokens, pair_counts):
+    for language in sorted(pair_counts, key=lambda lang: -tokens[lang]):  # pair_counts' order, not tokens'
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def second_language_read_by_position(tokens, pair_counts):
+    order = sorted(tokens, key=lambda lang: -tokens[lang])
+    worst, second = order[0], order[1]  # there may be one language only
+    for language in [worst, second, *order[2:]]:
+        counts = pair_counts[language]
+        if counts and max(counts.values()) >= 2:
+            return language, max(counts, key=counts.get)
+    return None
+
+
+def more_distinct_pairs_on_a_tie(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: (-tokens[lang], -len(pair_counts[lang]))):
+        counts = pair_counts[language]
+        if counts and max(counts.values()) >= 2:
+            return language, max(counts, key=counts.get)
+    return None
+
+
+def fewer_distinct_pairs_on_a_tie(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: (-tokens[lang], len(pair_counts[lang]))):
+        counts = pair_counts[language]
+        if counts and max(counts.values()) >= 2:
+            return language, max(counts, key=counts.get)
+    return None
+
+
+def stops_one_short(tokens, pair_counts):
+    order = sorted(tokens, key=lambda lang: -tokens[lang])
+    for i in range(len(order) - 1):  # never reaches the last language
+        counts = pair_counts[order[i]]
+        if counts and max(counts.values()) >= 2:
+            return order[i], max(counts, key=counts.get)
+    return None
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (ties_in_pair_counts_order, "in the order pair_counts lists them"),
+        (second_language_read_by_position, "tokens may hold a single language"),
+        (more_distinct_pairs_on_a_tie, "MORE distinct pairs"),
+        (fewer_distinct_pairs_on_a_tie, "FEWER distinct pairs"),
+        (stops_one_short, "the best off (fewest tokens), never got a turn"),
+    ],
+)
+def test_next_pair_mistakes_a_second_read_found_get_their_hint(capsys, wrong, hint):
+    assert not check_parity_next_pair(wrong, record=False).passed
+    out = report(capsys)
+    assert hint in out
+    assert "three or more" not in out and "without reaching `return`" not in out
+
+
+def test_next_pair_cases_list_pair_counts_in_another_order_and_hold_one_language():
+    from bpelab.exercises.parity import PARITY_NEXT_PAIR
+
+    states = [case.args for case in PARITY_NEXT_PAIR.build_cases()]
+    assert sum(list(tokens) != list(counts) for tokens, counts in states) >= 10
+    assert sum(len(tokens) == 1 for tokens, _ in states) >= 2
