@@ -5,19 +5,19 @@ In the lesson's order:
 - ``check_gini(fn)``: exercise 1, ``gini(values) -> float``, the Gini coefficient of per-language costs
   (``bpelab.analysis.fairness.gini``).
 - ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
-  language with the most tokens on the parallel text (ties: the one listed first) and its most
+  language with the most tokens on the parallel text (ties: the one listed first in ``tokens``, whatever the
+  order of ``pair_counts``; one language is a valid state) and its most
   frequent pair (ties: the pair seen first); a language whose best pair occurs only once, or that has no
   pair at all, passes its turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
   language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
 
 Besides the hand-made cases, both draw cases when the check runs, so that an answer fitted to the cases it has
 seen fails: ``gini`` gets values from a generator with a fixed seed (three of the examples again, reordered and
-scaled, then new ones); ``parity_next_pair`` gets seeded random states of up to eight languages, and two states
-whose tied languages and pairs are listed, in this process, against the order a set of them iterates in (a set
-of strings is ordered by hashes that change from run to run), so an answer that breaks ties through a set built
-one of the ways ``LANGUAGE_WAYS`` lists is rejected, and named, whatever the ``PYTHONHASHSEED`` (the tests try
-eight seeds). A set built
-another way (removing the languages one at a time, ``remaining = remaining - tied``) iterates in an order of its
+scaled, then new ones); ``parity_next_pair`` gets seeded random states of up to eight languages (``pair_counts``
+listing them in another order than ``tokens``), and two states whose tied languages and pairs are listed, in this
+process, against the order a set of them iterates in (a set of strings is ordered by hashes that change from run
+to run), so that an answer that breaks ties through a set built one of the ways ``LANGUAGE_WAYS`` lists is
+rejected, and named, under any ``PYTHONHASHSEED`` (the tests try eight). A set built another way (removing the languages one at a time, ``remaining = remaining - tied``) iterates in an order of its
 own: the probes are still chosen against a set's order, but such an answer may get the general hint instead.
 """
 
