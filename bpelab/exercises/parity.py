@@ -17,8 +17,8 @@ scaled, then new ones); ``parity_next_pair`` gets seeded random states of up to 
 listing them in another order than ``tokens``), and two states whose tied languages and pairs are listed, in this
 process, against the order a set of them iterates in (a set of strings is ordered by hashes that change from run
 to run), so that an answer that breaks ties through a set built one of the ways ``LANGUAGE_WAYS`` lists is
-rejected, and named, under any ``PYTHONHASHSEED`` (the tests try eight). A set built another way (removing the languages one at a time, ``remaining = remaining - tied``) iterates in an order of its
-own: the probes are still chosen against a set's order, but such an answer may get the general hint instead.
+rejected, and named, under each ``PYTHONHASHSEED`` the tests try (0 to 7). A set built another way (removing the
+languages one at a time, ``remaining = remaining - tied``) iterates in an order of its own: the probes are still chosen against a set's order, but such an answer may get the general hint instead.
 """
 
 from __future__ import annotations
