@@ -376,13 +376,27 @@ def test_next_pair_mistakes_found_later_get_their_hint(capsys, wrong, hint):
     assert hint in report(capsys)
 
 
-SEEDS = ["0", "1", "2", "3"]
+def languages_through_a_remaining_set(tokens, pair_counts):
+    remaining = set(tokens)
+    while remaining:
+        top = max(tokens[lang] for lang in remaining)
+        tied = {lang for lang in remaining if tokens[lang] == top}  # a set comprehension over a set
+        for language in tied:
+            counts = pair_counts[language]
+            if counts and max(counts.values()) >= 2:
+                return language, max(counts, key=counts.get)
+        remaining -= tied
+    return None
+
+
+SEEDS = ["0", "1", "2", "3", "4", "5", "6", "7"]
 
 _UNDER_A_SEED = """
 import contextlib, io
 from tests import test_exercises_parity as t
 from bpelab.exercises.parity import check_parity_next_pair
-for name in ["languages_through_a_set", "pairs_through_a_set", "sorted_ties", "alphabetical_language_ties"]:
+for name in ["languages_through_a_set", "languages_through_a_remaining_set", "pairs_through_a_set", "sorted_ties",
+             "alphabetical_language_ties"]:
     with contextlib.redirect_stdout(io.StringIO()) as out:
         result = check_parity_next_pair(getattr(t, name), record=False)
     hint = [line for line in out.getvalue().splitlines() if line.lstrip().startswith("hint:")]
@@ -406,9 +420,10 @@ def test_a_tie_broken_through_a_set_is_rejected_and_named_under_every_hash_seed(
             [sys.executable, "-c", _UNDER_A_SEED], cwd=root, env=env, capture_output=True, text=True, check=True
         )
         lines = dict(line.split(" ", 1) for line in run.stdout.splitlines())
-        for name in ["languages_through_a_set", "pairs_through_a_set"]:
+        for name in ["languages_through_a_set", "languages_through_a_remaining_set", "pairs_through_a_set"]:
             assert lines[name].startswith("False"), f"seed {seed}: {name} passed"
             assert "a set" in lines[name] and "smallest" not in lines[name], f"seed {seed}: {lines[name]}"
+        assert "languages" in lines["languages_through_a_remaining_set"]
         assert "languages" in lines["languages_through_a_set"] and "pairs" in lines["pairs_through_a_set"]
         assert "smallest pair" in lines["sorted_ties"], f"seed {seed}: {lines['sorted_ties']}"
         assert "alphabetically" in lines["alphabetical_language_ties"], f"seed {seed}"
@@ -451,3 +466,76 @@ def test_gini_generated_cases_are_the_same_every_run():
     first, second = GINI.build_cases(), GINI.build_cases()
     assert [c.args for c in first] == [c.args for c in second]
     assert len(first) >= 20
+
+
+# ---- the mistakes a second fresh read found accepted or misnamed ---------------------------------------------
+
+
+def ties_in_pair_counts_order(tokens, pair_counts):
+    for language in sorted(pair_counts, key=lambda lang: -tokens[lang]):  # pair_counts' order, not tokens'
+        counts = pair_counts[language]
+        if counts:
+            pair = max(counts, key=counts.get)
+            if counts[pair] >= 2:
+                return language, pair
+    return None
+
+
+def second_language_read_by_position(tokens, pair_counts):
+    order = sorted(tokens, key=lambda lang: -tokens[lang])
+    worst, second = order[0], order[1]  # there may be one language only
+    for language in [worst, second, *order[2:]]:
+        counts = pair_counts[language]
+        if counts and max(counts.values()) >= 2:
+            return language, max(counts, key=counts.get)
+    return None
+
+
+def more_distinct_pairs_on_a_tie(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: (-tokens[lang], -len(pair_counts[lang]))):
+        counts = pair_counts[language]
+        if counts and max(counts.values()) >= 2:
+            return language, max(counts, key=counts.get)
+    return None
+
+
+def fewer_distinct_pairs_on_a_tie(tokens, pair_counts):
+    for language in sorted(tokens, key=lambda lang: (-tokens[lang], len(pair_counts[lang]))):
+        counts = pair_counts[language]
+        if counts and max(counts.values()) >= 2:
+            return language, max(counts, key=counts.get)
+    return None
+
+
+def stops_one_short(tokens, pair_counts):
+    order = sorted(tokens, key=lambda lang: -tokens[lang])
+    for i in range(len(order) - 1):  # never reaches the last language
+        counts = pair_counts[order[i]]
+        if counts and max(counts.values()) >= 2:
+            return order[i], max(counts, key=counts.get)
+    return None
+
+
+@pytest.mark.parametrize(
+    "wrong, hint",
+    [
+        (ties_in_pair_counts_order, "in the order pair_counts lists them"),
+        (second_language_read_by_position, "tokens may hold a single language"),
+        (more_distinct_pairs_on_a_tie, "MORE distinct pairs"),
+        (fewer_distinct_pairs_on_a_tie, "FEWER distinct pairs"),
+        (stops_one_short, "the best off (fewest tokens), never got a turn"),
+    ],
+)
+def test_next_pair_mistakes_a_second_read_found_get_their_hint(capsys, wrong, hint):
+    assert not check_parity_next_pair(wrong, record=False).passed
+    out = report(capsys)
+    assert hint in out
+    assert "three or more" not in out and "without reaching `return`" not in out
+
+
+def test_next_pair_cases_list_pair_counts_in_another_order_and_hold_one_language():
+    from bpelab.exercises.parity import PARITY_NEXT_PAIR
+
+    states = [case.args for case in PARITY_NEXT_PAIR.build_cases()]
+    assert sum(list(tokens) != list(counts) for tokens, counts in states) >= 10
+    assert sum(len(tokens) == 1 for tokens, _ in states) >= 2

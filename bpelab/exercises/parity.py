@@ -5,17 +5,20 @@ In the lesson's order:
 - ``check_gini(fn)``: exercise 1, ``gini(values) -> float``, the Gini coefficient of per-language costs
   (``bpelab.analysis.fairness.gini``).
 - ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
-  language with the most tokens on the parallel text (ties: the one listed first) and its most
+  language with the most tokens on the parallel text (ties: the one listed first in ``tokens``, whatever the
+  order of ``pair_counts``; one language is a valid state) and its most
   frequent pair (ties: the pair seen first); a language whose best pair occurs only once, or that has no
   pair at all, passes its turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
   language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
 
 Besides the hand-made cases, both draw cases when the check runs, so that an answer fitted to the cases it has
 seen fails: ``gini`` gets values from a generator with a fixed seed (three of the examples again, reordered and
-scaled, then new ones); ``parity_next_pair`` gets seeded random states of up to eight languages, and two states
-whose tied languages and pairs are listed, in this process, against the order a set of them iterates in (a set
-of strings is ordered by hashes that change from run to run), so an answer that breaks ties through a set is
-rejected, and named, under every ``PYTHONHASHSEED``.
+scaled, then new ones); ``parity_next_pair`` gets seeded random states of up to eight languages (``pair_counts``
+listing them in another order than ``tokens``), and two states whose tied languages and pairs are listed, in this
+process, against the order a set of them iterates in (a set of strings is ordered by hashes that change from run
+to run), so that an answer that breaks ties through a set built one of the ways ``LANGUAGE_WAYS`` lists is
+rejected, and named, under each ``PYTHONHASHSEED`` the tests try (0 to 7). A set built another way (removing the
+languages one at a time, ``remaining = remaining - tied``) iterates in an order of its own: the probes are still chosen against a set's order, but such an answer may get the general hint instead.
 """
 
 from __future__ import annotations
@@ -162,6 +165,45 @@ def _bigger_pair_among_tied(tokens: Mapping[str, int], pair_counts: PairCounts) 
     return reference_parity_next_pair({language: tokens[language] for language in order}, pair_counts)
 
 
+def _distinct_pairs_among_tied(*, more_first: bool) -> Any:
+    """Languages tied on tokens are taken in order of how many distinct pairs they have (``len(pair_counts[l])``)."""
+
+    def choose(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+        sign = -1 if more_first else 1
+        order = sorted(tokens, key=lambda language: (-tokens[language], sign * len(pair_counts[language])))
+        return reference_parity_next_pair(_in_order(tokens, order), pair_counts)
+
+    return choose
+
+
+_more_distinct_pairs_first = _distinct_pairs_among_tied(more_first=True)
+_fewer_distinct_pairs_first = _distinct_pairs_among_tied(more_first=False)
+
+
+def _in_pair_counts_order(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """Ties between languages broken by the order of ``pair_counts`` (``sorted(pair_counts, key=...)``), not of
+    ``tokens``."""
+    order = [language for language in pair_counts if language in tokens]
+    order += [language for language in tokens if language not in pair_counts]
+    return reference_parity_next_pair(_in_order(tokens, order), pair_counts)
+
+
+def _last_never_considered(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The loop stops one short (``for i in range(len(order) - 1)``): the best-off language never gets a turn."""
+    return reference_parity_next_pair(_in_order(tokens, worst_first(tokens)[:-1]), pair_counts)
+
+
+def _one_language_crash(attempt: Attempt) -> str | None:
+    """An IndexError on a state of one language: the answer reads a second language (``order[1]``) that is not there."""
+    if not isinstance(attempt.error, IndexError) or len(attempt.args[0]) != 1:
+        return None
+    return (
+        "tokens may hold a single language (train_parity_aware({'ta': [...]}, 5) trains on one): then there is no "
+        "next worst, and your function read a position past the end of its list of languages (order[1], or i + 1). "
+        "Go through the languages with a for loop over the list itself, and return None after the last"
+    )
+
+
 def _seen_more_than_twice(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
     """A pair must occur three times or more (``> 2`` or ``>= 3`` where ``>= 2`` belongs)."""
     for language in worst_first(tokens):
@@ -217,6 +259,14 @@ SET_WAYS: dict[str, Callable[[Mapping[Any, int]], list[Any]]] = {
 def _tied_first(d: Mapping[Any, int], way: str, highest: bool) -> list[Any]:
     """The keys of ``d`` in the order a learner going through a set would take them: by value (highest first when
     ``highest``), and among equal values in the set's order (``sorted`` is stable, ``max`` keeps the first)."""
+    if way == "groups from a remaining set":
+        remaining, order = set(d), []
+        while remaining:  # the very operations of such an answer, so the same order under any hash seed
+            top = max(d[x] for x in remaining)
+            group = {x for x in remaining if d[x] == top}
+            order += list(group)
+            remaining -= group
+        return order
     if way == "{x for x in tied}":
         top = max(d.values())
         tied = list({x for x in d if d[x] == top})
@@ -225,7 +275,10 @@ def _tied_first(d: Mapping[Any, int], way: str, highest: bool) -> list[Any]:
     return sorted(order, key=lambda x: -d[x]) if highest else order
 
 
-LANGUAGE_WAYS = [*SET_WAYS, "{x for x in tied}"]
+LANGUAGE_WAYS = [*SET_WAYS, "{x for x in tied}", "groups from a remaining set"]
+"""The ways a tie is broken through a set that the checker names: a set of the whole dict (three ways of building
+it), a comprehension over the dict of the tied ones, and ``remaining = set(d)`` taken group by group, each group a
+comprehension over ``remaining`` (``tied = {x for x in remaining if d[x] == top}``, then ``remaining -= tied``)."""
 
 
 def _through_a_set(language_way: str | None, pair_way: str | None) -> Any:
@@ -368,8 +421,9 @@ def _ladder(depth: int) -> tuple[dict[str, int], dict[str, dict[tuple, int]]]:
 
 def _generated_states(count: int, seed: int = 14) -> list[tuple[dict[str, int], dict[str, dict[tuple, int]]]]:
     """States drawn from a seeded generator: up to eight languages, token counts that tie often, pairs shared
-    between languages, languages with no pair or only pairs seen once. The same states on every run."""
-    rng = random.Random(seed)
+    between languages, languages with no pair or only pairs seen once, and pair_counts listing the languages in
+    another order than tokens. The same states on every run."""
+    rng, shuffler = random.Random(seed), random.Random(seed + 1)
     shared = [("t", "h"), ("e", "s"), ("q", "u"), ("l", "e"), ("d", "e"), ("a", "n")]
     states = []
     for _ in range(count):
@@ -380,7 +434,9 @@ def _generated_states(count: int, seed: int = 14) -> list[tuple[dict[str, int], 
             pairs = rng.sample(shared, rng.randint(0, 4))
             top = rng.choice([1, 1, 2, 3])
             counts[name] = {pair: rng.randint(1, top) for pair in pairs}
-        states.append((tokens, counts))
+        listing = list(counts)
+        shuffler.shuffle(listing)  # pair_counts lists the languages in another order than tokens
+        states.append((tokens, {name: counts[name] for name in listing}))
     return states
 
 
@@ -416,21 +472,32 @@ PARITY_NEXT_PAIR = Exercise(
             "although ('ம', '்') is the smaller",
         ),
         Case(
-            ({"am": 70, "ta": 70, "en": 20}, {"am": {("ሰ", "ዓ"): 4}, "ta": {("ம", "்"): 6}, "en": {("t", "h"): 9}}),
+            (
+                {"am": 70, "ta": 70, "en": 20},
+                {"am": {("ሰ", "ዓ"): 4}, "ta": {("ம", "்"): 6, ("க", "ு"): 2}, "en": {("t", "h"): 9}},
+            ),
             ("am", ("ሰ", "ዓ")),
-            "Amharic and Tamil tie at 70 tokens: the language listed first (Amharic) gets the merge",
+            "Amharic and Tamil tie at 70 tokens: the language listed first (Amharic) gets the merge, although "
+            "Tamil has more distinct pairs (2 against 1) and a more frequent one",
         ),
         Case(
-            ({"ta": 70, "am": 70, "en": 20}, {"ta": {("ம", "்"): 6}, "am": {("ሰ", "ዓ"): 4}, "en": {("t", "h"): 9}}),
+            (
+                {"ta": 70, "am": 70, "en": 20},
+                {"ta": {("ம", "்"): 6}, "am": {("ሰ", "ዓ"): 4, ("ዓ", "ት"): 1}, "en": {("t", "h"): 9}},
+            ),
             ("ta", ("ம", "்")),
             "the same tie listed the other way round: Tamil is listed first now, so Tamil gets the merge "
-            "(the order of the dict, not the alphabet, breaks the tie)",
+            "(the order of the dict, not the alphabet nor the number of pairs, breaks the tie)",
         ),
         Case(
-            ({"am": 70, "ta": 70, "en": 20}, {"am": {("ሰ", "ዓ"): 6}, "ta": {("ம", "்"): 4}, "en": {("t", "h"): 9}}),
+            (
+                {"am": 70, "ta": 70, "en": 20},
+                {"am": {("ሰ", "ዓ"): 6, ("ዓ", "ት"): 2}, "ta": {("ம", "்"): 4}, "en": {("t", "h"): 9}},
+            ),
             ("am", ("ሰ", "ዓ")),
-            "Amharic and Tamil tie at 70 tokens, Amharic listed first: Amharic gets the merge, and here its best "
-            "pair (6) is also larger than Tamil's (4); neither the alphabet nor the size of the pair breaks the tie",
+            "Amharic and Tamil tie at 70 tokens, Amharic listed first: Amharic gets the merge, and here it also "
+            "has the larger best pair (6 against 4) and more distinct pairs; neither the alphabet, nor the size of "
+            "the pair, nor the number of pairs breaks the tie",
         ),
         Case(
             ({"en": 30, "ta": 90, "am": 60}, {"en": {("t", "h"): 4}, "ta": {("ம", "்"): 1}, "am": {("ሰ", "ዓ"): 3}}),
@@ -512,6 +579,31 @@ PARITY_NEXT_PAIR = Exercise(
             "the next listed, Hindi",
         ),
         Case(_tied_languages_probe(), note="five languages tie on tokens"),
+        Case(
+            ({"am": 70, "ta": 70, "en": 20}, {"ta": {("ம", "்"): 6}, "am": {("ሰ", "ዓ"): 4}, "en": {("t", "h"): 9}}),
+            ("am", ("ሰ", "ዓ")),
+            "Amharic and Tamil tie at 70 tokens; tokens lists Amharic first, pair_counts lists Tamil first: the "
+            "order of tokens breaks the tie, so Amharic gets the merge",
+        ),
+        Case(
+            (
+                {"en": 20, "ka": 50, "hi": 50, "el": 50},
+                {"en": {("t", "h"): 9}, "el": {("τ", "ο"): 3}, "hi": {("ह", "ि"): 2}, "ka": {("კ", "ა"): 4}},
+            ),
+            ("ka", ("კ", "ა")),
+            "three languages tie at 50 tokens; pair_counts lists them the other way round from tokens: Georgian, "
+            "listed first in tokens, gets the merge",
+        ),
+        Case(
+            ({"ta": 30}, {"ta": {("க", "ு"): 1, ("ம", "்"): 3}}),
+            ("ta", ("ம", "்")),
+            "one language only (train_parity_aware trains on one too): Tamil is the worst off, and gets its pair",
+        ),
+        Case(
+            ({"ta": 30}, {"ta": {("க", "ு"): 1, ("ம", "்"): 1}}),
+            None,
+            "one language only, and its best pair occurs once: there is no next worst, so return None",
+        ),
         Case(_tied_pairs_probe(), note="five of Tamil's pairs tie"),
         *[Case(state, note="a state drawn at random (seeded: the same every run)") for state in _generated_states(24)],
     ],
@@ -605,6 +697,31 @@ PARITY_NEXT_PAIR = Exercise(
             "two languages tie on tokens and you gave the merge to the one whose best pair is more frequent: the "
             "one listed first in tokens gets it, whatever its pairs; sort the names by tokens alone (sorted is "
             "stable)",
+        ),
+        same_as(
+            _in_pair_counts_order,
+            "languages tie on tokens and you took them in the order pair_counts lists them (sorted(pair_counts, "
+            "...)); here pair_counts lists them in another order than tokens, and the order of tokens breaks the "
+            "tie: go through sorted(tokens, key=lambda l: -tokens[l])",
+        ),
+        same_as(
+            _more_distinct_pairs_first,
+            "two languages tie on tokens and you gave the merge to the one with MORE distinct pairs "
+            "(len(pair_counts[l])): the one listed first in tokens gets it, however many pairs each has; sort the "
+            "names by tokens alone (sorted is stable)",
+        ),
+        same_as(
+            _fewer_distinct_pairs_first,
+            "two languages tie on tokens and you gave the merge to the one with FEWER distinct pairs "
+            "(len(pair_counts[l])): the one listed first in tokens gets it, however many pairs each has; sort the "
+            "names by tokens alone (sorted is stable)",
+        ),
+        _one_language_crash,
+        same_as(
+            _last_never_considered,
+            "the last language of your order, the best off (fewest tokens), never got a turn: your loop stops one "
+            "short of the end (range(len(order) - 1)), so where only that language has a pair seen twice you "
+            "returned None. Go through every language, and return None only after the last",
         ),
         same_as(
             _seen_more_than_twice,

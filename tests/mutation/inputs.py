@@ -123,7 +123,8 @@ def parity_states(draw: st.DrawFn) -> tuple[dict[str, int], dict[str, dict[tuple
     """Tokens per language (ties of two or more likely, one language possible) and each language's pair counts:
     often a language with no pairs at all, or with several pairs each seen once (both must pass their turn), ahead
     of one that can merge; up to six languages, so that the fourth or fifth worst can be the first with a pair seen
-    twice, and pairs shared between languages (a pair seen once in one language and again in another)."""
+    twice, and pairs shared between languages (a pair seen once in one language and again in another). pair_counts
+    lists the languages in an order of its own, often not that of tokens (only tokens' order breaks a tie)."""
     names = draw(st.lists(parity_languages, min_size=1, max_size=6, unique=True))
     tokens = {name: draw(st.integers(1, 4)) for name in names}
     stuck: st.SearchStrategy[dict[tuple[str, str], int]] = st.one_of(
@@ -131,7 +132,8 @@ def parity_states(draw: st.DrawFn) -> tuple[dict[str, int], dict[str, dict[tuple
     )
     some = st.dictionaries(pairs, st.integers(1, 3), max_size=3)
     counts = {name: draw(st.one_of(stuck, some)) for name in names}
-    return tokens, counts
+    listing = draw(st.permutations(names))
+    return tokens, {name: counts[name] for name in listing}
 
 
 digits = st.one_of(
