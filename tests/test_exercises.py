@@ -665,6 +665,46 @@ def test_merge_symbols_names_mistakes(capsys, fn, phrases):
     assert_rejects(capsys, check_merge_symbols, fn, *phrases)
 
 
+def _merge_symbols_variant(*, same=None, emit=None, step=2):
+    """A learner's left-to-right merge with one part written wrong: the match test, the merged symbol or the jump."""
+    same = same or (lambda a, b, pair: (a, b) == pair)
+    emit = emit or (lambda pair: pair[0] + pair[1])
+
+    def merge(symbols, pair):
+        out, i = [], 0
+        while i < len(symbols):
+            if i + 1 < len(symbols) and same(symbols[i], symbols[i + 1], pair):
+                out.append(emit(pair))
+                i += step
+            else:
+                out.append(symbols[i])
+                i += 1
+        return tuple(out)
+
+    return merge
+
+
+merge_symbols_joined_text = _merge_symbols_variant(same=lambda a, b, pair: a + b == pair[0] + pair[1])
+LESSON_04_MERGE_MISTAKES = [
+    (merge_symbols_joined_text, ["compared joined text", "('a', 'bc') is not the pair ('ab', 'c')"]),
+    (_merge_symbols_variant(emit=lambda pair: pair[0] + " " + pair[1]), ["has ' ' between its two halves"]),
+    (_merge_symbols_variant(emit=lambda pair: pair[0] + "+" + pair[1]), ["has '+' between its two halves"]),
+    (_merge_symbols_variant(emit=lambda pair: pair[0]), ["kept only pair[0]"]),
+    (_merge_symbols_variant(step=3), ["jumped 3 symbols ahead", "i += 2"]),
+]
+
+
+@pytest.mark.parametrize("fn, phrases", LESSON_04_MERGE_MISTAKES)
+def test_merge_symbols_and_merge_pair_name_the_merge_mistake(capsys, fn, phrases):
+    """Each mistake is rejected, in one word and in the whole corpus, with a hint naming it (not the overlap one)."""
+    out = assert_rejects(capsys, check_merge_symbols, fn, *phrases)
+    assert "overlapping" not in out and "range(len(symbols) - 1)" not in out, out
+    out = assert_rejects(
+        capsys, check_merge_pair, lambda word_freq, pair: {fn(w, pair): n for w, n in word_freq.items()}, *phrases
+    )
+    assert "overlapping" not in out and "words without the pair" not in out, out
+
+
 @pytest.mark.parametrize(
     "fn, phrases",
     [
@@ -775,6 +815,22 @@ def train_on_distinct_words(text, num_merges):
     return _train(text, num_merges, weight=False)
 
 
+def train_split_on_one_space(text, num_merges):
+    word_freq = {}
+    for word in text.split(" "):
+        key = tuple(word) + ("</w>",)
+        word_freq[key] = word_freq.get(key, 0) + 1
+    merges = []
+    for _ in range(num_merges):
+        counts = words.count_pairs(word_freq)
+        if not counts:
+            break
+        pair = max(counts, key=counts.get)
+        merges.append((pair, pair[0] + pair[1]))
+        word_freq = words.merge_pair(word_freq, pair)
+    return merges
+
+
 def train_one_too_many(text, num_merges):
     merges = []
     word_freq = words.get_word_frequencies(text)
@@ -808,6 +864,7 @@ def test_training_loop_accepts_reference_and_independent(capsys):
         (lambda text, n: _train(text, n, keep=False), ["merge_pair returns a new dict", "word_freq = merge_pair("]),
         (lambda text, n: _train(text, n, min_count=2), ["stopped when the best pair occurs only once"]),
         (lambda text, n: _train(text, n, pick=max), ["max(counts) compares the pairs themselves", "counts.get"]),
+        (train_split_on_one_space, ["text.split(' ')", "any run of whitespace"]),
     ],
 )
 def test_training_loop_names_mistakes(capsys, fn, phrases):

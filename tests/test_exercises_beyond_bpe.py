@@ -585,3 +585,71 @@ def test_encode_second_piece_without_prefix_is_rejected(capsys):
     result = check_encode_wordpiece_word(from_two)
     assert not result.passed
     assert "start > 0, not start > 1" in report(capsys)
+
+
+# ---- lesson 11's fresh read: rounded Python floats, and a right answer too slow for big counts ---------------
+
+
+def rounded_scores(digits):
+    def best(word_freq):
+        singles = single_counts(word_freq)
+        scores = {(a, b): round(c / (singles[a] * singles[b]), digits) for (a, b), c in pair_counts(word_freq).items()}
+        return max(scores, key=scores.get)
+
+    return best
+
+
+@pytest.mark.parametrize("digits", [8, 9, 10, 12, 13, 14, 16, 19])
+def test_best_pair_python_floats_rounded_to_many_decimals_are_told_they_rounded(capsys, digits):
+    """Rounded to 9, 10 or 12 decimals, Python floats were told they were numpy's float32."""
+    result = check_best_wordpiece_pair(rounded_scores(digits))
+    out = report(capsys)
+    assert not result.passed
+    assert "you rounded the scores" in out, out
+    assert "float32" not in out.split("hint:")[1], out
+
+
+def test_the_rounding_cases_are_hand_checked():
+    """1/(2500·2500) and 1/(2499·2501) agree to 13 decimals; 1/10**10 and 1/(10**10 - 1) to 19; float32 tells the
+    first pair apart (so its own hint stays with the 3,500 case)."""
+    import numpy as np
+
+    assert 2499 * 2501 == 2500**2 - 1 and 99_999 * 100_001 == 10**10 - 1
+    assert round(1 / 2500**2, 13) == round(1 / (2499 * 2501), 13) and round(1 / 2500**2, 14) != round(
+        1 / (2499 * 2501), 14
+    )
+    assert round(1 / 10**10, 19) == round(1 / (10**10 - 1), 19) and 1 / 10**10 != 1 / (10**10 - 1)
+    assert np.float32(1) / np.float32(2500 * 2500) != np.float32(1) / np.float32(2499 * 2501)
+
+
+def repeats_every_word(word_freq):
+    """Right, but weighted by repeating each word freq times: the work grows with the counts."""
+    words = []
+    for word, freq in word_freq.items():
+        words += [word] * freq
+    singles, pairs = {}, {}
+    for word in words:
+        for symbol in word:
+            singles[symbol] = singles.get(symbol, 0) + 1
+        for pair in zip(word, word[1:]):
+            pairs[pair] = pairs.get(pair, 0) + 1
+    scores = {pair: Fraction(n, singles[pair[0]] * singles[pair[1]]) for pair, n in pairs.items()}
+    return max(scores, key=scores.get)
+
+
+def test_best_pair_too_slow_for_big_counts_is_told_so_not_endless(capsys):
+    """It was told "probably an endless loop"; every check before the big counts passes, so it is the slowness."""
+    result = check_best_wordpiece_pair(repeats_every_word)
+    out = report(capsys)
+    assert not result.passed and result.failed_case == 12, out
+    assert "did not finish" in out and "too slow: counts of 100,000" in out and "+= freq" in out, out
+    assert "endless loop" not in out, out
+
+
+def test_best_pair_cases_before_the_big_counts_are_small():
+    """The slow hint says the checks before it had small counts: hold that."""
+    from bpelab.exercises.beyond_bpe import BEST_PAIR, LARGE_COUNT
+
+    largest = [max(case.args[0].values()) for case in BEST_PAIR.build_cases()]
+    first_big = next(i for i, n in enumerate(largest) if n >= LARGE_COUNT)
+    assert max(largest[:first_big]) <= 3_500

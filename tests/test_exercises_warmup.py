@@ -27,7 +27,7 @@ def test_a_correct_learner_function_passes(capsys):
 
     assert check_count_characters(learner)
     assert check_count_characters(lambda text: Counter(text)), "a Counter is a dict: accepted"
-    assert capsys.readouterr().out.count("✅ count_characters: all 10 checks passed.") == 2
+    assert capsys.readouterr().out.count("✅ count_characters: all 11 checks passed.") == 2
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -201,9 +201,11 @@ def test_a_call_waiting_outside_python_is_waited_for(capsys, monkeypatch):
         (lambda text: dict(Counter(unicodedata.normalize("NFC", text))), "unicodedata.normalize"),
         (lambda text: dict(Counter(unicodedata.normalize("NFKC", text))), "unicodedata.normalize"),
         (lambda text: dict(Counter(text[:12])), "only the first"),
+        (lambda text: dict(Counter(text[:30])), "only the first"),
+        (lambda text: dict(Counter(text[:1000])), "only the first"),
         (lambda text: dict(Counter(text.replace("\r", ""))), "'\\r'"),
     ],
-    ids=["NFC", "NFKC", "first 12", "no carriage return"],
+    ids=["NFC", "NFKC", "first 12", "first 30", "first 1000", "no carriage return"],
 )
 def test_normalising_cutting_and_dropping_carriage_returns_are_rejected_and_named(capsys, wrong, hint):
     """No case had a decomposed or compatibility character, a '\\r', or more than 11 characters."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bpelab.exercises.comparing import type_hint
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.words import (
@@ -41,6 +42,77 @@ def _first_only(symbols: Word, pair: Pair) -> Word:
 def string_replace_merge(symbols: Word, pair: Pair) -> Word:
     """A learner's merge by text replacement on the spelled word: wrong, it also matches inside longer symbols."""
     return tuple(" ".join(symbols).replace(" ".join(pair), "".join(pair)).split(" "))
+
+
+def concatenated_text_merge(symbols: Word, pair: Pair) -> Word:
+    """A learner's merge that compares the joined text of two symbols with the pair's: wrong, two different pairs
+    can spell the same text (``('ab', 'c')`` and ``('a', 'bc')``)."""
+    merged: list[str] = []
+    i = 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and symbols[i] + symbols[i + 1] == pair[0] + pair[1]:
+            merged.append(pair[0] + pair[1])
+            i += 2
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return tuple(merged)
+
+
+def _scan(symbols: Word, pair: Pair, emit: Callable[[Pair], str], step: int) -> Word:
+    """The left-to-right scan, with what a match emits and how far it jumps as knobs (the shape of two mistakes)."""
+    merged: list[str] = []
+    i = 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and (symbols[i], symbols[i + 1]) == pair:
+            merged.append(emit(pair))
+            i += step
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return tuple(merged)
+
+
+def _first_half_kept(symbols: Word, pair: Pair) -> Word:
+    """At a match, only ``pair[0]`` is emitted: the second symbol is lost."""
+    return _scan(symbols, pair, lambda p: p[0], 2)
+
+
+def _skips_three(symbols: Word, pair: Pair) -> Word:
+    """At a match, ``i += 3``: the symbol after the merged pair is lost."""
+    return _scan(symbols, pair, lambda p: p[0] + p[1], 3)
+
+
+CONCATENATED_HINT = (
+    "you compared joined text (symbols[i] + symbols[i + 1] == pair[0] + pair[1]), but two different pairs can "
+    "spell the same text: ('a', 'bc') is not the pair ('ab', 'c'). Compare symbol by symbol: "
+    "symbols[i] == pair[0] and symbols[i + 1] == pair[1]"
+)
+
+
+def _separator_in_merge(attempt: Attempt) -> str | None:
+    """The text a learner put between the two halves of the merged symbol (``pair[0] + ' ' + pair[1]``), if any."""
+    first, second = attempt.args[1]
+    for _, got, _ in _pairs_of_words(attempt):
+        for symbol in got:
+            if (
+                isinstance(symbol, str)
+                and len(symbol) > len(first) + len(second)
+                and symbol.startswith(first)
+                and symbol.endswith(second)
+            ):
+                return symbol[len(first) : len(symbol) - len(second)]
+    return None
+
+
+def _separator_hint(attempt: Attempt) -> str | None:
+    separator = _separator_in_merge(attempt)
+    if separator is None or type_hint(attempt.got, attempt.expected):
+        return None
+    return (
+        f"your merged symbol has {separator!r} between its two halves: the new symbol is pair[0] + pair[1], "
+        "with nothing in between"
+    )
 
 
 STRING_REPLACE_HINT = (
@@ -84,6 +156,7 @@ OVERLAP_HINT = (
 WORD_DIAGNOSERS = [
     on_error(IndexError, "symbols[i + 1] ran past the end: only look at the next symbol when i + 1 < len(symbols)"),
     when(_nested, "the merged symbol should be one string, pair[0] + pair[1], not the pair itself", any_type=False),
+    _separator_hint,
     when(_grew, OVERLAP_HINT, any_type=False),
     when(
         _shrank,
@@ -95,7 +168,18 @@ WORD_DIAGNOSERS = [
 
 
 def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[..., Any]]) -> list:
-    return WORD_DIAGNOSERS + [
+    return WORD_DIAGNOSERS[:3] + [
+        same_as(
+            lift(_first_half_kept),
+            "at a match you kept only pair[0]: the merged symbol is pair[0] + pair[1], both halves joined",
+        ),
+        same_as(
+            lift(_skips_three),
+            "after a match you jumped 3 symbols ahead: jump by 2 (i += 2), past the two symbols just merged; "
+            "the symbol after them must still be kept, and may start the next match",
+        ),
+        same_as(lift(concatenated_text_merge), CONCATENATED_HINT),
+        *WORD_DIAGNOSERS[3:],
         same_as(
             lift(_right_to_left),
             "you merged from right to left: scan left to right, so ('a', 'a', 'a') "
@@ -123,6 +207,16 @@ MERGE_SYMBOLS = Exercise(
         Case((("es", "t", "</w>"), ("s", "t")), ("es", "t", "</w>"), "'es' followed by 't' is not the pair ('s', 't')"),
         Case((("d", "o", "g", "</w>"), ("a", "b")), ("d", "o", "g", "</w>"), "no match: the word comes back unchanged"),
         Case((("x",), ("x", "x")), ("x",), "a single symbol has nothing to merge"),
+        Case(
+            (("ab", "c"), ("a", "bc")),
+            ("ab", "c"),
+            "('ab', 'c') spells the same text as the pair ('a', 'bc'), but is another pair",
+        ),
+        Case(
+            (("a", "bc", "ab", "c", "</w>"), ("ab", "c")),
+            ("a", "bc", "abc", "</w>"),
+            "two splits of the same text 'abc' in one word: only ('ab', 'c') is the pair",
+        ),
     ],
     diagnosers=_word_diagnosers(lambda wrong: wrong),
     hint="walk i from 0; if (symbols[i], symbols[i + 1]) == pair, emit pair[0] + pair[1] and jump by 2, else emit symbols[i] and step by 1",
@@ -164,8 +258,14 @@ MERGE_PAIR = Exercise(
         Case((train_bpe(CLASSIC_TEXT, 2).word_freq, ("e", "s")), note="the classic corpus after two merges"),
         _corpus_case(PARAGRAPH, "a paragraph of English, its most frequent pair"),
         _corpus_case(made_up_words(), "150 made-up words, their most frequent pair"),
+        Case(
+            ({("a", "bc", "</w>"): 2, ("ab", "c", "</w>"): 1}, ("ab", "c")),
+            {("a", "bc", "</w>"): 2, ("abc", "</w>"): 1},
+            "two splits of the same text 'abc': only ('ab', 'c') is the pair",
+        ),
     ],
     diagnosers=[
+        same_as(_per_word(concatenated_text_merge), CONCATENATED_HINT),  # it also drops words: say why first
         on_error(
             RuntimeError,
             "you changed the dict while looping over it: build a new dict and return it",

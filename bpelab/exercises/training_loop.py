@@ -78,6 +78,15 @@ def _counted_once(text: str, num_merges: int) -> list[Merge]:
     return [(pair, pair[0] + pair[1]) for pair in ranked[:num_merges]]
 
 
+def _split_on_one_space(text: str, num_merges: int) -> list[Merge]:
+    """``text.split(" ")``: newlines and tabs stay inside words, and two spaces make an empty word ``('</w>',)``."""
+    word_freq: WordFreq = {}
+    for word in text.split(" "):
+        symbols = (*word, END_OF_WORD)
+        word_freq[symbols] = word_freq.get(symbols, 0) + 1
+    return _loop(word_freq, num_merges, lambda c: max(c, key=c.__getitem__))
+
+
 def _marker_missing(attempt: Any) -> bool:
     uses_marker = lambda merges: any(END_OF_WORD in new for _, new in merges)  # noqa: E731
     return uses_marker(attempt.expected) and not uses_marker(attempt.got)
@@ -122,6 +131,12 @@ TRAIN = Exercise(
         Case(("the cat sat on the mat the cat ate the rat", 6), note="a short sentence, 6 merges"),
         Case((PARAGRAPH, 25), note="a paragraph of English, 25 merges"),
         Case((made_up_words(), 30), note="150 made-up words, 30 merges"),
+        Case(
+            ("ab\nab ab", 3),
+            [(("a", "b"), "ab"), (("ab", "</w>"), "ab</w>")],
+            "a newline also separates words: 3 times the word 'ab', so only 2 merges are possible",
+        ),
+        Case(("to  be\tor\nnot  to\tbe", 8), note="words separated by two spaces, a tab and a newline"),
     ],
     diagnosers=[
         on_error(
@@ -173,6 +188,11 @@ TRAIN = Exercise(
             _counted_once,
             "you counted the pairs only once, before the loop: count again after every merge, "
             "because each merge changes which pairs exist",
+        ),
+        same_as(
+            _split_on_one_space,
+            "you split the text with text.split(' '): a newline or a tab then stays inside a word, and two spaces "
+            "make an empty word; text.split() splits on any run of whitespace, as get_word_frequencies does",
         ),
         same_as(
             _unweighted, "your pair counts ignore how often each word occurs: weight each pair by its word's count"

@@ -11,6 +11,7 @@ from typing import Any
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
+from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 
 
 def count_characters(text: str) -> dict[str, int]:
@@ -43,11 +44,28 @@ def _without(dropped: str):  # type: ignore[no-untyped-def]
     return lambda text: count_characters("".join(ch for ch in text if ch not in dropped))
 
 
+def _start_lengths(text: str, got: object) -> set[int]:
+    """Every n for which ``got`` is the count of ``text[:n]`` (n = len(text) for a whole count), built as it grows."""
+    lengths, counts = set(), {}  # type: ignore[var-annotated]
+    for n in range(len(text) + 1):
+        if counts == got:
+            lengths.add(n)
+        if n < len(text):
+            counts[text[n]] = counts.get(text[n], 0) + 1
+    return lengths
+
+
 def _counted_only_the_start(attempt: Attempt) -> bool:
-    """Every answer is the count of the same first few characters of its text (a slice such as text[:12])."""
+    """Every answer is the count of the same first few characters of its text (a slice such as text[:30])."""
     text = attempt.args[0]
     answers = [(attempt.args, attempt.got), *attempt.history()]
-    return any(all(got == count_characters(args[0][:n]) for args, got in answers) for n in range(1, len(text)))
+    common = set(range(1, len(text)))
+    for args, got in answers:
+        lengths = _start_lengths(args[0], got)
+        if len(args[0]) in lengths:  # the whole text counted: so is every longer slice of it
+            lengths |= set(range(len(args[0]), len(text)))
+        common &= lengths
+    return bool(common)
 
 
 def _alphabetical(attempt: Attempt) -> bool:
@@ -57,6 +75,9 @@ def _alphabetical(attempt: Attempt) -> bool:
 def _most_common_first(attempt: Attempt) -> bool:
     return all(list(got.values()) == sorted(got.values(), reverse=True) for got in _answers(attempt))
 
+
+LONG_TEXT = "\n".join([PARAGRAPH, MIXED_SCRIPTS] * 3) + "\nThe end."
+"""Long enough that counting only the start of the text (text[:30], text[:1000]) cannot pass."""
 
 COUNT_CHARACTERS = Exercise(
     name="count_characters",
@@ -106,6 +127,10 @@ COUNT_CHARACTERS = Exercise(
             ("cafe\u0301 \ufb01",),
             {"c": 1, "a": 1, "f": 1, "e": 1, "\u0301": 1, " ": 1, "\ufb01": 1},
             "an e and a combining accent (U+0301) are 2 characters; the ligature \ufb01 (U+FB01) is 1",
+        ),
+        Case(
+            (LONG_TEXT,),
+            note=f"a long text ({len(LONG_TEXT):,} characters, several lines, several scripts): count it to the end",
         ),
     ],
     diagnosers=[
