@@ -358,6 +358,8 @@ def recover_merges(ranks: dict[bytes, int]) -> dict[tuple[int, int], int]:
 
 def _recovered(ranks: Mapping[bytes, int]) -> Iterator[tuple[int, int, int]]:
     """Each merge recovered from ``ranks`` as (left id, right id, new id), in rank order."""
+    if isinstance(ranks, RanksInCore):
+        ranks = ranks.ranks()  # held for the whole loop: each lookup would otherwise rebuild the table
     get = ranks.get
     for token, rank in sorted(ranks.items(), key=lambda item: item[1]):
         if len(token) < 2:
