@@ -17,7 +17,8 @@ the whole-piece lookup or when two parts happen to join into one, and so does th
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Iterator, Mapping
+from array import array
+from collections.abc import ItemsView, Iterable, Iterator, Mapping, ValuesView
 from functools import lru_cache
 
 import tiktoken
@@ -168,15 +169,135 @@ def mergeable_ranks(encoding: tiktoken.Encoding | str) -> dict[bytes, int]:
     return dict(shared_ranks(encoding))
 
 
+class TokenTable(Mapping[int, bytes]):
+    """Id to bytes for a production vocabulary, read like the ``dict`` a trained tokenizer keeps as ``vocab``.
+
+    A list indexed by id (None where an id has no token) holds the same bytes objects as the ranks table:
+    about 8 bytes an id, where a dict of 200,000 ids costs about 10 MB more (issue 30's memory budget).
+    """
+
+    def __init__(self, ranks: Mapping[bytes, int], special_tokens: Mapping[str, int]) -> None:
+        size = max([*ranks.values(), *special_tokens.values()], default=-1) + 1
+        tokens: list[bytes | None] = [None] * size
+        for token, rank in ranks.items():
+            tokens[rank] = token
+        for text, i in special_tokens.items():
+            tokens[i] = text.encode("utf-8")
+        self.tokens = tokens
+        """The bytes of each id, by id: what the encoder reads (None where an id has no token)."""
+        self._count = sum(token is not None for token in tokens)
+
+    def __getitem__(self, i: int) -> bytes:
+        try:
+            token = self.tokens[i] if i >= 0 else None
+        except (IndexError, TypeError):
+            token = None
+        if token is None:
+            raise KeyError(i)
+        return token
+
+    def __contains__(self, i: object) -> bool:
+        return isinstance(i, int) and 0 <= i < len(self.tokens) and self.tokens[i] is not None
+
+    def __iter__(self) -> Iterator[int]:
+        return (i for i, token in enumerate(self.tokens) if token is not None)
+
+    def __len__(self) -> int:
+        return self._count
+
+
+class RecoveredMerges(Mapping[tuple[int, int], int]):
+    """The merges recovered from a ranks table, read like a trained tokenizer's ``merges`` dict.
+
+    A token made by a merge has exactly one pair of parents and its id is its rank, so the two parents are
+    kept in two arrays indexed by rank (8 bytes a token, where a dict of tuples costs about 110); a pair is
+    looked up through the rank of its joined bytes. Iteration goes in rank order, the order of learning.
+    """
+
+    def __init__(self, ranks: Mapping[bytes, int], tokens: list[bytes | None]) -> None:
+        self._ranks, self._tokens = ranks, tokens
+        self._left = array("i", [-1]) * len(tokens)
+        self._right = array("i", [-1]) * len(tokens)
+        self._count = 0
+        for left, right, rank in _recovered(ranks):
+            self._left[rank], self._right[rank] = left, right
+            self._count += 1
+
+    def get_new(self, a: int, b: int) -> int | None:
+        """The id the pair ``(a, b)`` became, or None if no merge joins them."""
+        tokens = self._tokens
+        if not (0 <= a < len(tokens) and 0 <= b < len(tokens)):
+            return None
+        left, right = tokens[a], tokens[b]
+        if left is None or right is None:
+            return None
+        rank = self._ranks.get(left + right)
+        if rank is None or self._left[rank] != a or self._right[rank] != b:
+            return None
+        return rank
+
+    def __getitem__(self, pair: tuple[int, int]) -> int:
+        try:
+            a, b = pair
+            new = self.get_new(a, b) if isinstance(a, int) and isinstance(b, int) else None
+        except (TypeError, ValueError):
+            new = None
+        if new is None:
+            raise KeyError(pair)
+        return new
+
+    def __contains__(self, pair: object) -> bool:
+        try:
+            self[pair]  # type: ignore[index]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return ((a, b) for a, b in zip(self._left, self._right) if a >= 0)
+
+    def items(self) -> ItemsView[tuple[int, int], int]:
+        return _MergeItems(self)
+
+    def values(self) -> ValuesView[int]:
+        return _MergeValues(self)
+
+    def _items(self) -> Iterator[tuple[tuple[int, int], int]]:
+        return ((pair, rank) for rank, pair in enumerate(zip(self._left, self._right)) if pair[0] >= 0)
+
+    def __len__(self) -> int:
+        return self._count
+
+
+class _MergeItems(ItemsView[tuple[int, int], int]):
+    """``merges.items()`` read straight from the arrays (no lookup per pair)."""
+
+    _mapping: RecoveredMerges
+
+    def __iter__(self) -> Iterator[tuple[tuple[int, int], int]]:
+        return self._mapping._items()
+
+
+class _MergeValues(ValuesView[int]):
+    _mapping: RecoveredMerges
+
+    def __iter__(self) -> Iterator[int]:
+        return (rank for _, rank in self._mapping._items())
+
+
 class TiktokenBPE(BPETokenizer):
-    """A ``BPETokenizer`` holding a production vocabulary and encoding exactly as tiktoken does."""
+    """A ``BPETokenizer`` holding a production vocabulary and encoding exactly as tiktoken does.
+
+    Its tables are kept small (issue 30's memory budget): ``ranks`` is the one table shared by every
+    tokenizer of the encoding, ``vocab`` a list by id (``TokenTable``), and ``merges``, recovered on
+    first use, two arrays of parents (``RecoveredMerges``).
+    """
 
     def __init__(self, encoding: tiktoken.Encoding) -> None:
         super().__init__()
         self.name = encoding.name
         ranks = shared_ranks(encoding)  # read only here: one table for every tokenizer made from this encoding
         self.ranks = ranks
-        self.vocab = {rank: token for token, rank in ranks.items()}
         missing = [b for b in range(256) if bytes([b]) not in ranks]
         if missing:
             raise ValueError(
@@ -186,19 +307,19 @@ class TiktokenBPE(BPETokenizer):
         self.pattern = encoding._pat_str
         self.pattern_name = next((k for k, v in PATTERNS.items() if v == self.pattern), None)
         self.special_tokens = dict(encoding._special_tokens)
-        for token, i in self.special_tokens.items():
-            self.vocab[i] = token.encode("utf-8")
-        self._merges: dict[tuple[int, int], int] | None = None
+        self.vocab = TokenTable(ranks, self.special_tokens)  # type: ignore[assignment]  # read-only, as a dict is read
+        self._merges: Mapping[tuple[int, int], int] | None = None
 
-    @property
-    def merges(self) -> dict[tuple[int, int], int]:
+    @property  # type: ignore[override]
+    def merges(self) -> Mapping[tuple[int, int], int]:
         """The merges recovered from the ranks (computed on first use: it takes a few seconds)."""
         if self._merges is None:
-            self._merges = recover_merges(self.ranks)
+            vocab: TokenTable = self.vocab  # type: ignore[assignment]
+            self._merges = RecoveredMerges(self.ranks, vocab.tokens)
         return self._merges
 
     @merges.setter
-    def merges(self, value: dict[tuple[int, int], int]) -> None:
+    def merges(self, value: Mapping[tuple[int, int], int]) -> None:
         self._merges = value or None
 
     def start_ids(self, piece: bytes) -> list[int]:
@@ -208,8 +329,8 @@ class TiktokenBPE(BPETokenizer):
 
     def rank_function(self) -> RankOf:
         """The rank of the two tokens' bytes joined, if that is a token: tiktoken's rule."""
-        ranks, vocab = self.ranks, self.vocab
-        return lambda a, b: ranks.get(vocab[a] + vocab[b])
+        ranks, tokens = self.ranks, self.vocab.tokens  # type: ignore[attr-defined]
+        return lambda a, b: ranks.get(tokens[a] + tokens[b])
 
     def merged_tokens(self) -> Iterable[bytes]:
         """Every token of the table: joining two parts may make any of them."""
@@ -232,14 +353,20 @@ def recover_merges(ranks: dict[bytes, int]) -> dict[tuple[int, int], int]:
     those are its parents. Tokens that never come out as two parts (Llama 3 has such) are left
     out: no merge creates them.
     """
-    merges: dict[tuple[int, int], int] = {}
+    return {(left, right): rank for left, right, rank in _recovered(ranks)}
+
+
+def _recovered(ranks: Mapping[bytes, int]) -> Iterator[tuple[int, int, int]]:
+    """Each merge recovered from ``ranks`` as (left id, right id, new id), in rank order."""
+    if isinstance(ranks, RanksInCore):
+        ranks = ranks.ranks()  # held for the whole loop: each lookup would otherwise rebuild the table
+    get = ranks.get
     for token, rank in sorted(ranks.items(), key=lambda item: item[1]):
         if len(token) < 2:
             continue
-        parts = merge_below_rank(token, rank, ranks.get)
+        parts = merge_below_rank(token, rank, get)
         if len(parts) == 2:
-            merges[(ranks[parts[0]], ranks[parts[1]])] = rank
-    return merges
+            yield ranks[parts[0]], ranks[parts[1]], rank
 
 
 def from_tiktoken(encoding: tiktoken.Encoding | str) -> TiktokenBPE:
@@ -259,7 +386,9 @@ __all__ = [
     "FRIENDLY_NAMES",
     "LLAMA3_SPECIAL_TOKENS",
     "SOURCES",
+    "RecoveredMerges",
     "TiktokenBPE",
+    "TokenTable",
     "from_tiktoken",
     "llama3_encoding",
     "load_encoding",

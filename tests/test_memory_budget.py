@@ -3,7 +3,7 @@
 A hub limits the memory of all of a learner's kernels together, and each open lesson keeps its kernel; the
 budget lets a learner keep three lessons open in 1 GB (TEACHING.md). Lessons 04 and 07 were the heaviest
 (427 MB and 472 MB before the budget): 04 kept every step's whole corpus and pair counts, 07 a Python copy of
-four vocabularies beside tiktoken's own. ``make bench`` prints the figure for every lesson.
+four vocabularies beside tiktoken's own (and, per tokenizer, dicts of its ids and recovered merges). ``make bench`` prints the figure for every lesson.
 """
 
 import pytest
@@ -33,9 +33,9 @@ def test_a_row_names_the_lesson_its_memory_and_the_budget():
             "07",
             marks=pytest.mark.xfail(
                 strict=True,
-                reason="425 MB after Run All (477 MB before): four tiktoken cores (~100 MB) plus four Python tables, "
-                "id-to-bytes dicts and recovered merges that TiktokenBPE still holds; strict, so the day it fits "
-                "this mark must go",
+                reason="371 MB after Run All (477 MB, then 425 MB before): four tiktoken cores (~120 MB) plus the "
+                "Python table of ranks each TiktokenBPE still reads (~60 MB); strict, so the day it fits this mark "
+                "must go",
             ),
         ),
     ],
