@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bpelab.exercises.decoding import check_decode_words
@@ -122,3 +124,36 @@ def test_spaces_dropped_at_the_start_are_named(capsys):
     assert not check_decode_words(lambda s: "".join(s).replace("</w>", " ").lstrip(" "), record=False)
     report = capsys.readouterr().out
     assert "at the START of the text (.lstrip)" in report.split("hint:", 1)[1], report
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        lambda s: re.sub(" +", " ", "".join(s).replace("</w>", " ")).rstrip(" "),
+        lambda s: "".join(s).replace("</w>", " ").replace("  ", " ").rstrip(" "),
+    ],
+    ids=["re.sub", "replace two spaces"],
+)
+def test_collapsing_the_space_of_an_empty_word_is_rejected_and_named(capsys, wrong):
+    assert not check_decode_words(wrong, record=False)
+    report = capsys.readouterr().out
+    assert "decode_words(['low</w>', '</w>', 'x</w>'])" in report, report
+    assert "you made a run of spaces into one" in report.split("hint:", 1)[1], report
+
+
+def test_dropping_empty_words_gets_its_own_hint(capsys):
+    assert not check_decode_words(lambda s: " ".join(w for w in "".join(s).split("</w>") if w), record=False)
+    hint = capsys.readouterr().out.split("hint:", 1)[1]
+    assert "you dropped the empty words" in hint and "BOTH ends" not in hint, hint
+
+
+def test_the_general_hint_drops_every_space_at_the_end(capsys):
+    assert not check_decode_words(lambda s: "?" + "".join(s), record=False)
+    assert "drop every space at the very end" in capsys.readouterr().out
+
+
+def test_a_decoder_that_reads_each_symbols_end_passes_as_lesson_05_says(capsys):
+    """Lesson 05 says a decoder that reads the marker at each symbol's end tells a typed '</w>' from the marker
+    and that the exercise accepts it: ['see</w>', 'a', '<', '/', 'w', '>', 'b</w>'] gives 'see a</w>b'."""
+    assert written_independently(["see</w>", "a", "<", "/", "w", ">", "b</w>"]) == "see a</w>b"
+    assert check_decode_words(written_independently, record=False)

@@ -329,3 +329,91 @@ def test_find_parents_hint_names_the_bug_not_more_merging(wrong, words):
     assert not result.passed
     hint = result.message.split("hint:", 1)[1]
     assert words in hint and "more than two parts are left" not in hint, result.message
+
+
+# ---- tokens rank-order merging never builds (Llama 3's): the answer is where the merging stops ----------------------
+
+
+def lowest_rank_bpe_that_raises(token, ranks):
+    """The lesson's loop without its `break`: min() of no candidates raises where the merging stops short."""
+    limit = ranks[token]
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i)
+            for i in range(len(parts) - 1)
+            if ranks.get(parts[i] + parts[i + 1], limit) < limit
+        ]
+        _, i = min(candidates)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+def no_limit_that_raises(token, ranks):
+    """Every pair that is a token may merge, younger ones too; min() of nothing raises."""
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        _, i = min(
+            (ranks[parts[i] + parts[i + 1]], i) for i in range(len(parts) - 1) if parts[i] + parts[i + 1] in ranks
+        )
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+def no_limit_that_stops(token, ranks):
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i) for i in range(len(parts) - 1) if parts[i] + parts[i + 1] in ranks
+        ]
+        if not candidates:
+            break
+        _, i = min(candidates)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+@pytest.mark.parametrize("wrong", [no_limit_that_raises, no_limit_that_stops])
+def test_find_parents_without_the_limit_is_rejected_and_named(wrong):
+    result = FIND_PARENTS.run(wrong, record=False)
+    assert not result.passed, result.message
+    hint = result.message.split("hint:", 1)[1]
+    assert "the limit ranks[token] left out" in hint, result.message
+
+
+def test_find_parents_that_raises_where_merging_stops_short_is_told_to_return_the_parts():
+    result = FIND_PARENTS.run(lowest_rank_bpe_that_raises, record=False)
+    assert not result.passed, result.message
+    hint = result.message.split("hint:", 1)[1]
+    assert "never builds" in hint and "return the parts you have" in hint, result.message
+
+
+def test_find_parents_on_llama3_is_where_lowest_rank_merging_stops():
+    """On every Llama 3 token past GPT-4's ranks the reference equals the learner-style loop (an independent
+    implementation on the whole table); 678 of them stop at three or more parts, as lesson 07 counts."""
+    ranks = from_tiktoken("llama3").ranks
+    stuck = 0
+    for token, rank in ranks.items():
+        if rank < 100_256 or len(token) < 2:
+            continue
+        expected = lowest_rank_bpe(token, ranks)
+        assert find_parents(token, ranks) == expected, token
+        stuck += len(expected) > 2
+    assert stuck == 678
+
+
+@pytest.mark.parametrize(
+    "wrong, words",
+    [
+        (lambda text, pattern: regex.findall(pattern, text.replace("\r\n", "\n")), "Windows line break"),
+        (lambda text, pattern: regex.findall(pattern, text.expandtabs()), ".expandtabs()"),
+        (lambda text, pattern: regex.findall(pattern, text.rstrip("\n")), "line break at the end"),
+        (lambda text, pattern: regex.findall(pattern, text.replace("\xa0", " ")), "no-break space"),
+        (lambda text, pattern: regex.findall(pattern, text) or [text], "an empty text has no pieces"),
+    ],
+    ids=["\\r\\n", "expandtabs", "rstrip newline", "NBSP", "or [text]"],
+)
+def test_split_pieces_whitespace_rewrites_are_rejected_and_named(wrong, words):
+    result = SPLIT_PIECES.run(wrong, record=False)
+    assert not result.passed and result.status == "failed", result.message
+    assert words in result.message.split("hint:", 1)[1], result.message

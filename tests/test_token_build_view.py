@@ -157,6 +157,11 @@ def test_a_llama3_token_merging_does_not_reach_is_named_as_two_older_tokens_and_
     )
     assert "added to the vocabulary" not in build_text(build)
     assert lines_in_js([(build.as_dict(), "Llama 3")]) == [build_lines(build, "Llama 3")]
+    # the title's merges stop at three parts: it must not read as how the token was built
+    assert build_lines(build, "Llama 3")[0] == (
+        f"How ⋅việc was built (Llama 3): id {ranks[token]}, {len(build.steps)} merges, which stop at 3 parts: "
+        "rank-order merging never builds it"
+    )
 
 
 def test_a_reachable_tokens_panel_has_no_note() -> None:

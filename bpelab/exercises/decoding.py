@@ -3,11 +3,15 @@
 The symbols are joined; every ``'</w>'`` becomes a space, and every space at the very end of the text is dropped
 (``.rstrip(' ')``), so the text never ends in a space. A ``'</w>'`` on its own is an empty word: at the start of the
 symbols its space stays (``['</w>', 'low</w>']`` -> ``' low'``), at the end it leaves nothing
-(``['low</w>', '</w>']`` -> ``'low'``), as ``bpelab.decode_words`` does and lesson 05 says.
+(``['low</w>', '</w>']`` -> ``'low'``), and one between two words keeps its space (``['low</w>', '</w>', 'x</w>']``
+-> ``'low  x'``), as ``bpelab.decode_words`` does and lesson 05 says. No case holds a ``</w>`` typed inside the text
+(``['a', '<', '/', 'w', '>']``): there a decoder that reads the marker at each symbol's end gives the text back while
+joining first turns it into a space, and the exercise accepts both (lesson 05, section 5).
 """
 
 from __future__ import annotations
 
+import re
 from types import GeneratorType
 from typing import Any
 
@@ -39,6 +43,11 @@ DECODE_WORDS = Exercise(
             (["low</w>", "</w>"],),
             "low",
             "a '</w>' alone at the end is an empty word: the text still ends without a space (drop them all)",
+        ),
+        Case(
+            (["low</w>", "</w>", "x</w>"],),
+            "low  x",
+            "a '</w>' alone between two words is an empty word: its space stays, so two spaces come between them",
         ),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
@@ -84,16 +93,28 @@ DECODE_WORDS = Exercise(
             "end (.rstrip(' '))",
         ),
         same_as(
+            lambda symbols: " ".join(word for word in "".join(symbols).split(END_OF_WORD) if word),
+            "you dropped the empty words (a '</w>' on its own): each '</w>' is a space even when no letters come "
+            "before it, so ['</w>', 'low</w>'] gives ' low' and ['low</w>', '</w>', 'x</w>'] 'low  x'. Replace "
+            "every '</w>' by a space, then drop only the spaces at the very end (.rstrip(' '))",
+        ),
+        same_as(
+            lambda symbols: re.sub(" +", " ", "".join(symbols).replace(END_OF_WORD, " ")).rstrip(" "),
+            "you made a run of spaces into one (re.sub(' +', ' ', ...) or .replace('  ', ' ')): an empty word (a "
+            "'</w>' on its own) between two words leaves its own space, so ['low</w>', '</w>', 'x</w>'] gives "
+            "'low  x', with two. Replace every '</w>' by a space and change no other space but those at the very end",
+        ),
+        same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").strip(" "),
             "you stripped the spaces at BOTH ends: a '</w>' at the start leaves a space that belongs to the text; "
-            "drop only the one at the end (.rstrip(' '))",
+            "drop only those at the end (.rstrip(' '))",
         ),
         same_as(
             lambda symbols: " ".join(symbols).replace(END_OF_WORD, "").strip(),
             "you put a space between every two symbols: pieces of one word must be joined without spaces",
         ),
     ],
-    hint="text = ''.join(symbols).replace('</w>', ' '); then drop the space at the very end",
+    hint="text = ''.join(symbols).replace('</w>', ' '); then drop every space at the very end (.rstrip(' '))",
 )
 
 

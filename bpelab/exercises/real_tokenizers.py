@@ -2,8 +2,10 @@
 
 ``split_pieces``: cut a text with a GPT-style pattern, as the real tokenizers do before BPE.
 ``find_parents``: given only a production vocabulary (bytes -> rank), find the two tokens a token
-was merged from. The toy vocabularies are small enough to check by hand; the real cases use
-GPT-4's (cl100k_base) ranks, cut down to the tokens that can take part (the token's substrings).
+was merged from: the parts that merging its bytes lowest rank first, with only the ranks below its own, reaches.
+For a token that rank-order merging never builds (Llama 3 has 678) those are three or more parts, and the answer
+is all of them. The toy vocabularies are small enough to check by hand; the real cases use GPT-4's (cl100k_base)
+and Llama 3's ranks, cut down to the tokens that can take part (the token's substrings).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import regex
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS
 from bpelab.patterns import PATTERNS, split_text
-from bpelab.production import load_encoding, recover_merges, shared_ranks
+from bpelab.production import load_encoding, shared_ranks
+from bpelab.token_build import merge_below_rank
 
 Ranks = dict[bytes, int]
 
@@ -27,15 +30,11 @@ def split_pieces(text: str, pattern: str) -> list[str]:
     return split_text(text, pattern)
 
 
-def find_parents(token: bytes, ranks: Ranks) -> tuple[bytes, bytes]:
-    """The two tokens that were merged into ``token``: run BPE on its bytes with only the ranks below its own."""
-    table = substring_ranks(token, ranks)  # only these can take part; keeps a 100,000-token table fast
-    vocab = {rank: t for t, rank in table.items()}
-    found = next((pair for pair, new in recover_merges(table).items() if new == ranks[token]), None)
-    if found is None:
-        raise ValueError(f"no merge creates {token!r}: BPE on its bytes stops at more than two parts")
-    a, b = found
-    return vocab[a], vocab[b]
+def find_parents(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
+    """Where BPE on ``token``'s bytes stops with only the ranks below its own: its two parents, or, for a token
+    rank-order merging never builds (Llama 3's 678), the three or more parts it stops at."""
+    table = substring_ranks(token, ranks)  # only these can take part; keeps a 128,000-token table fast
+    return tuple(merge_below_rank(token, ranks[token], table.get))
 
 
 def substring_ranks(token: bytes, ranks: Ranks) -> Ranks:
@@ -71,6 +70,14 @@ def _split_cases() -> list[Case]:
             ("cafe\u0301 ﬁnal ½ Ｈｅｌｌｏ", PATTERNS["o200k"]),
             note="GPT-4o: an accent written as its own character, a ligature, a fraction, full-width letters",
         ),
+        Case(("first line\r\nsecond line\r\n", PATTERNS["cl100k"]), note="GPT-4 (cl100k): Windows line breaks, \\r\\n"),
+        Case(("\tdef f():\n\t\treturn 1", PATTERNS["gpt2"]), note="GPT-2: tabs"),
+        Case(("the last line\n", PATTERNS["llama3"]), note="Llama 3: a text that ends in a line break"),
+        Case(
+            ("100\xa0km,\u2009fast\u3000ok\u2028end", PATTERNS["o200k"]),
+            note="GPT-4o: a no-break space (U+00A0), a thin space, an ideographic space, a line separator",
+        ),
+        Case(("", PATTERNS["gpt2"]), note="an empty text: no pieces at all"),
     ]
 
 
@@ -133,6 +140,31 @@ SPLIT_PIECES = Exercise(
     course_functions=(split_text,),
     cases=_split_cases,
     diagnosers=[
+        same_as(
+            lambda text, pattern: regex.findall(pattern, text.replace("\r\n", "\n")),
+            "you turned each '\\r\\n' (a Windows line break) into '\\n': split the text as it is; '\\r' is a "
+            "character of the text too, and the pieces joined must give it back exactly",
+        ),
+        same_as(
+            lambda text, pattern: regex.findall(pattern, text.expandtabs()),
+            "you turned the tabs into spaces (.expandtabs()): a tab is a character of its own, and the pattern "
+            "makes pieces of it as it is",
+        ),
+        same_as(
+            lambda text, pattern: regex.findall(pattern, text.rstrip("\n")),
+            "you dropped the line break at the end of the text (.rstrip('\\n')): it is text too and makes a piece of "
+            "its own; the pieces joined must give back the text exactly",
+        ),
+        same_as(
+            lambda text, pattern: regex.findall(pattern, text.replace("\xa0", " ")),
+            "you turned the no-break space ('\\xa0') into a plain space: it is another character, with other bytes "
+            "and other tokens, so split the text as it is; the pieces joined must give it back exactly",
+        ),
+        when(
+            lambda attempt: attempt.args[0] == "" and attempt.got == [""],
+            "an empty text has no pieces: return [] (regex.findall gives [] by itself; `or [text]` adds an empty "
+            "piece that is no match)",
+        ),
         same_as(
             lambda text, pattern: [p for line in text.splitlines(keepends=True) for p in regex.findall(pattern, line)],
             "you split the text into lines first: run the pattern on the whole text, where a run of line breaks (and "
@@ -206,9 +238,9 @@ def _toy(*tokens: bytes) -> Ranks:
     return {**{t: 256 + i for i, t in enumerate(tokens)}, **{bytes([i]): i for i in range(256)}}
 
 
-def _real(token: bytes) -> Ranks:
-    """GPT-4's ranks, cut down to the tokens that can occur while BPE builds ``token``."""
-    return substring_ranks(token, shared_ranks(load_encoding("cl100k_base")))
+def _real(token: bytes, encoding: str = "cl100k_base") -> Ranks:
+    """GPT-4's (or another encoding's) ranks, cut down to the tokens that can occur while BPE builds ``token``."""
+    return substring_ranks(token, shared_ranks(load_encoding(encoding)))
 
 
 def _parents_cases() -> list[Case]:
@@ -228,6 +260,20 @@ def _parents_cases() -> list[Case]:
         Case((b" out", _real(b" out")), note="GPT-4's ' out': ' ' + 'out', though ' o' + 'ut' are both older too"),
         Case((b"quest", _real(b"quest")), note="GPT-4's 'quest'"),
         Case((b"ield", _real(b"ield")), note="GPT-4's 'ield'"),
+        Case(
+            (b"abc", _toy(b"abc", b"ab")),
+            (b"a", b"b", b"c"),
+            "'abc' (rank 256) is older than 'ab' (rank 257): no pair below its rank is left, so the merging stops "
+            "at three parts, a token rank-order merging never builds",
+        ),
+        Case(
+            (b".:.:", _real(b".:.:", "llama3")),
+            note="Llama 3's '.:.:' (rank 100421), which rank-order merging never builds: '.:.' is younger (105051)",
+        ),
+        Case(
+            (" vi\u1ec7c".encode(), _real(" vi\u1ec7c".encode(), "llama3")),
+            note="Llama 3's ' vi\u1ec7c', which rank-order merging never builds (section 7)",
+        ),
     ]
 
 
@@ -249,6 +295,31 @@ def _leftmost_pair_first(token: bytes, ranks: Ranks) -> tuple[bytes, bytes]:
         else:
             break
     return tuple(parts)  # type: ignore[return-value]
+
+
+def _no_limit(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
+    """The lesson's loop without ``ranks[token]``: any pair that is a token merges, the younger ones too."""
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i) for i in range(len(parts) - 1) if parts[i] + parts[i + 1] in ranks
+        ]
+        if not candidates:
+            break
+        _, i = min(candidates)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+def _raised_where_merging_stops_early(attempt: Attempt) -> str | None:
+    """The function raised on a token rank-order merging never builds (the answer there is three or more parts)."""
+    if attempt.error is None or not isinstance(attempt.expected, tuple) or len(attempt.expected) <= 2:
+        return None
+    return (
+        "this token is one that merging in rank order never builds (Llama 3 has 678 such): with only the ranks "
+        "below ranks[token], the merging stops at more than two parts. Stop when no adjacent pair has a rank below "
+        "ranks[token] and return the parts you have, all of them"
+    )
 
 
 def _as_ranks(token: bytes, ranks: Ranks) -> tuple[int, int]:
@@ -289,7 +360,8 @@ _MISSPELLED_HINT = (
 
 _LOWEST_RANK = (
     "start from the single bytes; again and again merge the adjacent pair whose joined bytes have the "
-    "LOWEST rank (below the token's own rank), until two parts are left: those are the parents"
+    "LOWEST rank (below the token's own rank), until two parts are left: those are the parents. When no pair "
+    "below the token's rank is left sooner, return the parts you have"
 )
 
 FIND_PARENTS = Exercise(
@@ -298,6 +370,13 @@ FIND_PARENTS = Exercise(
     reference=find_parents,
     cases=_parents_cases,
     diagnosers=[
+        same_as(
+            _no_limit,
+            "you merged pairs of any rank, the limit ranks[token] left out: when this token was created only the "
+            "tokens ranked below it existed, so merge only pairs whose joined bytes have a rank below ranks[token] "
+            "(a younger token such as Llama 3's '.:.' for '.:.:' must not take part)",
+        ),
+        _raised_where_merging_stops_early,
         same_as(
             _first_split,
             "you took the first split whose two halves are both tokens; several splits can be, "
@@ -332,8 +411,24 @@ FIND_PARENTS = Exercise(
             "again until two parts are left",
         ),
         when(
-            lambda attempt: isinstance(attempt.got, (tuple, list)) and len(attempt.got) > 2,
+            lambda attempt: (
+                isinstance(attempt.got, (tuple, list))
+                and len(attempt.got) > 2
+                and isinstance(attempt.expected, tuple)
+                and len(attempt.expected) == 2
+            ),
             "more than two parts are left: keep merging while some adjacent pair has a rank below ranks[token]",
+        ),
+        when(
+            lambda attempt: (
+                isinstance(attempt.got, (tuple, list))
+                and len(attempt.got) == 2
+                and isinstance(attempt.expected, tuple)
+                and len(attempt.expected) > 2
+            ),
+            "this token is one that merging in rank order never builds: with only the ranks below ranks[token] the "
+            "merging stops at more than two parts, and the answer is those parts. You went on past the limit, or "
+            "joined parts into two another way",
         ),
     ],
     hint=_LOWEST_RANK,
@@ -341,7 +436,8 @@ FIND_PARENTS = Exercise(
 
 
 def check_find_parents(find_parents: Callable[..., object], *, record: bool = True) -> CheckResult:
-    """Check ``find_parents(token, ranks) -> (left_bytes, right_bytes)``."""
+    """Check ``find_parents(token, ranks) -> (left_bytes, right_bytes)``, or the three or more parts where
+    rank-order merging stops short of the token."""
     return FIND_PARENTS.check(find_parents, record=record)
 
 

@@ -107,10 +107,22 @@ def tree_lines(build: TokenBuild) -> list[str]:
     return lines
 
 
+def merges_text(build: TokenBuild) -> str:
+    """The title's count of merges; for a token they never build, where they stop, so the count is not read as a
+    recipe for it."""
+    n = len(build.steps)
+    if build.reachable:
+        return f"{n} merges"
+    order = "score" if build.numbering == "score" else "rank"
+    return f"{n} merges, which stop at {len(build.parts)} parts: {order}-order merging never builds it"
+
+
 def build_lines(build: TokenBuild, title: str = "") -> list[str]:
     """The panel as text lines: the title, every step's label and line, the tree."""
     n = len(build.steps)
-    lines = [f"How {part_text(build.token)} was built{f' ({title})' if title else ''}: id {build.id}, {n} merges"]
+    lines = [
+        f"How {part_text(build.token)} was built{f' ({title})' if title else ''}: id {build.id}, {merges_text(build)}"
+    ]
     if note := reach_note(build):
         lines.append(note)
     if build.note:

@@ -31,6 +31,9 @@ letters; and U+001C, U+001F, whitespace for str.split() but not for regex's \\s.
 spaced_texts = st.text(alphabet="abé\u0301👩\u200d👧 \t\n\r\f\u00a0\u3000\x1c\x1f", max_size=24)
 """For get_word_frequencies: every kind of whitespace str.split() splits on (U+001C and U+001F too, which regex's
 \\s leaves out), combining accents and ZWJ emoji."""
+split_texts = st.text(alphabet=SCRIPTS + PUNCTUATION + "0123456789 \t\n\r\xa0\u2009\u3000\u2028", max_size=30)
+"""For split_pieces: Windows line breaks, tabs, and whitespace beyond ASCII (no-break, thin, ideographic spaces,
+the line separator), which a learner may rewrite before splitting."""
 small_texts = st.text(alphabet="abab c\n", max_size=24)
 beyond_u_ffff_texts = st.text(alphabet=SCRIPTS + "👍🙂\U0001f468\U0001f469\u2764\ufe0f\ufb01 \t\r\n", max_size=20)
 """Characters of 4 bytes (emoji), the variation selector, the ligature ﬁ (NFKC makes it two letters), the carriage
@@ -277,7 +280,9 @@ STRATEGIES: dict[str, st.SearchStrategy[tuple]] = {
     "decode_words": one(st.lists(st.sampled_from(["a", "b", "ab", END_OF_WORD, "a" + END_OF_WORD, " "]), max_size=6)),
     "build_vocab": one(byte_merges()),
     "decode_ids": vocab_and_ids(),
-    "split_pieces": st.tuples(texts, st.sampled_from([PATTERNS[n] for n in ("gpt2", "cl100k", "o200k")])),
+    "split_pieces": st.tuples(
+        split_texts, st.sampled_from([PATTERNS[n] for n in ("gpt2", "cl100k", "o200k", "llama3")])
+    ),
     "find_parents": token_and_ranks(),
     "bytes_per_token": st.tuples(tokenizers, texts.filter(bool)),
     "count_unused": st.tuples(tokenizers, texts),

@@ -113,9 +113,20 @@ function numberOf(build, node) {
   return step ? step.number : node.id;
 }
 
+/**
+ * The title's count of merges; for a token they never build, where they stop, so the count is not read as a
+ * recipe for it (token_build_view.py's merges_text).
+ */
+export function mergesText(build) {
+  const n = build.steps.length;
+  if (build.reachable) return `${n} merges`;
+  const order = build.numbering === "score" ? "score" : "rank";
+  return `${n} merges, which stop at ${build.parts.length} parts: ${order}-order merging never builds it`;
+}
+
 /** The whole panel as text lines: the title, every step's label and line, the tree (the text fallback's shape). */
 export function buildLines(build, title = "") {
-  const head = `How ${partText(build.token)} was built${title ? ` (${title})` : ""}: id ${build.id}, ${build.steps.length} merges`;
+  const head = `How ${partText(build.token)} was built${title ? ` (${title})` : ""}: id ${build.id}, ${mergesText(build)}`;
   const lines = [head];
   const note = reachNote(build);
   if (note) lines.push(note);
@@ -216,7 +227,7 @@ export function openTokenBuild(container, build, { title = "", note = "", step =
   const chipsBox = node("div", { class: "bpe-tb-parts" });
   const reach = reachNote(build);
   panel.append(...[
-    node("h3", {}, heading, ` · id ${build.id} · ${n} merges`),
+    node("h3", {}, heading, ` · id ${build.id} · ${mergesText(build)}`),
     note ? node("div", { class: "bpe-tb-note", text: note }) : null,
     reach ? node("div", { class: "bpe-tb-note bpe-tb-unreachable", text: reach }) : null,
     build.note ? node("div", { class: "bpe-tb-note bpe-tb-kind", text: build.note }) : null,

@@ -55,4 +55,7 @@ test("a token no merge reaches says so and shows the parts merges do reach", () 
   assert.equal(reachNote({ ...build, halves }), stop + " It is two older tokens joined: a (rank 0) + bc (rank 4)." + tail);
   assert.deepEqual(treeLines(build), []);
   assert.equal(reachNote(buildWithRanks(bytes("ab"), vocabulary(["a", "b", "ab"].map(bytes)))), "");
+  // the title says the merges stop short: none of them builds abc
+  assert.equal(buildLines(build, "toy")[0], "How abc was built (toy): id 3, 0 merges, which stop at 3 parts: " +
+    "rank-order merging never builds it");
 });
