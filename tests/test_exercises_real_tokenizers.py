@@ -98,6 +98,26 @@ def test_find_parents_accepts_a_correct_solution():
     assert result.passed, result.message
 
 
+def test_find_parents_that_pops_the_token_and_puts_it_back_is_not_told_it_changed_ranks():
+    """The dict comes back equal, its key order moved: nothing the exercise reads has changed."""
+
+    def pop_and_restore(token, ranks):
+        limit = ranks.pop(token)
+        ranks[token] = limit
+        return lowest_rank_bpe(token, ranks)
+
+    result = FIND_PARENTS.run(pop_and_restore)
+    assert result.passed, result.message
+
+
+def test_an_input_reordered_where_order_matters_is_named_as_reordered():
+    from bpelab.exercises.comparing import changed_argument
+
+    before = ({"a": 1, "b": 2},)
+    after = ({"b": 2, "a": 1},)
+    assert changed_argument(after, before) == 0 and changed_argument(after, before, ordered=False) is None
+
+
 def test_reference_agrees_with_the_merges_recovered_from_gpt4():
     tok = from_tiktoken("cl100k_base")
     for token in (b" hello", b" strawberry", b"ing"):

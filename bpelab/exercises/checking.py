@@ -143,17 +143,20 @@ def check_part(
             hint = explain(exercise, attempt)
             return failed(number, lines + ([f"   hint:     {hint}"] if hint else []))
         got = outcome.got
-        changed = changed_argument(given, before)
+        # an input whose order the exercise ignores may come back reordered (a key popped and put back)
+        changed = changed_argument(given, before, ordered=exercise.order_matters)
         if same(got, case.expected, ordered=exercise.order_matters):
             if changed is not None:
                 i = changed
                 what = exercise.parameters[i] if i < len(exercise.parameters) else f"argument {i + 1}"
+                reordered = same(given[i], before[i], ordered=False)
+                change = f"reordered {what} (same items, another order)" if reordered else f"{what} is now"
                 return failed(
                     number,
                     lines[:2]
                     + [
                         f"   got:      {short(got)} (right)",
-                        f"   problem:  {yours} changed its input: {what} is now {short(given[i])}",
+                        f"   problem:  {yours} changed its input: {change} {short(given[i])}",
                         "   hint:     build a new result and return it; leave what you were given as it was "
                         "(the caller still needs it)",
                     ],

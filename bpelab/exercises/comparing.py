@@ -162,15 +162,16 @@ def public_state(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def changed_argument(after: tuple, before: tuple) -> int | None:
+def changed_argument(after: tuple, before: tuple, ordered: bool = True) -> int | None:
     """The index of the first argument the learner's function changed in place, if any.
 
     An argument whose type has no value equality (two copies never compare equal, as a ``BPETokenizer``) is
-    judged by its ``public_state``; one that has neither (a function, a file) is not judged.
+    judged by its ``public_state``; one that has neither (a function, a file) is not judged. With
+    ``ordered=False`` an argument that holds the same items in another order counts as unchanged.
     """
     for i, (a, b) in enumerate(zip(after, before)):
         if same(b, copy.deepcopy(b), ordered=True):
-            if not same(a, b, ordered=True):
+            if not same(a, b, ordered=ordered):
                 return i
         else:
             state = public_state(b)
