@@ -127,7 +127,7 @@ def token_usage(tokenizer: BPETokenizer, text: str) -> pd.DataFrame:
     """
     _check_text(text)
     vocab = getattr(tokenizer, "vocab", None)
-    if not isinstance(vocab, dict):
+    if not isinstance(vocab, Mapping):  # a dict, or a production vocabulary's TokenTable
         raise TypeError(f"expected a tokenizer with a vocab dict (a BPETokenizer), got {type(tokenizer).__name__}")
     encode = getattr(tokenizer, "encode_ordinary", None) or tokenizer.encode
     counts = Counter(encode(text))
@@ -168,7 +168,7 @@ def zipf_exponent(usage: pd.DataFrame, *, max_rank: int | None = None) -> float:
 def longest_tokens(tokenizer: BPETokenizer, n: int = 10) -> pd.DataFrame:
     """The ``n`` longest tokens of the vocabulary by bytes (ties: the earlier id first)."""
     vocab = getattr(tokenizer, "vocab", None)
-    if not isinstance(vocab, dict):
+    if not isinstance(vocab, Mapping):  # a dict, or a production vocabulary's TokenTable
         raise TypeError(f"expected a tokenizer with a vocab dict (a BPETokenizer), got {type(tokenizer).__name__}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n must be a positive whole number of tokens to list, got {n!r}")
