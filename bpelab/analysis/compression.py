@@ -193,9 +193,15 @@ def smallest_vocab_size(tokenizer: BPETokenizer, text: str, min_bytes_per_token:
     def reaches(size: int) -> bool:
         return bytes_per_token(tokenizer.truncated(size), text) >= goal
 
-    low, high = 256, 256 + len(tokenizer.merges)
+    high = 256 + len(tokenizer.merges)
     if not reaches(high):
         return None
+    return first_reaching(256, high, reaches)
+
+
+def first_reaching(low: int, high: int, reaches: Callable[[int], bool]) -> int:
+    """The first of ``low .. high`` that ``reaches``, by halving, for a test that once true stays true; ``high``
+    when none below it does (the caller checks ``high`` itself when it must)."""
     while low < high:  # invariant: `high` reaches the goal; every size below `low` does not
         middle = (low + high) // 2
         if reaches(middle):

@@ -20,7 +20,7 @@ import io
 import operator
 from collections.abc import Callable
 
-from bpelab.analysis.compression import bytes_per_token, smallest_vocab_size
+from bpelab.analysis.compression import bytes_per_token, first_reaching, smallest_vocab_size
 from bpelab.byte_level import BPETokenizer
 from bpelab.exercises import runaway
 from bpelab.exercises.comparing import same
@@ -355,34 +355,23 @@ def _characters_per_token(tokenizer: BPETokenizer, text: str, goal: float) -> in
     """The search done right, but measuring characters per token instead of bytes per token (when no size
     reaches the goal, the largest, where such a search ends)."""
     largest = _largest(tokenizer)
-    return _bisect(256, largest, lambda size: len(text) / len(tokenizer.truncated(size).encode(text)) >= goal)
-
-
-def _bisect(low: int, high: int, reaches: Callable[[int], bool]) -> int:
-    """The lesson's binary search between ``low`` and ``high``: the first size that ``reaches``, else ``high``."""
-    while low < high:
-        middle = (low + high) // 2
-        if reaches(middle):
-            high = middle
-        else:
-            low = middle + 1
-    return high
+    return first_reaching(256, largest, lambda size: len(text) / len(tokenizer.truncated(size).encode(text)) >= goal)
 
 
 def _strictly_above(tokenizer: BPETokenizer, text: str, goal: float) -> int:
     """The smallest size whose bytes per token is strictly above the goal (``>`` for ``>=``)."""
-    return _bisect(256, _largest(tokenizer), lambda size: _measured(tokenizer, text, size) > goal)
+    return first_reaching(256, _largest(tokenizer), lambda size: _measured(tokenizer, text, size) > goal)
 
 
 def _never_tries_256(tokenizer: BPETokenizer, text: str, goal: float) -> int:
     """The search started at ``low = 257`` (or a loop ``while high - low > 1`` from 256, which gives the same
     answers): the bytes alone are never measured."""
-    return _bisect(257, _largest(tokenizer), lambda size: _measured(tokenizer, text, size) >= goal)
+    return first_reaching(257, _largest(tokenizer), lambda size: _measured(tokenizer, text, size) >= goal)
 
 
 def _never_tries_the_largest(tokenizer: BPETokenizer, text: str, goal: float) -> int:
     """The search started at ``high = tokenizer.vocab_size - 1``: the full tokenizer is never a candidate."""
-    return _bisect(256, _largest(tokenizer) - 1, lambda size: _measured(tokenizer, text, size) >= goal)
+    return first_reaching(256, _largest(tokenizer) - 1, lambda size: _measured(tokenizer, text, size) >= goal)
 
 
 def _steps_below_the_middle(tokenizer: BPETokenizer, text: str, goal: float) -> int:
@@ -427,7 +416,9 @@ def _rounded(digits: int, both: bool) -> Callable[[BPETokenizer, str, float], in
 
     def search(tokenizer: BPETokenizer, text: str, goal: float) -> int:
         target = round(goal, digits) if both else goal
-        return _bisect(256, _largest(tokenizer), lambda size: round(_measured(tokenizer, text, size), digits) >= target)
+        return first_reaching(
+            256, _largest(tokenizer), lambda size: round(_measured(tokenizer, text, size), digits) >= target
+        )
 
     return search
 
