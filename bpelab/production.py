@@ -137,7 +137,11 @@ def _ranks_from_core(encoding: tiktoken.Encoding) -> dict[bytes, int]:
 
 
 def release_python_ranks(encoding: tiktoken.Encoding) -> tiktoken.Encoding:
-    """Drop the Python copy of ``encoding``'s ranks (``RanksInCore`` says why); returns ``encoding``."""
+    """Drop the Python copy of ``encoding``'s ranks (``RanksInCore`` says why); returns ``encoding``.
+
+    tiktoken's README extends an encoding with ``mergeable_ranks=base._mergeable_ranks``, and tiktoken's core
+    takes nothing but a dict there: with a released encoding pass ``mergeable_ranks(base)`` (a dict) instead.
+    """
     if isinstance(encoding._mergeable_ranks, dict):
         encoding._mergeable_ranks = RanksInCore(encoding)  # type: ignore[assignment]
     return encoding

@@ -129,6 +129,11 @@ def largest_size(text: str, folder: Path, **options: object) -> int:
     return 100_000
 
 
+QUEUE_TRAINER = tuple(int(part) for part in spm.__version__.split(".")[:3]) >= (0, 2, 3)
+"""The course trains as sentencepiece 0.2.3 (the pinned version) does; 0.2.0 and 0.2.1 searched an active window."""
+
+
+@pytest.mark.skipif(not QUEUE_TRAINER, reason=f"sentencepiece {spm.__version__} trains with the older active window")
 def test_the_pinned_trainer_searches_every_pair_not_an_active_window(tmp_path):
     """Releases up to 0.2.1 looked for the best pair among the 1,000 most frequent pairs, chosen again every 100
     merges; 0.2.3 keeps every pair in a priority queue. Here 1,040 pairs occur 10 times and 'ΩΨ' 9 times: the old
