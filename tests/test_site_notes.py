@@ -87,8 +87,8 @@ def test_the_notes_say_what_each_kind_of_widget_does_without_a_kernel() -> None:
     """Known answers from the lessons' own widgets: lesson 04's three word-level steppers step and train;
     lesson 07's byte-level replay and lesson 11's WordPiece stepper step but do not train (stepper.js offers
     its form only for word-level runs scored by count), and lesson 07's explorer and side-by-side view encode in the
-    page; lesson 05's explorer encodes with GPT-2/4/4o and
-    Llama 3 in the page; a lesson with no widget only needs Python to run its code."""
+    page; lesson 05's explorer encodes with GPT-2/4/4o,
+    Llama 3 and Mistral 7B in the page; a lesson with no widget only needs Python to run its code."""
     notes = {path.name[:2]: page_abilities(nbformat.read(path, as_version=4)) for path in lesson_paths()}
     here, python = notes["04"]
     assert here == [
@@ -100,16 +100,17 @@ def test_the_notes_say_what_each_kind_of_widget_does_without_a_kernel() -> None:
     assert notes["07"][0] == [  # its replay stepper, the explorer of section 10 and the side-by-side view
         stepper,
         "the encode explorer encodes text you type with GPT-4o and GPT-2",
-        "the side-by-side view lines up GPT-2, GPT-4, GPT-4o and Llama 3 on text you type",
+        "the side-by-side view lines up GPT-2, GPT-4, GPT-4o, Llama 3 and Mistral 7B on text you type",
     ]
     here, python = notes["05"]
-    assert "GPT-2, GPT-4, GPT-4o and Llama 3" in here[0]
+    assert "GPT-2, GPT-4, GPT-4o, Llama 3 and Mistral 7B" in here[0]
     assert python == ["running the code"]
     assert (
-        "the side-by-side view lines up your word-level BPE, GPT-2, GPT-4, GPT-4o and Llama 3 on text you type" in here
+        "the side-by-side view lines up your word-level BPE, GPT-2, GPT-4, GPT-4o, Llama 3 and Mistral 7B on text you type"
+        in here
     )
-    here, python = notes["09"]  # a side-by-side view of the four production tokenizers, no explorer
-    assert here == ["the side-by-side view lines up GPT-2, GPT-4, GPT-4o and Llama 3 on text you type"]
+    here, python = notes["09"]  # a side-by-side view of the five production tokenizers, no explorer
+    assert here == ["the side-by-side view lines up GPT-2, GPT-4, GPT-4o, Llama 3 and Mistral 7B on text you type"]
     assert python == ["running the code"]
     assert notes["01"] == ([], ["running the code"])
     here, python = notes["10"]  # its explorer, then its chat view: harmony and ChatML at least, from js-tiktoken
