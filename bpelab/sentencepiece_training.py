@@ -42,8 +42,10 @@ from bpelab.sentencepiece_text import SPACE, byte_piece, normalize
 
 UNKNOWN_MARK = "\u2585"
 """``kUNKChar``: stands for every character outside the coverage while training."""
-BOUNDARY = "\t"
-"""``kPretokenizationBoundaryChar``: a tab never joins anything (it is never a kept character)."""
+BOUNDARY = "\x1f"
+"""``kPretokenizationBoundaryChar`` (U+001F in 0.2.3, ``trainer_interface.cc`` line 72): never kept, never joins.
+
+A tab is an ordinary character to the trainer."""
 FREQ_BITS = 64
 """A pair's count is a ``uint64_t`` in the C++: taking a word's count from a count of 0 wraps around."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from bpelab.exercises.sentencepiece import (
@@ -530,3 +532,76 @@ def test_the_mutation_inputs_reach_the_fresh_read_s_leaks(name, wrong):
     from tests.mutation.harness import first_difference
 
     assert first_difference(name, wrong) is not None
+
+
+# ---- a second fresh-eyes review of lesson 16: a best score that starts at a large negative number, scores compared
+# rounded or within 1e-3, and vocabularies looked up loosely -------------------------------------------------------
+
+
+def compared_by(key):
+    def next_merge(symbols, scores):
+        best, best_key = None, None
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best is None or key(scores[piece]) > best_key):
+                best, best_key = i, key(scores[piece])
+        return best
+
+    return next_merge
+
+
+def ties_within(tolerance):
+    def next_merge(symbols, scores):
+        best, best_score = None, 0.0
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best is None or scores[piece] > best_score + tolerance):
+                best, best_score = i, scores[piece]
+        return best
+
+    return next_merge
+
+
+def known_if(test):
+    return lambda pieces, vocab: [
+        o for p in pieces for o in ([p] if test(p, vocab) else [f"<0x{b:02X}>" for b in p.encode()])
+    ]
+
+
+LOOSE_LOOKUPS = [
+    known_if(lambda p, vocab: p in vocab or p.lstrip("▁") in vocab),
+    known_if(lambda p, vocab: p in vocab or p.replace("▁", "") in vocab),
+    known_if(lambda p, vocab: p in " ".join(vocab)),
+    known_if(lambda p, vocab: p in vocab or (len(p) == 1 and " " <= p <= "~")),
+]
+LOOSE_SCORES = [
+    starting_below(-sys.maxsize),
+    starting_below(-1e30),
+    compared_by(int),
+    compared_by(round),
+    ties_within(1e-3),
+]
+
+
+@pytest.mark.parametrize("wrong", LOOSE_SCORES)
+def test_next_merge_loose_starts_and_comparisons_are_rejected(wrong, capsys):
+    assert not check_next_merge(wrong, record=False)
+
+
+@pytest.mark.parametrize("wrong", LOOSE_LOOKUPS)
+def test_byte_fallback_loose_lookups_are_rejected(wrong, capsys):
+    assert not check_byte_fallback(wrong, record=False)
+
+
+@pytest.mark.parametrize("wrong", LOOSE_LOOKUPS)
+def test_the_mutation_inputs_reach_the_loose_lookups(wrong):
+    from tests.mutation.harness import first_difference
+
+    assert first_difference("byte_fallback", wrong) is not None
+
+
+def test_rounded_scores_and_substrings_are_named(capsys):
+    assert not check_next_merge(compared_by(int), record=False)
+    assert "rounded" in hint_line(report(capsys))
+    assert not check_byte_fallback(LOOSE_LOOKUPS[2], record=False)
+    assert "not a string made of the pieces" in hint_line(report(capsys))

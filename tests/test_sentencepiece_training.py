@@ -221,3 +221,19 @@ def test_generated_texts_give_the_pieces_sentencepiece_gives(tmp_path, text, ext
     size = min(largest, 3 + len({c for c in text if c not in "\n "} | {"▁"}) + extra)
     expected = train_with_sentencepiece(text, tmp_path, size, **options)[0]
     assert ours(text, size, **options) == expected
+
+
+@pytest.mark.skipif(not QUEUE_TRAINER, reason=f"sentencepiece {spm.__version__} may use another boundary character")
+@pytest.mark.parametrize(
+    ("text", "vocab_size", "tab_piece"),
+    [("a\tb a\tb" * 20, 264, True), ("a\x1fb a\x1fb " * 20 + "a\x1fb", 263, False)],
+)
+def test_the_pretokenization_boundary_is_u001f_not_tab(tmp_path, text, vocab_size, tab_piece):
+    """0.2.3's kPretokenizationBoundaryChar is U+001F (trainer_interface.cc line 72): a tab is an ordinary
+    character that gets its own piece; U+001F never becomes a piece and never joins its neighbours."""
+    options = {"byte_fallback": True, "character_coverage": 1.0}
+    expected = train_with_sentencepiece(text, tmp_path, vocab_size, **options)[0]
+    pieces = [p for p, _, _ in expected]
+    assert ("\t" in pieces) == tab_piece
+    assert not any("\x1f" in p for p in pieces)
+    assert ours(text, vocab_size, **options) == expected

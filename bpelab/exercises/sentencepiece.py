@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from typing import Any
 
@@ -130,6 +131,12 @@ def _start_too_high(attempt: Attempt) -> str | None:
     )
 
 
+def _compared_rounded(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """Scores compared after ``int()``: pieces of the same whole number tie, and the leftmost of them wins."""
+    found = [(-int(scores[a + b]), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
+    return min(found)[1] if found else None
+
+
 def _character_offset(symbols: list[str], scores: dict[str, float]) -> int | None:
     """The reference's pair, given by its place in the text (characters) instead of in the list of symbols."""
     i = next_merge(symbols, scores)
@@ -239,6 +246,22 @@ NEXT_MERGE = Exercise(
             "'▁'+'▁▁', '▁▁'+'▁' and '▁'+'▁' all score -1e9: the leftmost pair, whatever the length of its right symbol",
         ),
         Case((["a", "b"], {"ab": -2e10}), 0, "a piece may score below -1e9, -1e10 or any number: still a piece"),
+        Case((["a", "b"], {"ab": -1e20}), 0, "a piece may score -1e20, below any int64 too: still a piece"),
+        Case(
+            (["a", "b"], {"ab": -sys.float_info.max}),
+            0,
+            "a piece may score the lowest float there is: still a piece (start from None or float('-inf'))",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": -1.4, "bc": -1.2}),
+            1,
+            "'bc' scores -1.2, above 'ab' at -1.4: scores are compared as they are, not rounded",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": -1.0, "bc": -0.9995}),
+            1,
+            "'bc' scores -0.9995, above 'ab' at -1: however small the difference, the higher score wins",
+        ),
         Case(
             ([SPACE * 2, SPACE, SPACE], {SPACE * 3: -1e9, SPACE * 2: -1e9}),
             0,
@@ -319,6 +342,11 @@ NEXT_MERGE = Exercise(
             "length of its piece",
         ),
         _start_too_high,
+        same_as(
+            _compared_rounded,
+            "you compared the scores rounded (int(), round(), or within a tolerance): -1.2 beats -1.4 and -0.9995 "
+            "beats -1; compare the scores as they are, with >",
+        ),
         same_as(
             _more_frequent_among_ties,
             "among equal scores you took the piece that occurs more often: SentencePiece takes the leftmost pair, "
@@ -445,6 +473,12 @@ def _case_insensitive(pieces: list[str], vocab: set[str]) -> list[str]:
     return [out for p in pieces for out in ([p] if p.lower() in lowered else byte_fallback([p], set()))]
 
 
+def _inside_a_piece(pieces: list[str], vocab: set[str]) -> list[str]:
+    """``piece in " ".join(vocab)``: any substring of a piece passes as known."""
+    joined = " ".join(vocab)
+    return [out for p in pieces for out in ([p] if p in joined else byte_fallback([p], set()))]
+
+
 def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
     return [p if p in vocab else "<unk>" for p in pieces]
 
@@ -515,6 +549,15 @@ BYTE_FALLBACK = Exercise(
             ["<0xE2>", "<0x96>", "<0x81>", "<0x54>", "<0x68>", "<0x65>", SPACE + "the"],
             "'▁the' is a piece, '▁The' is not: the vocabulary is looked up as it is, case and all",
         ),
+        Case(
+            (["x"], set()), ["<0x78>"], "'x' is no piece of this vocabulary: even a plain ASCII letter becomes its byte"
+        ),
+        Case(
+            ([SPACE + "the"], {"the"}),
+            ["<0xE2>", "<0x96>", "<0x81>", "<0x74>", "<0x68>", "<0x65>"],
+            "'the' is a piece, '▁the' is not: the '▁' is part of the piece, looked up with it",
+        ),
+        Case((["ca"], {SPACE + "caf"}), ["<0x63>", "<0x61>"], "'ca' is inside '▁caf', but is no piece itself"),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
     ],
     diagnosers=[
@@ -544,6 +587,11 @@ BYTE_FALLBACK = Exercise(
         same_as(
             _case_insensitive,
             "you looked the piece up without its case: '▁The' is not the piece '▁the'; test `piece in vocab` as it is",
+        ),
+        same_as(
+            _inside_a_piece,
+            "'ca' is inside the piece '▁caf' but is no piece itself: test `piece in vocab`, the set, not a string "
+            "made of the pieces",
         ),
         same_as(_every_piece, "a piece that IS in the vocabulary stays as it is; only the others become byte pieces"),
         same_as(_unknown, "that is what a model WITHOUT byte fallback does (<unk>); here each byte becomes <0xNN>"),
