@@ -9,7 +9,6 @@ import gc
 import pickle
 
 import tiktoken
-from tiktoken.load import load_tiktoken_bpe
 from tiktoken_ext import openai_public
 
 from bpelab.production import (
@@ -27,7 +26,7 @@ from bpelab.production import (
 def test_the_ranks_read_back_from_the_core_are_the_files_in_order():
     for name, in_file in [
         ("r50k_base", openai_public.r50k_base()["mergeable_ranks"]),
-        ("cl100k_base", load_tiktoken_bpe(str(require("cl100k_base")))),
+        ("cl100k_base", openai_public.cl100k_base()["mergeable_ranks"]),
     ]:
         encoding = load_encoding(name)
         assert isinstance(encoding._mergeable_ranks, RanksInCore), "the Python dict was released"
