@@ -17,9 +17,15 @@
 //   restore registers the model in the last moments of those two seconds and finishes at once, the
 //   output sees "not found" with the manager already "restored", and says so for good.
 //
+// - a save writes the models that exist when it starts (get_state_sync). A model still being made (its
+//   module loading, its state being read: seconds on a busy machine) is left out, yet its output, which
+//   came with it and set off that save, is written. Nothing marks the notebook changed when the model comes,
+//   so no later autosave writes it, and the next opening reads "model not found" (seen after a Run All).
+//
 // What it changes. Until a manager has read the notebook's saved widgets, its _saveState leaves the
-// metadata as it is (the save writes the widgets that were saved); and get_model looks once more before it
-// gives up. Nothing else is touched.
+// metadata as it is (the save writes the widgets that were saved); after that, a save that left out models
+// still being made marks the notebook changed once they exist, so the next autosave writes them; and
+// get_model looks once more before it gives up. Nothing else is touched.
 var _JUPYTERLAB;
 (function () {
   "use strict";
@@ -55,8 +61,35 @@ var _JUPYTERLAB;
     }
 
     function _saveState() {
-      if (hasReadNotebook.has(this)) return saveState.call(this);
-      log(`a save kept the notebook's ${savedCount(this._context && this._context.model)} saved widget models`);
+      if (!hasReadNotebook.has(this)) {
+        log(`a save kept the notebook's ${savedCount(this._context && this._context.model)} saved widget models`);
+        return;
+      }
+      const result = saveState.call(this);
+      saveAgainOnceMade(this);
+      return result;
+    }
+
+    // The models this save left out because they were still being made: once they are (made or failed),
+    // the notebook is marked changed, which an autosave (or the learner's next save) answers.
+    const awaited = new WeakMap(); // manager -> the ids of the models already waited for
+    function saveAgainOnceMade(manager) {
+      const made = manager._modelsSync;
+      const models = manager._models || {};
+      if (!made || typeof made.has !== "function") return;
+      const waiting = awaited.get(manager) || new Set();
+      awaited.set(manager, waiting);
+      const pending = Object.keys(models).filter((id) => !made.has(id) && !waiting.has(id));
+      if (pending.length === 0) return;
+      pending.forEach((id) => waiting.add(id));
+      log(`a save left out ${pending.length} widget models still being made`);
+      Promise.allSettled(pending.map((id) => models[id])).then(() => {
+        pending.forEach((id) => waiting.delete(id));
+        const model = manager._context && manager._context.model;
+        if (!model || model.isDisposed) return;
+        model.dirty = true;
+        log(`${pending.length} widget models made after a save: the notebook is marked changed`);
+      });
     }
 
     async function get_model(modelId) {

@@ -19,6 +19,8 @@ function standInManager() {
       this.live = {};
       this.read = null;
       this._models = {};
+      this._modelsSync = new Map();
+      this._context = { model: { dirty: false, isDisposed: false } };
     }
     restoreWidgets(notebook, options = { loadKernel: true, loadNotebook: true }) {
       return new Promise((resolve) => {
@@ -30,6 +32,18 @@ function standInManager() {
     }
     _saveState() {
       this.metadata.widgets = { ...this.live };
+    }
+    // a model being made: in _models at once (a promise), in _modelsSync once made, as in ipywidgets
+    makeModel(modelId) {
+      let made;
+      this._models[modelId] = new Promise((resolve) => {
+        made = () => {
+          this._modelsSync.set(modelId, `${modelId}'s model`);
+          this.live[modelId] = "live state";
+          resolve(this._modelsSync.get(modelId));
+        };
+      });
+      return made;
     }
     // ipywidgets' search: the model if registered, else one look more after a wait (two seconds of looks
     // there), then "not found"; duringWait stands for what the page does meanwhile
@@ -83,6 +97,38 @@ test("a save while the notebook's widgets are being restored leaves them for the
   manager.live = { explorer: "live state" };
   manager._saveState(); // once read, saves are ipywidgets' own again
   assert.deepEqual(manager.metadata.widgets, { explorer: "live state" });
+});
+
+test("a save that left out a model still being made marks the notebook changed once it is made", async () => {
+  const WidgetManager = standInManager();
+  await loadPlugin(shared(WidgetManager));
+  const manager = new WidgetManager({ widgets: {} });
+  const restored = manager.restoreWidgets({});
+  manager.finish();
+  await restored;
+  const madeExplorer = manager.makeModel("explorer"); // Run All: its output came, its model is still being made
+  manager._saveState(); // the autosave the output set off
+  assert.deepEqual(manager.metadata.widgets, {});
+  assert.equal(manager._context.model.dirty, false);
+  manager._saveState(); // a second save meanwhile waits for the same model, once
+  madeExplorer();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(manager._context.model.dirty, true, "the next autosave must write the explorer's model");
+  manager._context.model.dirty = false;
+  manager._saveState(); // that autosave: now it holds the model, and nothing is left to wait for
+  assert.deepEqual(manager.metadata.widgets, { explorer: "live state" });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(manager._context.model.dirty, false);
+});
+
+test("without the extension that save leaves the notebook unchanged, so no autosave writes the model", async () => {
+  const manager = new (standInManager())({ widgets: {} });
+  const madeExplorer = manager.makeModel("explorer");
+  manager._saveState();
+  madeExplorer();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(manager._context.model.dirty, false);
+  assert.deepEqual(manager.metadata.widgets, {});
 });
 
 test("a model registered while the search for it waited is returned, not 'not found'", async () => {
