@@ -7,7 +7,8 @@ The algorithms the lessons build sit at the root (``words``, ``text``, ``byte_le
 algorithms, never the reverse.
 
 Importing it first checks the installed packages against the ranges bpelab declares, and warns once,
-naming each one outside its range and the pip command that fixes it (``bpelab.course.versions``).
+naming each one outside its range and the pip command that fixes it (``bpelab.course.versions``). In a
+notebook it also hands freed memory back to the system after each cell (``bpelab.course.kernel_memory``).
 
 The names below are imported when first used (``from bpelab import BPETokenizer`` works as ever): the
 Jupyter server's save hook and the setup commands import ``bpelab.course`` without paying for pandas.
@@ -16,9 +17,11 @@ Jupyter server's save hook and the setup commands import ``bpelab.course`` witho
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from bpelab.course.kernel_memory import trim_after_each_cell
 from bpelab.course.versions import warn_if_out_of_range
 
 warn_if_out_of_range()  # before any import below, which may be what an out-of-range package breaks
+trim_after_each_cell()  # in a notebook: freed memory goes back to the system after each cell (a hub's limit)
 
 if TYPE_CHECKING:  # mypy and editors see the names; Python imports each on first use (__getattr__)
     from bpelab.analysis.compression import bytes_per_token, compression_curve
