@@ -19,9 +19,9 @@ from __future__ import annotations
 import weakref
 from array import array
 from collections.abc import ItemsView, Iterable, Iterator, Mapping, ValuesView
-from functools import lru_cache
 
 import tiktoken
+from tiktoken_ext import openai_public
 
 from bpelab.byte_level import BPETokenizer
 from bpelab.merging import RankOf
@@ -53,30 +53,44 @@ LLAMA3_SPECIAL_TOKENS = [
 """Meta's 256 special tokens, in id order from 128,000 (Llama 3 release, ``tokenizer.py``)."""
 
 
-@lru_cache(maxsize=1)
+_LOADED: weakref.WeakValueDictionary[str, tiktoken.Encoding] = weakref.WeakValueDictionary()
+"""The course encodings something still holds, by name. Loading one again while it is held gives the same
+object (its vocabulary in memory once); once nothing holds it, it is freed. (tiktoken's own ``get_encoding``
+keeps every encoding it made until the kernel ends: about 30 MB each, which a lesson that compares four models
+in one table would carry to its end.)"""
+
+
 def llama3_encoding() -> tiktoken.Encoding:
     """Llama 3's tokenizer as a tiktoken ``Encoding``: 128,000 ranks, its split pattern, 256 specials."""
-    ranks = read_tiktoken_file(require("llama3"))
-    special = {token: len(ranks) + i for i, token in enumerate(LLAMA3_SPECIAL_TOKENS)}
-    encoding = tiktoken.Encoding(name="llama3", pat_str=LLAMA3_PATTERN, mergeable_ranks=ranks, special_tokens=special)
-    return release_python_ranks(encoding)
+    return load_encoding("llama3")
+
+
+def _new_encoding(name: str) -> tiktoken.Encoding:
+    if name == "llama3":
+        ranks = read_tiktoken_file(require("llama3"))
+        special = {token: len(ranks) + i for i, token in enumerate(LLAMA3_SPECIAL_TOKENS)}
+        return tiktoken.Encoding(name="llama3", pat_str=LLAMA3_PATTERN, mergeable_ranks=ranks, special_tokens=special)
+    require(name)  # tiktoken would otherwise try the internet and fail with a network error
+    try:
+        return tiktoken.Encoding(**openai_public.ENCODING_CONSTRUCTORS[name]())  # what get_encoding builds
+    except Exception as err:  # pragma: no cover - only when the cache vanished mid-call
+        raise TokenizerDataError(f"tiktoken could not load {name} ({err}). Run: {FIX_COMMAND}") from err
 
 
 def load_encoding(name: str) -> tiktoken.Encoding:
     """One of the four course encodings by name, with a clear message if its file is missing.
 
     The encoding keeps its ranks in tiktoken's Rust core only (``release_python_ranks``): a lesson that
-    only encodes never pays for a second copy of them in Python.
+    only encodes never pays for a second copy of them in Python. It is shared while held and freed once
+    nothing holds it (``_LOADED``).
     """
-    if name == "llama3":
-        return llama3_encoding()
     if name not in ENCODING_NAMES:
         raise ValueError(f"unknown encoding {name!r}; choose from {', '.join(ENCODING_NAMES)}")
-    require(name)  # tiktoken would otherwise try the internet and fail with a network error
-    try:
-        return release_python_ranks(tiktoken.get_encoding(name))
-    except Exception as err:  # pragma: no cover - only when the cache vanished mid-call
-        raise TokenizerDataError(f"tiktoken could not load {name} ({err}). Run: {FIX_COMMAND}") from err
+    encoding = _LOADED.get(name)
+    if encoding is None:
+        encoding = release_python_ranks(_new_encoding(name))
+        _LOADED[name] = encoding
+    return encoding
 
 
 class _SharedRanks(dict[bytes, int]):
@@ -94,19 +108,33 @@ class RanksInCore(Mapping[bytes, int]):
     """
 
     def __init__(self, encoding: tiktoken.Encoding) -> None:
-        self._encoding = weakref.ref(encoding)
+        # the core, not the encoding: the encoding holds this mapping, and a loop between them would keep both
+        # alive until a garbage collection; held strongly, so that ranks read after the encoding is gone still work
+        self._core = encoding._core_bpe
+        self._special = frozenset(encoding._special_tokens.values())
+        self._n_vocab = encoding.n_vocab
         self._held: weakref.ref[_SharedRanks] | None = None
 
     def ranks(self) -> dict[bytes, int]:
         """The ranks as one dict, rebuilt from the core unless someone still holds the last one."""
         held = self._held() if self._held is not None else None
         if held is None:
-            encoding = self._encoding()
-            if encoding is None:  # pragma: no cover - the encoding owns this mapping
-                raise RuntimeError("the encoding these ranks belong to no longer exists")
-            held = _SharedRanks(_ranks_from_core(encoding))
+            held = _SharedRanks(self._read_core())
             self._held = weakref.ref(held)
         return held
+
+    def _read_core(self) -> dict[bytes, int]:
+        """Every learned token's bytes and rank, read back from tiktoken's core in rank order."""
+        decode = self._core.decode_single_token_bytes
+        ranks: dict[bytes, int] = {}
+        for rank in range(self._n_vocab):
+            if rank in self._special:
+                continue
+            try:
+                ranks[decode(rank)] = rank
+            except KeyError:  # an id with no token (cl100k_base has a few below its special tokens)
+                continue
+        return ranks
 
     def __getitem__(self, token: bytes) -> int:
         return self.ranks()[token]
@@ -119,21 +147,6 @@ class RanksInCore(Mapping[bytes, int]):
 
     def __reduce__(self) -> tuple[type, tuple[dict[bytes, int]]]:
         return (dict, (dict(self.ranks()),))  # a pickled Encoding carries a real dict, as tiktoken expects
-
-
-def _ranks_from_core(encoding: tiktoken.Encoding) -> dict[bytes, int]:
-    """Every learned token's bytes and rank, read back from tiktoken's core in rank order."""
-    special = set(encoding._special_tokens.values())
-    decode = encoding.decode_single_token_bytes
-    ranks: dict[bytes, int] = {}
-    for rank in range(encoding.n_vocab):
-        if rank in special:
-            continue
-        try:
-            ranks[decode(rank)] = rank
-        except KeyError:  # an id with no token (cl100k_base has a few below its special tokens)
-            continue
-    return ranks
 
 
 def release_python_ranks(encoding: tiktoken.Encoding) -> tiktoken.Encoding:
@@ -300,6 +313,7 @@ class TiktokenBPE(BPETokenizer):
     def __init__(self, encoding: tiktoken.Encoding) -> None:
         super().__init__()
         self.name = encoding.name
+        self.encoding = encoding  # held: while this tokenizer lives, its encoding and their shared ranks live too
         ranks = shared_ranks(encoding)  # read only here: one table for every tokenizer made from this encoding
         self.ranks = ranks
         missing = [b for b in range(256) if bytes([b]) not in ranks]

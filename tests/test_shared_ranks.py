@@ -7,6 +7,7 @@ independently.
 
 import gc
 import pickle
+import weakref
 
 import tiktoken
 from tiktoken_ext import openai_public
@@ -55,3 +56,17 @@ def test_an_encoding_with_released_ranks_still_pickles_with_a_real_dict():
     assert again.encode(text) == encoding.encode(text)
     registered = load_encoding("r50k_base")
     assert pickle.loads(pickle.dumps(registered)).encode(text) == tiktoken.get_encoding("r50k_base").encode(text)
+
+
+def test_an_encoding_is_shared_while_held_and_freed_once_nothing_holds_it():
+    """A lesson that compares four models in one table must not carry their vocabularies to its end
+    (tiktoken's own get_encoding keeps every encoding it made until the kernel ends)."""
+    first = load_encoding("o200k_base")
+    assert load_encoding("o200k_base") is first
+    assert from_tiktoken("o200k_base").encoding is first
+    gone = weakref.ref(first)
+    del first
+    gc.collect()
+    assert gone() is None, "the encoding outlived everything that held it"
+    again = load_encoding("o200k_base")
+    assert again.encode("hello world") == tiktoken.get_encoding("o200k_base").encode("hello world")

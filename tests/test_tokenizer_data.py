@@ -78,8 +78,11 @@ def test_corrupted_file_names_the_fix(tmp_path, monkeypatch):
 
 
 def test_load_encoding_reports_missing_data_instead_of_a_network_error(tmp_path, monkeypatch):
-    from bpelab import load_encoding
+    import weakref
 
+    from bpelab import load_encoding, production
+
+    monkeypatch.setattr(production, "_LOADED", weakref.WeakValueDictionary())  # none held: it must read the file
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "empty"))
     with pytest.raises(TokenizerDataError, match="Run: make data"):
         load_encoding("r50k_base")
