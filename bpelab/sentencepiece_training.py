@@ -173,7 +173,8 @@ def train_sentencepiece_bpe(
 
     The same pieces, in the same order, with the same scores as ``SentencePieceTrainer.train(model_type="bpe",
     normalization_rule_name="identity", ...)`` of sentencepiece 0.2.3 with these settings (see the module's
-    docstring for the one tie it cannot copy).
+    docstring for the one tie it cannot copy). Settings SentencePieceTrainer refuses before it trains (``LIMITS``)
+    raise ValueError here too.
     """
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
         raise TypeError(f"vocab_size must be an int, got {type(vocab_size).__name__}")
