@@ -840,6 +840,7 @@ def test_the_code_reader_tells_a_return_that_found_nothing_from_running_off_the_
     assert read_code(if_else_returns).may_end_without_return is False
     assert read_code(lambda s, sc: None).may_end_without_return is False
     assert read_code(len).may_end_without_return is None  # no source: the engine's own message stays
+
     def starts_low(symbols, scores):
         best, best_score = None, -(10**10)
         return best if best_score else None
