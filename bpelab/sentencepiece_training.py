@@ -130,6 +130,33 @@ def count_words(sentences: list[str]) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
+LIMITS = {
+    "character_coverage": (0.98, 1.0),
+    "max_sentencepiece_length": (1, 512),
+    "max_sentence_length": (10, 1 << 30),
+}
+"""The ranges ``VerifySpec`` allows (``src/trainer_interface.cc`` lines 94-99 of 0.2.3, ``CHECK_RANGE``; the
+coverage is compared as the float32 the ``TrainerSpec`` holds). ``vocab_size`` must be above 0 (line 78)."""
+
+
+def _within_sentencepiece_limits(vocab_size: int, coverage: float, max_piece: int, max_sentence: int) -> None:
+    """Refuse what ``SentencePieceTrainer`` refuses before it trains, naming the limit."""
+    if vocab_size <= 0:
+        raise ValueError(
+            f"vocab_size must be above 0, got {vocab_size} (SentencePieceTrainer refuses it too: "
+            "trainer_interface.cc line 78)"
+        )
+    given = {"character_coverage": _float32(coverage), "max_sentencepiece_length": max_piece}
+    given["max_sentence_length"] = max_sentence
+    for name, (low, high) in LIMITS.items():
+        if not low <= given[name] <= high:
+            shown = {"character_coverage": coverage, "max_sentencepiece_length": max_piece}.get(name, max_sentence)
+            raise ValueError(
+                f"{name} must be from {low} to {high}, got {shown} (SentencePieceTrainer refuses it too: "
+                f"VerifySpec, trainer_interface.cc lines 94-99 of sentencepiece 0.2.3)"
+            )
+
+
 def train_sentencepiece_bpe(
     text: str,
     vocab_size: int,
@@ -146,10 +173,12 @@ def train_sentencepiece_bpe(
 
     The same pieces, in the same order, with the same scores as ``SentencePieceTrainer.train(model_type="bpe",
     normalization_rule_name="identity", ...)`` of sentencepiece 0.2.3 with these settings (see the module's
-    docstring for the one tie it cannot copy).
+    docstring for the one tie it cannot copy). Settings SentencePieceTrainer refuses before it trains (``LIMITS``)
+    raise ValueError here too.
     """
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
         raise TypeError(f"vocab_size must be an int, got {type(vocab_size).__name__}")
+    _within_sentencepiece_limits(vocab_size, character_coverage, max_sentencepiece_length, max_sentence_length)
     rules = Rules(max_sentencepiece_length, split_by_unicode_script, split_by_number, split_digits)
     spec = NormalizerSpec(name="identity")
     meta = ["<unk>", "<s>", "</s>"] + ([byte_piece(b) for b in range(256)] if byte_fallback else [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 
 import pytest
@@ -605,3 +606,244 @@ def test_rounded_scores_and_substrings_are_named(capsys):
     assert "rounded" in hint_line(report(capsys))
     assert not check_byte_fallback(LOOSE_LOOKUPS[2], record=False)
     assert "not a string made of the pieces" in hint_line(report(capsys))
+
+
+# ---- a third fresh-eyes review of lesson 16: tolerances of any size, lookups by a piece's start or end, a literal
+# '<0x41>', hints for None that name the learner's bug, a crash on no pieces ---------------------------------------
+
+
+def beats_by(more_than):
+    """``scores[piece] > best_score + tolerance`` (or any other loose test), starting from the first piece found."""
+
+    def next_merge(symbols, scores):
+        best, best_score = None, None
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best is None or more_than(scores[piece], best_score)):
+                best, best_score = i, scores[piece]
+        return best
+
+    return next_merge
+
+
+TOLERANCES = [
+    beats_by(lambda a, b: a > b + 1e-4),
+    beats_by(lambda a, b: a > b + 1e-6),
+    beats_by(lambda a, b: a > b + 1e-12),
+    beats_by(lambda a, b: a > b + 1e-300),
+    beats_by(lambda a, b: a > b and not math.isclose(a, b)),
+    beats_by(lambda a, b: a > b and not math.isclose(a, b, rel_tol=1e-15)),
+    beats_by(lambda a, b: a - b > sys.float_info.epsilon),
+    beats_by(lambda a, b: round(a, 12) > round(b, 12)),
+]
+
+
+def test_the_reviewers_counter_example_is_a_win_by_a_hair():
+    assert good_next_merge(["a", "b", "c"], {"ab": -1.0, "bc": -0.99995}) == 1
+    assert TOLERANCES[0](["a", "b", "c"], {"ab": -1.0, "bc": -0.99995}) == 0
+
+
+@pytest.mark.parametrize("wrong", TOLERANCES)
+def test_next_merge_any_tolerance_is_rejected_and_named(wrong, capsys):
+    assert not check_next_merge(wrong, record=False)
+    assert "tolerance" in hint_line(report(capsys))
+
+
+@pytest.mark.parametrize("wrong", TOLERANCES[:3])
+def test_the_mutation_inputs_reach_tolerances(wrong):
+    from tests.mutation.harness import first_difference
+
+    assert first_difference("next_merge", wrong) is not None
+
+
+def test_the_cases_hold_differences_of_the_smallest_float_step():
+    differences = set()
+    for case in NEXT_MERGE.build_cases():
+        _, scores = case.args
+        values = sorted(set(scores.values()))
+        differences |= {b for a, b in zip(values, values[1:]) if math.nextafter(a, math.inf) == b}
+    assert len(differences) >= 3  # around 0, around -1 and around -1e9
+
+
+def skipping(test):
+    """The right search, but a pair for which ``test(left, right)`` holds is never looked at."""
+
+    def next_merge(symbols, scores):
+        best, best_score = None, float("-inf")
+        for i in range(len(symbols) - 1):
+            if test(symbols[i], symbols[i + 1]):
+                continue
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and scores[piece] > best_score:
+                best, best_score = i, scores[piece]
+        return best
+
+    return next_merge
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        skipping(lambda left, right: right.startswith("\u2581")),  # lesson 04's habit: no merge across a word start
+        skipping(lambda left, right: not (left + right).strip("\u2581")),  # pieces made only of '▁' left out
+    ],
+)
+def test_next_merge_skipping_space_pairs_is_not_told_about_a_starting_score(wrong, capsys):
+    assert not check_next_merge(wrong, record=False)
+    line = hint_line(report(capsys))
+    assert "starts at" not in line and "float('-inf')" not in line, line
+    assert "whatever its score" in line, line
+
+
+def low_scores_left_out(symbols, scores):
+    """Starts from -inf, but leaves out every piece that scores -1e9 or less."""
+    best, best_score = None, float("-inf")
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and scores[piece] > -1e9 and scores[piece] > best_score:
+            best, best_score = i, scores[piece]
+    return best
+
+
+def test_next_merge_a_filter_of_low_scores_is_told_it_filters(capsys):
+    assert not check_next_merge(low_scores_left_out, record=False)
+    line = hint_line(report(capsys))
+    assert "leave out" in line and "starts at" not in line, line
+
+
+def test_next_merge_a_start_below_any_piece_is_still_told_it_starts_there(capsys):
+    assert not check_next_merge(starting_below(-1e10), record=False)
+    line = hint_line(report(capsys))
+    assert "starts at" in line and "leave out" not in line, line
+
+
+def halves_must_be_pieces(symbols, scores):
+    """Reaches ``return best``, but wants both halves of a pair to be pieces themselves: finds no pair in '▁'+'t'."""
+    best, best_score = None, float("-inf")
+    for i in range(len(symbols) - 1):
+        a, b = symbols[i], symbols[i + 1]
+        if a in scores and b in scores and a + b in scores and scores[a + b] > best_score:
+            best, best_score = i, scores[a + b]
+    return best
+
+
+def test_next_merge_finding_no_pair_is_not_told_about_a_missing_return(capsys):
+    assert not check_next_merge(halves_must_be_pieces, record=False)
+    line = hint_line(report(capsys))
+    assert "without reaching `return`" not in line, line
+    assert "found no pair" in line, line
+
+
+def test_next_merge_a_path_without_return_is_still_told_so(capsys):
+    def next_merge(symbols, scores):
+        if len(symbols) < 2:
+            return None
+        best, best_score = None, float("-inf")
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and scores[piece] > best_score:
+                best, best_score = i, scores[piece]
+        if best is not None and best > 0:
+            return best
+
+    assert not check_next_merge(next_merge, record=False)
+    assert "without reaching `return`" in hint_line(report(capsys))
+
+
+PREFIX_OR_SUFFIX_LOOKUPS = [
+    known_if(lambda p, vocab: " " + p in " " + " ".join(vocab)),
+    known_if(lambda p, vocab: p + " " in " ".join(vocab) + " "),
+    known_if(lambda p, vocab: any(v.startswith(p) for v in vocab)),
+    known_if(lambda p, vocab: any(v.endswith(p) for v in vocab)),
+]
+
+
+def test_the_reviewers_counter_example_is_a_prefix_of_a_piece():
+    assert byte_fallback(["\u2581ca"], {"\u2581caf"}) == ["<0xE2>", "<0x96>", "<0x81>", "<0x63>", "<0x61>"]
+    assert PREFIX_OR_SUFFIX_LOOKUPS[2](["\u2581ca"], {"\u2581caf"}) == ["\u2581ca"]
+
+
+@pytest.mark.parametrize("wrong", PREFIX_OR_SUFFIX_LOOKUPS)
+def test_byte_fallback_lookups_by_a_pieces_start_or_end_are_rejected_and_named(wrong, capsys):
+    assert not check_byte_fallback(wrong, record=False)
+    line = hint_line(report(capsys))
+    assert "is no piece itself" in line, line
+
+
+@pytest.mark.parametrize("wrong", PREFIX_OR_SUFFIX_LOOKUPS)
+def test_the_mutation_inputs_reach_lookups_by_a_pieces_start_or_end(wrong):
+    from tests.mutation.harness import first_difference
+
+    assert first_difference("byte_fallback", wrong) is not None
+
+
+def byte_looking_kept(pieces, vocab):
+    """Leaves a piece that looks like a byte piece as it is, though it is text that is no piece of the vocabulary."""
+    return [
+        o
+        for p in pieces
+        for o in (
+            [p] if p in vocab or (p.startswith("<0x") and p.endswith(">")) else [f"<0x{b:02X}>" for b in p.encode()]
+        )
+    ]
+
+
+def test_byte_fallback_text_that_looks_like_a_byte_piece_is_rejected_and_named(capsys):
+    assert not check_byte_fallback(byte_looking_kept, record=False)
+    line = hint_line(report(capsys))
+    assert "'<0x41>'" in line and "text" in line, line
+
+
+def test_the_mutation_inputs_reach_text_that_looks_like_a_byte_piece():
+    from tests.mutation.harness import first_difference
+
+    assert first_difference("byte_fallback", byte_looking_kept) is not None
+
+
+def test_byte_fallback_a_crash_on_no_pieces_is_named(capsys):
+    def byte_fallback(pieces, vocab):
+        out = [pieces[0] if pieces[0] in vocab else None]  # looks at the first piece before the loop
+        out = []
+        for piece in pieces:
+            out += [piece] if piece in vocab else [f"<0x{b:02X}>" for b in piece.encode("utf-8")]
+        return out
+
+    assert not check_byte_fallback(byte_fallback, record=False)
+    line = hint_line(report(capsys))
+    assert "empty list" in line and "IndexError" in line, line
+
+
+def test_the_code_reader_tells_a_return_that_found_nothing_from_running_off_the_end():
+    from bpelab.exercises.sentencepiece_code import read_code
+
+    def returns_on_every_path(symbols, scores):
+        if not symbols:
+            return None
+        best = None
+        for i in range(len(symbols) - 1):
+            best = i
+        return best
+
+    def may_run_off(symbols, scores):
+        for i in range(len(symbols) - 1):
+            if symbols[i] + symbols[i + 1] in scores:
+                return i
+
+    def if_else_returns(symbols, scores):
+        if symbols:
+            return 0
+        else:
+            raise ValueError("empty")
+
+    assert read_code(returns_on_every_path).may_end_without_return is False
+    assert read_code(may_run_off).may_end_without_return is True
+    assert read_code(if_else_returns).may_end_without_return is False
+    assert read_code(lambda s, sc: None).may_end_without_return is False
+    assert read_code(len).may_end_without_return is None  # no source: the engine's own message stays
+
+    def starts_low(symbols, scores):
+        best, best_score = None, -(10**10)
+        return best if best_score else None
+
+    assert read_code(starts_low).assigned == (-1e10,)
+    assert read_code(low_scores_left_out).compared == (-1e9,)

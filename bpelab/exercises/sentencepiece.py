@@ -13,12 +13,14 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import unicodedata
 from typing import Any
 
-from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
+from bpelab.exercises.sentencepiece_code import LEARNER_CODE, Code, reading
 
 SPACE = "\u2581"
 
@@ -116,18 +118,122 @@ def _by_symbol_length_among_ties(right: bool, longer: bool) -> Any:
     return wrong
 
 
-def _start_too_high(attempt: Attempt) -> str | None:
-    """None came back where a piece of a very low score was the only one: the best score started above it."""
-    if attempt.got is not None or attempt.expected is None or isinstance(attempt.got, FloatAnswer):
+def _g(score: float) -> str:
+    """A score as a learner writes it: -1e9, -2e10, -0.5."""
+    return f"{score:g}".replace("e+0", "e").replace("e+", "e")
+
+
+def _winner(symbols: list[str], i: int) -> tuple[str, str]:
+    return symbols[i], symbols[i + 1]
+
+
+def _no_pair_found(attempt: Attempt) -> str | None:
+    """None came back, explicitly, where a pair forms a piece: which pair, and why, from the other cases.
+
+    The same two symbols in another case tell the reasons apart: found there with a higher score, the score is
+    the reason (a best score that starts at a number, or a test that leaves low scores out, which the code tells
+    apart); missed there too, the pair itself is skipped whatever its score. A None that may come from running off
+    the end of the function is left to the engine's own message."""
+    if attempt.got is not None or attempt.expected is None or attempt.error is not None:
+        return None
+    code = LEARNER_CODE.get()
+    if code.may_end_without_return is not False:
         return None
     symbols, scores = attempt.args
-    winner = scores[symbols[attempt.expected] + symbols[attempt.expected + 1]]
-    if winner > -1e9:
+    left, right = _winner(symbols, attempt.expected)
+    score = scores[left + right]
+    found_higher, missed = [], []
+    for args, got in attempt.history():
+        expected = next_merge(*args)
+        if expected is None or _winner(args[0], expected) != (left, right):
+            continue
+        other = args[1][left + right]
+        if got == expected and other > score:
+            found_higher.append(other)
+        elif got is None and other != score:
+            missed.append(other)
+    shown = f"{left!r} + {right!r} forms {left + right!r}, a piece (score {_g(score)})"
+    if found_higher:
+        return _too_low(shown, score, min(found_higher), code)
+    if missed:
+        why = (
+            "in SentencePiece '▁' is a character like any other: a pair whose right symbol starts with '▁', or a "
+            "piece made only of '▁', merges as 'th' does (no split pattern, no word to stay inside)"
+            if SPACE in left + right
+            else "join symbols[i] + symbols[i + 1] and look the joined string up in scores, whatever the two are"
+        )
+        return (
+            f"you returned None, but {shown}; it scores {_g(missed[0])} in another case and you found no pair there "
+            f"either: your function skips this pair whatever its score; {why}"
+        )
+    return None
+
+
+def _found_no_pair(attempt: Attempt) -> str | None:
+    """None came back from a ``return`` (not from running off the end) where a pair forms a piece."""
+    if attempt.got is not None or attempt.expected is None or attempt.error is not None:
         return None
+    if LEARNER_CODE.get().may_end_without_return is not False:
+        return None
+    left, right = _winner(attempt.args[0], attempt.expected)
     return (
-        f"you returned None, but {symbols[attempt.expected] + symbols[attempt.expected + 1]!r} is a piece (score "
-        f"{winner:g}): your best score starts at a number, and a piece may score lower than any number you pick; "
-        "start from the first piece you find (best is None), or from float('-inf')"
+        f"you returned None, but {left!r} + {right!r} forms {left + right!r}, a piece: your function found no pair "
+        "where the answer has one; join the two neighbouring symbols and look the joined string up in scores (its "
+        "two halves need not be pieces)"
+    )
+
+
+def _starting_at(start: float, hint: str) -> Diagnoser:
+    """A best score that starts at ``start``, or (the same answers) a test that leaves out scores up to it: the
+    code tells which."""
+    starts = same_as(_best_starting_at(start), hint)
+
+    def diagnose(attempt: Attempt) -> str | None:
+        if starts(attempt) is None:
+            return None
+        code = LEARNER_CODE.get()
+        if start in code.compared and start not in code.assigned:
+            return (
+                f"you leave out pieces that score {_g(start)} or less (a test against {_g(start)}): a piece of any score "
+                "is a piece; test only `piece in scores`, then compare with the best so far"
+            )
+        return hint
+
+    return diagnose
+
+
+def _too_low(shown: str, score: float, higher: float, code: Code) -> str:
+    """The pair was found where it scored ``higher``, missed where it scores ``score``: named from the code."""
+    start = [n for n in code.assigned if score <= n < higher]
+    limit = [n for n in code.compared if score <= n < higher]
+    if limit and not start:
+        return (
+            f"you returned None, but {shown}: you leave out pieces that score {_g(limit[0])} or less, and a piece may "
+            "score lower than any number you pick; test only `piece in scores`, then compare with the best so far"
+        )
+    said = f"starts at {_g(start[0])}" if start else "starts at a number"
+    return (
+        f"you returned None, but {shown}: your best score {said}, and a piece may score lower than any number you "
+        "pick; start from the first piece you find (best is None), or from float('-inf')"
+    )
+
+
+def _within_a_tolerance(attempt: Attempt) -> str | None:
+    """A pair whose piece scores a hair below the winner's: the scores were compared within a tolerance."""
+    got, expected = attempt.got, attempt.expected
+    if not isinstance(got, int) or isinstance(got, bool) or not isinstance(expected, int) or got == expected:
+        return None
+    symbols, scores = attempt.args
+    if not 0 <= got < len(symbols) - 1 or "".join(_winner(symbols, got)) not in scores:
+        return None
+    mine, best = scores["".join(_winner(symbols, got))], scores["".join(_winner(symbols, expected))]
+    if not mine < best or best - mine > 1e-3 * max(1.0, abs(best)):
+        return None
+    step = " by a single float step" if math.nextafter(mine, math.inf) == best else f" by {best - mine:.3g}"
+    return (
+        f"{''.join(_winner(symbols, expected))!r} scores {best!r}, above {''.join(_winner(symbols, got))!r} at "
+        f"{mine!r}{step}: you compared within a tolerance (or rounded); the higher score wins however small the "
+        "difference: compare the scores as they are, with >"
     )
 
 
@@ -263,6 +369,31 @@ NEXT_MERGE = Exercise(
             "'bc' scores -0.9995, above 'ab' at -1: however small the difference, the higher score wins",
         ),
         Case(
+            (["a", "b", "c"], {"ab": -1.0, "bc": -0.99995}),
+            1,
+            "'bc' scores -0.99995, above 'ab' at -1: however small the difference, the higher score wins",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": -1.0, "bc": math.nextafter(-1.0, 0.0)}),
+            1,
+            "'bc' scores one float step above -1 (math.nextafter): the higher score wins, by any difference at all",
+        ),
+        Case(
+            ([SPACE, "a", "b"], {SPACE + "a": -1e9, "ab": math.nextafter(-1e9, 0.0)}),
+            1,
+            "'ab' scores one float step above '▁a' at -1e9: the higher score wins, by any difference at all",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": -0.0, "bc": math.nextafter(0.0, 1.0)}),
+            1,
+            "'bc' scores 5e-324, the smallest float above 0, and 'ab' -0.0: the higher score wins",
+        ),
+        Case(
+            ([SPACE, SPACE, SPACE], {SPACE * 2: -1.0}),
+            0,
+            "'▁' + '▁' forms '▁▁', a piece like any other (here scoring -1)",
+        ),
+        Case(
             ([SPACE * 2, SPACE, SPACE], {SPACE * 3: -1e9, SPACE * 2: -1e9}),
             0,
             "'▁▁▁' and '▁▁' both score -1e9: the leftmost pair, whatever the length of its piece",
@@ -316,13 +447,13 @@ NEXT_MERGE = Exercise(
             _first_piece,
             "that is the first pair that forms a piece: compare the scores of all of them, and take the best",
         ),
-        same_as(
-            _best_starting_at(0.0),
+        _starting_at(
+            0.0,
             "your best score starts at 0: the scores are negative, so no piece ever beats it; start from the first "
             "piece you find (best is None), or from float('-inf')",
         ),
-        same_as(
-            _best_starting_at(-1e9),
+        _starting_at(
+            -1e9,
             "your best score starts at -1e9: Mistral's '▁' pieces score exactly -1e9, and none of them beats it; "
             "start from the first piece you find (best is None), or from float('-inf')",
         ),
@@ -341,12 +472,13 @@ NEXT_MERGE = Exercise(
             "among equal scores you took the longer piece: SentencePiece takes the leftmost pair, whatever the "
             "length of its piece",
         ),
-        _start_too_high,
+        _no_pair_found,
         same_as(
             _compared_rounded,
             "you compared the scores rounded (int(), round(), or within a tolerance): -1.2 beats -1.4 and -0.9995 "
             "beats -1; compare the scores as they are, with >",
         ),
+        _within_a_tolerance,
         same_as(
             _more_frequent_among_ties,
             "among equal scores you took the piece that occurs more often: SentencePiece takes the leftmost pair, "
@@ -397,6 +529,7 @@ NEXT_MERGE = Exercise(
             lambda a: a.expected is None and a.got == -1,
             "no pair forms a piece here: return None (-1 would be read as a position)",
         ),
+        _found_no_pair,
     ],
     hint="for each i, the piece is symbols[i] + symbols[i + 1]; keep the i whose piece is in scores with the highest "
     "score, replacing it only when a later one is strictly higher",
@@ -405,8 +538,9 @@ NEXT_MERGE = Exercise(
 
 def check_next_merge(next_merge: Any, *, record: bool = True) -> CheckResult:
     """Check a learner's ``next_merge(symbols, scores) -> int | None``; prints one report. A float such as ``2.0``
-    is refused with its own hint."""
-    return NEXT_MERGE.check(adjusted(next_merge, NEXT_MERGE.reference, _no_floats, 2), record=record)
+    is refused with its own hint. Its code is read first: some hints for None depend on it."""
+    with reading(next_merge):
+        return NEXT_MERGE.check(adjusted(next_merge, NEXT_MERGE.reference, _no_floats, 2), record=record)
 
 
 # ---- exercise 2: byte fallback ----------------------------------------------------------------------------
@@ -473,10 +607,49 @@ def _case_insensitive(pieces: list[str], vocab: set[str]) -> list[str]:
     return [out for p in pieces for out in ([p] if p.lower() in lowered else byte_fallback([p], set()))]
 
 
-def _inside_a_piece(pieces: list[str], vocab: set[str]) -> list[str]:
-    """``piece in " ".join(vocab)``: any substring of a piece passes as known."""
-    joined = " ".join(vocab)
-    return [out for p in pieces for out in ([p] if p in joined else byte_fallback([p], set()))]
+def _part_of_a_piece(attempt: Attempt) -> str | None:
+    """A piece kept as it is though it is only part of a piece of the vocabulary: its start, its end, or inside."""
+    if not isinstance(attempt.got, list) or attempt.error is not None:
+        return None
+    pieces, vocab = attempt.args
+    for piece in pieces:
+        if piece in vocab or piece not in attempt.got or piece in attempt.expected:
+            continue
+        for where, test in [
+            ("the start of", str.startswith),
+            ("the end of", str.endswith),
+            ("inside", str.__contains__),
+        ]:
+            holder = next((v for v in sorted(vocab) if v != piece and test(v, piece)), None)
+            if holder is not None:
+                return (
+                    f"{piece!r} is {where} the piece {holder!r} but is no piece itself: test `piece in vocab`, the "
+                    "set, not a string made of the pieces, nor a piece's start or end"
+                )
+    return None
+
+
+def _byte_like_text(attempt: Attempt) -> str | None:
+    """Text that looks like a byte piece ('<0x41>', six characters) kept as it is: it is no piece of the vocabulary."""
+    if not isinstance(attempt.got, list) or attempt.error is not None:
+        return None
+    pieces, vocab = attempt.args
+    text = next((p for p in pieces if p.startswith("<0x") and p not in vocab and p in attempt.got), None)
+    if text is None:
+        return None
+    return (
+        f"{text!r} here is text, {len(text)} characters, not a piece of this vocabulary: it falls back to its bytes "
+        f"like any other ({' '.join(byte_fallback([text], set()))}); test `piece in vocab` only, whatever it looks like"
+    )
+
+
+def _crash_on_no_pieces(attempt: Attempt) -> str | None:
+    if not isinstance(attempt.error, IndexError) or attempt.args[0]:
+        return None
+    return (
+        "your function raised IndexError on an empty list of pieces (pieces == []): no pieces give no pieces, []; "
+        "don't look at pieces[0] or pieces[-1] before you know there is one"
+    )
 
 
 def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
@@ -558,10 +731,22 @@ BYTE_FALLBACK = Exercise(
             "'the' is a piece, '▁the' is not: the '▁' is part of the piece, looked up with it",
         ),
         Case((["ca"], {SPACE + "caf"}), ["<0x63>", "<0x61>"], "'ca' is inside '▁caf', but is no piece itself"),
+        Case(
+            ([SPACE + "ca"], {SPACE + "caf"}),
+            ["<0xE2>", "<0x96>", "<0x81>", "<0x63>", "<0x61>"],
+            "'▁ca' is how '▁caf' starts, but is no piece itself: all its bytes",
+        ),
+        Case((["af"], {SPACE + "caf"}), ["<0x61>", "<0x66>"], "'af' is how '▁caf' ends, but is no piece itself"),
+        Case(
+            (["<0x41>"], {SPACE}),
+            ["<0x3C>", "<0x30>", "<0x78>", "<0x34>", "<0x31>", "<0x3E>"],
+            "the text '<0x41>' (six characters) is no piece of this vocabulary: its six bytes, like any text",
+        ),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
     ],
     diagnosers=[
         _item_of_another_type,
+        _crash_on_no_pieces,
         same_as(
             _known_first,
             "keep the order of the pieces: an unknown piece's byte pieces go where the piece stood",
@@ -588,11 +773,8 @@ BYTE_FALLBACK = Exercise(
             _case_insensitive,
             "you looked the piece up without its case: '▁The' is not the piece '▁the'; test `piece in vocab` as it is",
         ),
-        same_as(
-            _inside_a_piece,
-            "'ca' is inside the piece '▁caf' but is no piece itself: test `piece in vocab`, the set, not a string "
-            "made of the pieces",
-        ),
+        _part_of_a_piece,
+        _byte_like_text,
         same_as(_every_piece, "a piece that IS in the vocabulary stays as it is; only the others become byte pieces"),
         same_as(_unknown, "that is what a model WITHOUT byte fallback does (<unk>); here each byte becomes <0xNN>"),
         same_as(_lower_case, "SentencePiece writes the hex digits in upper case: <0xC3>, not <0xc3>"),

@@ -7,6 +7,7 @@ Each gives a tuple of arguments, as the exercise calls the function.
 
 from __future__ import annotations
 
+import math
 import warnings
 from functools import cache
 from typing import Any
@@ -226,9 +227,13 @@ SP_SYMBOLS = st.sampled_from(["\u2581", "\u2581\u2581", "a", "b", "ab", "bc", "\
 """Symbols whose joins collide ("a"+"b" and "ab" alone, "a"+"bc" beside "ab"), runs of SentencePiece's space mark,
 and symbols of several characters, so that a symbol's index and its place in the text differ."""
 
-SP_SCORES = st.sampled_from([0.0, -0.0, -1.0, -2.0, -1e9, -1e9, -2e10, 3.5])
+SP_SCORES = st.sampled_from(
+    [0.0, -0.0, -1.0, -2.0, -1e9, -1e9, -2e10, 3.5]
+    + [math.nextafter(0.0, 1.0), math.nextafter(-1.0, 0.0), math.nextafter(-1e9, 0.0)]
+)
 """Zero and minus zero (SentencePieceTrainer's first piece scores -0.0), and many ties: Mistral's fifteen '▁'
-pieces all score -1e9, whatever their length; and a score below any starting value a learner might pick."""
+pieces all score -1e9, whatever their length; a score below any starting value a learner might pick; and scores
+one float step above 0, -1 and -1e9, so that a comparison within any tolerance picks another pair."""
 
 
 @st.composite
@@ -249,9 +254,12 @@ def symbols_and_scores(draw: st.DrawFn) -> tuple[list[str], dict[str, float]]:
 def pieces_and_vocab(draw: st.DrawFn) -> tuple[list[str], set[str]]:
     """Pieces in every script (one-byte to four-byte characters), some in the vocabulary, in any order (known
     pieces after unknown ones), unknown pieces of several characters some of which are pieces ('▁€'), a piece
-    that ends in a newline ('a\\n' beside 'a') and pieces that differ only in case ('▁The', '▁the')."""
+    that ends in a newline ('a\\n' beside 'a'), pieces that differ only in case ('▁The', '▁the'), and text that looks
+    like a byte piece ('<0x41>')."""
     single = st.sampled_from(list(SCRIPTS + "\n🤖€"))
-    several = st.sampled_from(["\u2581€", "a日", "\u2581\u2581", "é\u2581", "a\n", "\u2581The", "\u2581the", "A"])
+    several = st.sampled_from(
+        ["\u2581€", "a日", "\u2581\u2581", "é\u2581", "a\n", "\u2581The", "\u2581the", "A", "<0x41>", "<0x0A>"]
+    )
     pieces = draw(st.lists(st.one_of(single, SP_SYMBOLS, several), max_size=7))
     characters = sorted({c for piece in pieces for c in piece})
     vocab = set(draw(st.lists(st.sampled_from(pieces + characters), max_size=5))) if pieces else set()

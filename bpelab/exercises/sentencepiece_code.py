@@ -1,0 +1,118 @@
+"""What a learner's ``next_merge`` looks like in its source, for hints that the answers alone cannot tell apart.
+
+Two wrong answers can return the same values everywhere and still be different bugs: a best score that starts at
+-1e9 and a test that leaves out pieces scoring -1e9 or less; an explicit ``return best`` that found nothing and a
+path that falls off the end of the function. ``read_code(fn)`` reads the function's ``def`` (``ast``) once, before
+the check runs, and ``LEARNER_CODE`` holds it while the diagnosers run (``check_next_merge`` sets it).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import sys
+import textwrap
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Code:
+    """What the diagnosers may ask about the learner's function; ``None``: its source could not be read."""
+
+    may_end_without_return: bool | None
+    """True when some path runs off the end of the body (Python then returns None by itself)."""
+    assigned: tuple[float, ...] = ()
+    """Numbers put in a name (``best_score = -1e9``, ``best, top = None, -10**9``): where a best score may start."""
+    compared: tuple[float, ...] = ()
+    """Numbers a comparison tests against (``scores[piece] > -1e9``): a filter."""
+
+
+UNKNOWN = Code(None)
+LEARNER_CODE: ContextVar[Code] = ContextVar("LEARNER_CODE", default=UNKNOWN)
+
+
+@contextmanager
+def reading(fn: Any) -> Iterator[None]:
+    """``LEARNER_CODE`` is ``read_code(fn)`` inside the block."""
+    token = LEARNER_CODE.set(read_code(fn))
+    try:
+        yield
+    finally:
+        LEARNER_CODE.reset(token)
+
+
+def read_code(fn: Any) -> Code:
+    """The learner's function read from its source; ``UNKNOWN`` when there is none to read."""
+    fn = getattr(fn, "__func__", fn)
+    if getattr(fn, "__name__", "") == "<lambda>":
+        return Code(False)  # a lambda's value is its expression: it always returns it
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except Exception:  # built in, made by exec, a partial: nothing to read
+        return UNKNOWN
+    found = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == fn.__name__), None)
+    if found is None:
+        return UNKNOWN
+    assigned: list[float] = []
+    compared: list[float] = []
+    for node in ast.walk(found):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            values = node.value.elts if isinstance(node.value, ast.Tuple | ast.List) else [node.value]
+            assigned += [n for n in map(_number, values) if n is not None]
+        elif isinstance(node, ast.Compare):
+            compared += [n for n in map(_number, [node.left, *node.comparators]) if n is not None]
+    return Code(not _always_returns(found.body), tuple(assigned), tuple(compared))
+
+
+def _number(node: ast.expr) -> float | None:
+    """The value of a number written in the code (``-1e9``, ``-10**9``, ``float('-1e9')``, ``-sys.maxsize``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        inner = _number(node.operand)
+        return None if inner is None else (-inner if isinstance(node.op, ast.USub) else inner)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        base, power = _number(node.left), _number(node.right)
+        try:
+            return None if base is None or power is None else float(base**power)
+        except (OverflowError, ZeroDivisionError):
+            return None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("float", "int"):
+        if len(node.args) == 1 and isinstance(node.args[0], ast.Constant):
+            value = node.args[0].value
+            try:
+                return float(value) if isinstance(value, str | int | float) else None
+            except (TypeError, ValueError):
+                return None
+    if isinstance(node, ast.Attribute) and node.attr == "maxsize":
+        return float(sys.maxsize)
+    if isinstance(node, ast.Attribute) and node.attr == "max":  # sys.float_info.max
+        return sys.float_info.max
+    return None
+
+
+def _always_returns(body: Sequence[ast.stmt]) -> bool:
+    return any(_ends(statement) for statement in body)
+
+
+def _ends(statement: ast.stmt) -> bool:
+    """The statement never lets the body go on past it (it returns or raises on every path)."""
+    if isinstance(statement, ast.Return | ast.Raise):
+        return True
+    if isinstance(statement, ast.If):
+        return _always_returns(statement.body) and _always_returns(statement.orelse)
+    if isinstance(statement, ast.With):
+        return _always_returns(statement.body)
+    if isinstance(statement, ast.Try):
+        handled = all(_always_returns(handler.body) for handler in statement.handlers)
+        return _always_returns(statement.finalbody) or (
+            (_always_returns(statement.body) or _always_returns(statement.orelse)) and handled
+        )
+    if isinstance(statement, ast.While):
+        endless = isinstance(statement.test, ast.Constant) and bool(statement.test.value)
+        return endless and not any(isinstance(n, ast.Break) for n in ast.walk(statement))
+    return False
