@@ -45,7 +45,7 @@ from typing import Any
 
 import tiktoken
 
-from bpelab.production import load_encoding, release_python_ranks
+from bpelab.production import load_encoding
 
 ROLES = ("system", "user", "assistant")
 FORMATS = ("harmony", "chatml", "llama3")
@@ -243,8 +243,7 @@ def special_ids(format: str) -> dict[str, int]:
     if format == "harmony":
         if "o200k_harmony" not in tiktoken.list_encoding_names():
             return dict(sorted(HARMONY_SPECIAL.items()))
-        # tiktoken keeps this encoding for the kernel's life: its ranks stay in the Rust core only (about 30 MB)
-        table = release_python_ranks(tiktoken.get_encoding("o200k_harmony"))._special_tokens
+        table = dict(load_encoding("o200k_harmony")._special_tokens)  # the encoding is freed once read
     elif format == "chatml":
         return dict(CHATML_SPECIAL)
     elif format == "llama3":

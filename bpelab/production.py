@@ -53,6 +53,10 @@ LLAMA3_SPECIAL_TOKENS = [
 """Meta's 256 special tokens, in id order from 128,000 (Llama 3 release, ``tokenizer.py``)."""
 
 
+BUILT_ON = {"o200k_harmony": "o200k_base"}
+"""tiktoken's other encodings the course can load offline, each with the course vocabulary file it is built on
+(o200k_harmony: GPT-4o's ranks and the special tokens of gpt-oss's chat format, lesson 10)."""
+
 _LOADED: weakref.WeakValueDictionary[str, tiktoken.Encoding] = weakref.WeakValueDictionary()
 """The course encodings something still holds, by name. Loading one again while it is held gives the same
 object (its vocabulary in memory once); once nothing holds it, it is freed. (tiktoken's own ``get_encoding``
@@ -70,7 +74,9 @@ def _new_encoding(name: str) -> tiktoken.Encoding:
         ranks = read_tiktoken_file(require("llama3"))
         special = {token: len(ranks) + i for i, token in enumerate(LLAMA3_SPECIAL_TOKENS)}
         return tiktoken.Encoding(name="llama3", pat_str=LLAMA3_PATTERN, mergeable_ranks=ranks, special_tokens=special)
-    require(name)  # tiktoken would otherwise try the internet and fail with a network error
+    if name not in openai_public.ENCODING_CONSTRUCTORS:
+        raise ValueError(f"tiktoken {tiktoken.__version__} has no {name}: pip install -U tiktoken")
+    require(BUILT_ON.get(name, name))  # tiktoken would otherwise try the internet and fail with a network error
     try:
         return tiktoken.Encoding(**openai_public.ENCODING_CONSTRUCTORS[name]())  # what get_encoding builds
     except Exception as err:  # pragma: no cover - only when the cache vanished mid-call
@@ -78,14 +84,15 @@ def _new_encoding(name: str) -> tiktoken.Encoding:
 
 
 def load_encoding(name: str) -> tiktoken.Encoding:
-    """One of the four course encodings by name, with a clear message if its file is missing.
+    """One of the four course encodings by name (or one built on their files, ``BUILT_ON``), with a clear
+    message if its file is missing.
 
     The encoding keeps its ranks in tiktoken's Rust core only (``release_python_ranks``): a lesson that
     only encodes never pays for a second copy of them in Python. It is shared while held and freed once
     nothing holds it (``_LOADED``).
     """
-    if name not in ENCODING_NAMES:
-        raise ValueError(f"unknown encoding {name!r}; choose from {', '.join(ENCODING_NAMES)}")
+    if name not in ENCODING_NAMES and name not in BUILT_ON:
+        raise ValueError(f"unknown encoding {name!r}; choose from {', '.join([*ENCODING_NAMES, *BUILT_ON])}")
     encoding = _LOADED.get(name)
     if encoding is None:
         encoding = release_python_ranks(_new_encoding(name))

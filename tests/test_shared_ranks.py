@@ -9,6 +9,7 @@ import gc
 import pickle
 import weakref
 
+import pytest
 import tiktoken
 from tiktoken_ext import openai_public
 
@@ -70,3 +71,23 @@ def test_an_encoding_is_shared_while_held_and_freed_once_nothing_holds_it():
     assert gone() is None, "the encoding outlived everything that held it"
     again = load_encoding("o200k_base")
     assert again.encode("hello world") == tiktoken.get_encoding("o200k_base").encode("hello world")
+
+
+@pytest.mark.skipif(
+    "o200k_harmony" not in tiktoken.list_encoding_names(), reason="this tiktoken predates o200k_harmony"
+)
+def test_o200k_harmony_loads_offline_as_tiktoken_builds_it_and_is_freed_after_use():
+    harmony = load_encoding("o200k_harmony")
+    theirs = tiktoken.get_encoding("o200k_harmony")
+    assert harmony._special_tokens == theirs._special_tokens and harmony.n_vocab == theirs.n_vocab
+    text = "<|start|>user<|message|>hello<|end|>"
+    assert harmony.encode(text, allowed_special="all") == theirs.encode(text, allowed_special="all")
+    gone = weakref.ref(harmony)
+    del harmony
+    gc.collect()
+    assert gone() is None
+
+
+def test_an_unknown_encoding_names_the_ones_there_are():
+    with pytest.raises(ValueError, match="choose from r50k_base, cl100k_base, o200k_base, llama3, o200k_harmony"):
+        load_encoding("p50k_base")
