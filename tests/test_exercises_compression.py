@@ -618,3 +618,100 @@ def test_an_endless_loop_that_measures_nothing_is_still_stopped_by_the_line_limi
     result = check_smallest_vocab_size(my_smallest_vocab_size, _paragraph(), PARAGRAPH, record=False)
     out = report(capsys)
     assert not result.passed and "lines of Python" in out, out
+
+
+# ---- second fresh-eyes review of lesson 08 ----------------------------------------------------------------
+
+
+def test_the_librarys_first_reaching_is_refused_like_the_search(capsys):
+    """``first_reaching`` is the binary search inside ``smallest_vocab_size``: a def that returns it is the course's."""
+    from bpelab.analysis.compression import bytes_per_token, first_reaching
+    from bpelab.exercises.compression import _paragraph
+    from bpelab.exercises.samples import PARAGRAPH
+
+    def my_smallest_vocab_size(tokenizer, text, goal):
+        return first_reaching(
+            256, 256 + len(tokenizer.merges), lambda s: bytes_per_token(tokenizer.truncated(s), text) >= goal
+        )
+
+    def named_first(tokenizer, text, goal):
+        size = first_reaching(
+            256, 256 + len(tokenizer.merges), lambda s: bytes_per_token(tokenizer.truncated(s), text) >= goal
+        )
+        return size
+
+    for search in (my_smallest_vocab_size, named_first):
+        result = check_smallest_vocab_size(search, _paragraph(), PARAGRAPH, within=0.6, record=False)
+        out = report(capsys)
+        assert not result.passed and "that is the course's function" in out, out
+        assert "first_reaching" in out, out
+
+
+def ignoring(parameter, instead):
+    """The lesson's binary search with one of its parameters replaced by a value of the lesson's (a global)."""
+    from bpelab.analysis.compression import bytes_per_token
+
+    def my_smallest_vocab_size(tokenizer, text, goal):
+        given = {"tokenizer": tokenizer, "text": text, "goal": goal}
+        given[parameter] = instead() if callable(instead) else instead
+        tokenizer, text, goal = given["tokenizer"], given["text"], given["goal"]
+        low, high = 256, 256 + len(tokenizer.merges)
+        while low < high:
+            middle = (low + high) // 2
+            if bytes_per_token(tokenizer.truncated(middle), text) >= goal:
+                high = middle
+            else:
+                low = middle + 1
+        return high
+
+    return my_smallest_vocab_size
+
+
+@pytest.fixture(scope="module")
+def held_out_and_a_tokenizer(english_sample):
+    return english_sample[-3_000:], BPETokenizer().train(english_sample[:4_000], 400, pattern="cl100k")
+
+
+@pytest.mark.parametrize("parameter", ["text", "goal", "tokenizer"])
+def test_a_search_that_ignores_one_of_its_parameters_is_told_so(capsys, held_out_and_a_tokenizer, parameter):
+    """``texts["held-out text"]`` for ``text``, ``0.9 * gpt4_held`` for ``goal``, ``english_bpe`` for ``tokenizer``:
+    the loop is right; the answer does not change when the check changes that parameter."""
+    held_out, other = held_out_and_a_tokenizer
+    instead = {"text": held_out, "goal": 4.05, "tokenizer": other}[parameter]
+    result, out = check_search_on_paragraph(capsys, ignoring(parameter, instead))
+    assert not result.passed
+    hint = out.split("hint:", 1)[1]
+    assert f"its own `{parameter}`" in hint, out
+    assert "Follow low, high and middle" not in out and "not a size of this tokenizer" not in out, out
+
+
+def test_a_search_run_before_exercise_1s_cell_is_told_to_run_it(capsys):
+    from bpelab.exercises.compression import _paragraph
+    from bpelab.exercises.samples import PARAGRAPH
+
+    namespace = {}
+    source = """
+def my_smallest_vocab_size(tokenizer, text, goal):
+    low, high = 256, 256 + len(tokenizer.merges)
+    while low < high:
+        middle = (low + high) // 2
+        if bytes_per_token(tokenizer.truncated(middle), text) >= goal:
+            high = middle
+        else:
+            low = middle + 1
+    return high
+"""
+    exec(compile(source, "<lesson 08 exercise 3>", "exec"), namespace)
+    result = check_smallest_vocab_size(namespace["my_smallest_vocab_size"], _paragraph(), PARAGRAPH, record=False)
+    out = report(capsys)
+    assert not result.passed
+    assert "run exercise 1's cell" in out and "low, high = 256" not in out, out
+
+
+@pytest.mark.parametrize("text", ["          " * 30, "Καλημέρα σας, τι κάνετε σήμερα; " * 10])
+def test_a_text_unlike_the_training_text_is_named_as_the_cause(capsys, trained, text):
+    tok, _ = trained
+    result = check_smallest_vocab_size(binary_search(), tok, text, production="cl100k_base", record=False)
+    out = report(capsys)
+    assert not result.passed and "no size of this tokenizer" in out, out
+    assert "unlike the text it was trained on" in out and "ran out of pairs" not in out, out

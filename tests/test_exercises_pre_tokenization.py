@@ -42,7 +42,7 @@ def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
 
 def test_a_correct_function_passes(capsys):
     assert check_split_words(lambda text: regex.findall(r"\w+|[^\w\s]+", text))
-    assert "✅ split_words: all 18 checks passed." in capsys.readouterr().out
+    assert "✅ split_words: all 19 checks passed." in capsys.readouterr().out
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -69,7 +69,7 @@ def test_the_stub_is_not_yet(capsys):
         # issue 9 item 26: an English-letters-only pattern, and re.split instead of re.findall
         (lambda text: re.findall(r"[A-Za-z0-9_]+|[^A-Za-z0-9_\s]+", text), "\\w matches a letter of any alphabet"),
         (lambda text: re.findall(r"[a-zA-Z]+|[^a-zA-Z\s]+", text), "only some characters as word characters"),
-        (lambda text: re.findall(r"\w+|[^\w\s]+", text, re.ASCII), "only some characters as word characters"),
+        (lambda text: re.findall(r"\w+|[^\w\s]+", text, re.ASCII), "with the ASCII flag"),
         (lambda text: re.split(r"\W+", text), "re.split returns what lies BETWEEN the matches"),
         (lambda text: re.split(r"(\W+)", text), "re.split returns what lies BETWEEN the matches"),
         (lambda text: re.split(r"\s+", text), "cuts at whitespace only"),
@@ -211,3 +211,105 @@ def test_whitespace_listed_by_hand_is_rejected(capsys):
 
     assert not check_split_words(split_words, record=False)
     assert "no-break space" in capsys.readouterr().out
+
+
+# ---- second fresh-eyes review of lessons 02 and 08 ----------------------------------------------------------
+
+
+def test_punctuation_and_symbols_split_apart_are_rejected_and_named(capsys):
+    """``\\p{P}+`` then the other symbols: a run mixing the two (``->``, ``(+)``) comes back in pieces."""
+    assert regex.findall(r"\w+|\p{P}+|[^\w\s\p{P}]+", "a -> b") == ["a", "-", ">", "b"]
+    assert split_words("a -> b (+)") == ["a", "->", "b", "(+)"]
+    wrong = lambda text: regex.findall(r"\w+|\p{P}+|[^\w\s\p{P}]+", text)  # noqa: E731
+    result = check_split_words(wrong, record=False)
+    out = capsys.readouterr().out
+    assert not result, out
+    assert "punctuation and symbols" in out and "one run" in out, out
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        lambda text: regex.findall(r"\w+|[^\w \t\r\n]+", text),
+        lambda text: re.findall(r"\w+|[^\w \t\r\n]+", text),
+        lambda text: regex.findall(r"\w+|[^\w \t\r\n\f\v]+", text),
+    ],
+    ids=["regex", "re", "with \\f and \\v"],
+)
+def test_whitespace_listed_by_hand_is_told_its_whitespace_is_too_narrow(wrong, capsys):
+    """The word characters are right, the whitespace is too narrow: not "only some characters as word characters"."""
+    assert not check_split_words(wrong, record=False)
+    out = capsys.readouterr().out
+    assert "[A-Za-z]" not in out, out
+    assert "U+00A0" in out and "whitespace" in out.split("hint:", 1)[1], out
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        lambda text: regex.findall(r"\w+|[^\w\s]+", text, flags=regex.ASCII),
+        lambda text: re.findall(r"\w+|[^\w\s]+", text, re.ASCII),
+        lambda text: regex.findall(r"(?a)\w+|[^\w\s]+", text),
+    ],
+    ids=["regex.ASCII", "re.ASCII", "(?a)"],
+)
+def test_the_ascii_flag_is_named(wrong, capsys):
+    assert not check_split_words(wrong, record=False)
+    hint = capsys.readouterr().out.split("hint:", 1)[1]
+    assert "ASCII" in hint and "\\s" in hint and "[A-Za-z]" not in hint, hint
+
+
+def test_an_english_letters_pattern_still_hears_about_word_characters(capsys):
+    assert not check_split_words(lambda text: regex.findall(r"[A-Za-z0-9_]+|[^A-Za-z0-9_\s]+", text), record=False)
+    assert "only some characters as word characters" in capsys.readouterr().out
+
+
+def test_get_word_frequencies_normalised_with_nfkc_hears_nfkc(capsys):
+    from bpelab.exercises import check_get_word_frequencies
+
+    def get_word_frequencies(text):
+        counts = {}
+        for word in unicodedata.normalize("NFKC", text).split():
+            counts[(*word, "</w>")] = counts.get((*word, "</w>"), 0) + 1
+        return counts
+
+    assert not check_get_word_frequencies(get_word_frequencies, record=False)
+    hint = capsys.readouterr().out.split("hint:", 1)[1]
+    assert "NFKC" in hint, hint
+
+
+def test_a_def_that_names_the_course_functions_result_then_returns_it_is_refused(capsys):
+    """``pieces = split_text(text, P); return pieces`` is the course's function as much as ``return split_text(…)``."""
+    import bpelab
+    from bpelab.exercises import check_get_word_frequencies
+    from bpelab.patterns import split_text
+
+    def split_words(text):
+        pieces = split_text(text, r"\w+|[^\w\s]+")
+        return pieces
+
+    def get_word_frequencies(text: str) -> dict:
+        """Mine."""
+        counts: dict = dict(bpelab.get_word_frequencies(text))
+        return counts
+
+    assert not check_split_words(split_words, record=False)
+    assert not check_get_word_frequencies(get_word_frequencies, record=False)
+    assert capsys.readouterr().out.count("that is the course's function") == 2
+
+
+def test_a_def_that_reworks_the_course_functions_result_is_still_the_learners_own(capsys):
+    from bpelab.patterns import split_text
+
+    def split_words(text):
+        pieces = split_text(text, r"\w+|[^\w\s]+")
+        pieces = [piece for piece in pieces if piece]
+        return pieces
+
+    def split_words_on_a_copy(text):
+        copy = text
+        return regex.findall(r"\w+|[^\w\s]+", copy)
+
+    assert check_split_words(split_words, record=False)
+    assert check_split_words(split_words_on_a_copy, record=False)
+    assert "course's function" not in capsys.readouterr().out

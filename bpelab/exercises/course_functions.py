@@ -6,8 +6,9 @@ identity, through the usual wrappers: ``functools.partial``, ``functools.wraps``
 method (``CharTokenizer().encode``) and a ``lambda`` whose body names one (``lambda v: gini(v)``,
 ``lambda v: bpelab.analysis.fairness.gini(v)``), or a ``def`` whose body (after a docstring) only returns what
 one returns, as it is or wrapped in ``dict``, ``list``, ``tuple``, ``int``, ``float`` or ``str``
-(``def f(text): return dict(bpelab.get_word_frequencies(text))``): read from its source, the names resolved in its
-globals and closure. A ``def`` that does more (calls the course's function and works on the result, or calls a
+(``def f(text): return dict(bpelab.get_word_frequencies(text))``), also through a name assigned just before
+(plain assignments, then ``return name``: ``pieces = split_text(text, P); return pieces``): read from its source,
+the names resolved in its globals and closure. A ``def`` that does more (calls the course's function and works on the result, or calls a
 helper the lesson builds on, such as the learner's own ``bytes_per_token``) is the learner's own: it fails or passes
 on its answers like any other.
 """
@@ -121,7 +122,8 @@ def _resolved(node: ast.expr, fn: types.FunctionType) -> Any:
 
 def returned_call(fn: Any) -> Any:
     """The function a ``def``'s body only returns the result of (through ``WRAPPERS``), or None: ``fn`` does more,
-    or its source cannot be read."""
+    or its source cannot be read. Plain assignments before the ``return`` are allowed, and a name it returns counts
+    as what was last assigned to it (``pieces = split_text(text, P)``, then ``return pieces``)."""
     if not isinstance(fn, types.FunctionType) or fn.__name__ == "<lambda>":
         return None
     try:
@@ -138,9 +140,27 @@ def returned_call(fn: Any) -> Any:
         and isinstance(getattr(statements[0].value, "value", None), str)
     ):
         statements = statements[1:]  # the docstring
-    if len(statements) != 1 or not isinstance(statements[0], ast.Return):
+    if not statements or not isinstance(statements[-1], ast.Return) or statements[-1].value is None:
         return None
-    value = statements[0].value
+    named: dict[str, ast.expr] = {}  # name = <value>, in order: a later assignment replaces an earlier one
+    for statement in statements[:-1]:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, assigned = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, assigned = statement.target, statement.value
+        else:
+            return None  # a loop, a condition, a call for its effect: the learner's own code
+        if not isinstance(target, ast.Name):
+            return None
+        named[target.id] = assigned
+    value = _inside_wrappers(statements[-1].value, fn)
+    if isinstance(value, ast.Name) and value.id in named:  # pieces = split_text(text, P); return pieces
+        value = _inside_wrappers(named[value.id], fn)
+    return _resolved(value.func, fn) if isinstance(value, ast.Call) else None
+
+
+def _inside_wrappers(value: ast.expr, fn: types.FunctionType) -> ast.expr:
+    """``value`` without the ``WRAPPERS`` calls around it: ``dict(get_word_frequencies(t))`` → the inner call."""
     while (
         isinstance(value, ast.Call)
         and len(value.args) == 1
@@ -148,7 +168,7 @@ def returned_call(fn: Any) -> Any:
         and any(_resolved(value.func, fn) is wrapper for wrapper in WRAPPERS)
     ):
         value = value.args[0]
-    return _resolved(value.func, fn) if isinstance(value, ast.Call) else None
+    return value
 
 
 def describe(fn: Callable[..., Any]) -> str:

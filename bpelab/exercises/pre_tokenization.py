@@ -11,8 +11,12 @@ UTS #18 Annex C's ``\\p{Alphabetic}`` | ``\\p{Mark}`` | ``\\p{Decimal_Number}`` 
 ``\\p{Join_Control}``: Alphabetic holds more than the letters (the letter-like numbers, category Nl, such as ``Ⅻ``, and
 symbols such as the circled ``Ⓐ``), so a class built from the letters ``\\p{L}`` is told so too. Whitespace is
 ``regex``'s ``\\s`` (Unicode's White_Space), which leaves out U+001C–U+001F, the information separators that
-``str.isspace`` and ``str.split`` count: a text cut with ``text.split()`` first is told so. A typical wrong pattern is
-recognised whichever of the two modules runs it; so is a text normalised (NFKC, NFC) before it is split.
+``str.isspace`` and ``str.split`` count: a text cut with ``text.split()`` first is told so; whitespace listed by hand
+(``[^\\w \\t\\r\\n]``) is told which whitespace it missed, and the ASCII flag is named as such (it narrows ``\\w`` and
+``\\s`` both), apart from a pattern that counts only English letters as word characters. A run may mix punctuation
+(category P: ``-``, ``(``) with symbols (category S: ``>``, ``+``): ``[^\\w\\s]+`` keeps it one piece, and a pattern that
+takes the two in separate runs is told so. A typical wrong pattern is recognised whichever of the two modules runs it;
+so is a text normalised (NFKC, NFC) before it is split.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from typing import Any
+
+import regex
 
 from bpelab.exercises.core import Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.samples import PARAGRAPH
@@ -50,13 +56,55 @@ ASCII_ONLY_PATTERNS = (
 
 
 def _ascii_only(attempt: Any) -> bool:
-    """The pieces are what an English-letters-only pattern, or ``\\w`` under ``re.ASCII``, finds in this text,
-    and not what ``re`` finds too (on a text of symbols and joiners alone they agree: that says nothing)."""
+    """The pieces are what an English-letters-only pattern finds in this text, and not what ``re`` finds too (on a
+    text of symbols and joiners alone they agree: that says nothing). The ASCII flag has its own hint."""
     text = attempt.args[0]
     found = [re.findall(pattern, text) for pattern in ASCII_ONLY_PATTERNS]
-    return attempt.got in [*found, re.findall(WORDS_AND_PUNCTUATION, text, re.ASCII)] and attempt.got != re.findall(
-        WORDS_AND_PUNCTUATION, text
+    return attempt.got in found and attempt.got != re.findall(WORDS_AND_PUNCTUATION, text)
+
+
+ASCII_FLAG_HINT = (
+    "with the ASCII flag (re.ASCII, regex.ASCII or (?a)), \\w is only [A-Za-z0-9_] and \\s only the ASCII "
+    "whitespace (space, \\t, \\n, \\r, \\f, \\v): letters such as ü and 日 fall out of the words, and a no-break "
+    "space (U+00A0) becomes a piece; drop the flag"
+)
+
+
+def _whitespace_kept(attempt: Any) -> str | None:
+    """The word characters are right but some whitespace (for ``regex``'s ``\\s``) came back as a piece, or inside
+    one: a whitespace class written by hand, such as ``[^\\w \\t\\r\\n]``. Said with the characters it missed.
+    A pattern that keeps the plain space too (``\\W+``) is another mistake, with its own hint."""
+    got, expected = _got_list(attempt), attempt.expected
+    if got == expected or not all(isinstance(piece, str) for piece in got):
+        return None
+    if [part for piece in got for part in split_words(piece)] != expected:
+        return None
+    kept = sorted({ch for piece in got for ch in piece if regex.fullmatch(r"\s", ch)})
+    if not kept or " " in kept:
+        return None
+    named = ", ".join(f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character').lower()})" for ch in kept)
+    return (
+        f"your split made whitespace into pieces: {named} are whitespace for \\s, but not for the class you wrote. "
+        "A list such as [ \\t\\r\\n] leaves out the other whitespace (the no-break space U+00A0, the ideographic "
+        "space U+3000 …): write [^\\w\\s]+, and let \\s say what whitespace is"
     )
+
+
+def _runs_cut_apart(attempt: Any) -> bool:
+    """Each expected piece is one or more of the learner's pieces in a row, and only runs of non-word characters are
+    cut: punctuation and symbols taken in separate runs (``\\p{P}+|[^\\w\\s\\p{P}]+``), or one character at a time."""
+    got, expected = _got_list(attempt), attempt.expected
+    if got == expected or not all(isinstance(piece, str) and piece for piece in got):
+        return False
+    at = 0
+    for piece in expected:
+        parts: list[str] = []
+        while at < len(got) and len("".join(parts)) < len(piece):
+            parts.append(got[at])
+            at += 1
+        if "".join(parts) != piece or (len(parts) > 1 and regex.search(r"\w", piece)):
+            return False
+    return at == len(got)
 
 
 LOWERCASE_HINT = "keep the case as it is: don't lowercase"
@@ -84,6 +132,11 @@ SPLIT_WORDS = Exercise(
         Case(("",), [], "no text, no pieces"),
         Case(("  spaced   out  ",), ["spaced", "out"], "whitespace only separates; it never becomes a piece"),
         Case(("Wait... what?!",), ["Wait", "...", "what", "?!"], "a run of punctuation stays together"),
+        Case(
+            ("a -> b (+) x+=1",),
+            ["a", "->", "b", "(+)", "x", "+=", "1"],
+            "a run may mix punctuation (- ( )) with symbols (> + =): it is one run of neither word nor space",
+        ),
         Case(("isn't",), ["isn", "'", "t"], "the apostrophe is punctuation too"),
         Case(("x=3.14; y_2",), ["x", "=", "3", ".", "14", ";", "y_2"], "digits and _ are word characters"),
         Case(("tab\tand\nnewline",), ["tab", "and", "newline"], "tabs and newlines are whitespace"),
@@ -195,6 +248,14 @@ SPLIT_WORDS = Exercise(
             "word character between two symbols, so \\w+|[^\\w\\s]+ makes it a piece of its own: run exactly that "
             "pattern with regex.findall",
         ),
+        *(
+            same_as(flagged, ASCII_FLAG_HINT)
+            for flagged in (
+                lambda text: re.findall(WORDS_AND_PUNCTUATION, text, re.ASCII),
+                lambda text: regex.findall(WORDS_AND_PUNCTUATION, text, flags=regex.ASCII),
+            )
+        ),
+        _whitespace_kept,
         when(
             _ascii_only,
             "your pattern counts only some characters as word characters (like [A-Za-z]), so the others were cut "
@@ -221,6 +282,12 @@ SPLIT_WORDS = Exercise(
         *_with_either_module(
             r"\w|[^\w\s]+",
             "every letter became its own piece: add + after \\w so a run of letters stays one word",
+        ),
+        when(
+            _runs_cut_apart,
+            "a run of punctuation and symbols came back in several pieces ('->' as '-', '>'): [^\\w\\s]+ takes "
+            "every character that is neither a word character nor whitespace, punctuation (P) and symbols (S) "
+            "alike, so such a run is one run, one piece",
         ),
         same_as(lambda text: [piece.lower() for piece in split_words(text)], LOWERCASE_HINT),
         same_as(lambda text: [piece.lower() for piece in re.findall(WORDS_AND_PUNCTUATION, text)], LOWERCASE_HINT),

@@ -142,6 +142,11 @@ GET_WORD_FREQUENCIES = Exercise(
             "a symbol is one Python character: e + a combining accent (U+0301) are two, and so are the parts of "
             "the emoji (woman, zero-width joiner, girl)",
         ),
+        Case(
+            ("ﬁne x²",),
+            {("ﬁ", "n", "e", "</w>"): 1, ("x", "²", "</w>"): 1},
+            "the ligature ﬁ (U+FB01) is one character, one symbol; ² stays ² (no normalisation)",
+        ),
         Case((CLASSIC_TEXT,), note="the classic corpus: low ×5, lower ×2, newest ×3, widest ×2"),
         Case((PARAGRAPH,), note="a paragraph of English"),
         Case((made_up_words(),), note="150 made-up words"),
@@ -175,6 +180,11 @@ GET_WORD_FREQUENCIES = Exercise(
             _by_graphemes,
             "you spelled each word by what the eye sees as one character (regex's \\X, a grapheme): spell it by "
             "Python's characters, tuple(word), so that e + a combining accent are two symbols",
+        ),
+        same_as(
+            lambda text: get_word_frequencies(unicodedata.normalize("NFKC", text)),
+            "you normalised the text (NFKC: e + a combining accent became é, the ligature ﬁ became f, i): spell "
+            "each word as it is, tuple(word)",
         ),
         same_as(
             lambda text: get_word_frequencies(unicodedata.normalize("NFC", text)),

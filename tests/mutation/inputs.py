@@ -25,13 +25,17 @@ non-joiner, and a combining accent."""
 PUNCTUATION = ".,!?'-=_;()…«»"
 
 texts = st.text(alphabet=SCRIPTS + PUNCTUATION + "0123456789 \t\n", max_size=30)
-word_texts = st.text(alphabet=SCRIPTS + "²½ﬁ👩👧ⅫⒶ\x1c\x1f" + PUNCTUATION + "0123456789 \t\n", max_size=30)
+word_texts = st.text(
+    alphabet=SCRIPTS + "²½ﬁ👩👧ⅫⒶ‿\x1c\x1f" + PUNCTUATION + "<>+$©" + "0123456789 \t\n\xa0\u3000", max_size=30
+)
 """For split_words: also the numbers that are \\w for re but not for regex (², ½) and a compatibility ligature (ﬁ),
-which NFKC would change; a letter-like number (Ⅻ, Nl) and an alphabetic symbol (Ⓐ, So), \\w for regex though not
-letters; and U+001C, U+001F, whitespace for str.split() but not for regex's \\s."""
-spaced_texts = st.text(alphabet="abé\u0301👩\u200d👧 \t\n\r\f\u00a0\u3000\x1c\x1f", max_size=24)
+which NFKC would change; a letter-like number (Ⅻ, Nl), an alphabetic symbol (Ⓐ, So) and a connector (‿, Pc), \\w for
+regex though not letters; symbols (< > + $ ©, category S) that make runs with the punctuation ('->', '(+)'); the
+no-break and ideographic spaces, whitespace beyond ASCII; and U+001C, U+001F, whitespace for str.split() but not
+for regex's \\s."""
+spaced_texts = st.text(alphabet="abé\u0301ﬁ²👩\u200d👧 \t\n\r\f\u00a0\u3000\x1c\x1f", max_size=24)
 """For get_word_frequencies: every kind of whitespace str.split() splits on (U+001C and U+001F too, which regex's
-\\s leaves out), combining accents and ZWJ emoji."""
+\\s leaves out), combining accents, the ligature ﬁ and ² (which NFKC changes, NFC not) and ZWJ emoji."""
 split_texts = st.text(alphabet=SCRIPTS + PUNCTUATION + "0123456789 \t\n\r\xa0\u2009\u3000\u2028", max_size=30)
 """For split_pieces: Windows line breaks, tabs, and whitespace beyond ASCII (no-break, thin, ideographic spaces,
 the line separator), which a learner may rewrite before splitting."""
