@@ -8,8 +8,10 @@ with spaces no token holds two words: " of" and " the" are tokens, " of the" is 
    (a number of merges).
 2. **Superwords.** Training carries on from where stage 1 left the text, but the text is no longer
    cut at spaces, so a merge may join " of" and " the". Only a few cuts remain (``SUPERWORD_PATTERN``):
-   numbers, runs of two or more punctuation marks, runs of spaces, and line breaks, so a token never
-   spans a paragraph or swallows a long run of symbols.
+   numbers, runs of two or more characters that are neither whitespace, letters nor numbers (punctuation,
+   but also symbols such as emoji and combining marks such as Hindi's vowel signs), runs of spaces, and
+   every line break (the seven characters Unicode's line-breaking algorithm, UAX #14, ends a line at:
+   ``\n``, ``\r``, ``\v``, ``\f``, U+0085, U+2028, U+2029), so no token holds text from two lines.
 
 The result is an ordinary ``BPETokenizer`` whose pattern is the stage-2 pattern: encoding cuts text
 at those few places and merges each piece by rank. Stage 2 starts from each piece encoded with
@@ -27,12 +29,16 @@ from bpelab.fast import IncrementalTrainer
 from bpelab.merging import check_merge_count
 from bpelab.patterns import pattern_name_of, resolve_pattern
 
-SUPERWORD_PATTERN = r" ?\p{N}+| ?[^\s\p{L}\p{N}]{2,}|\s*\n\s*| +(?!\S)"
-"""Where stage 2 still cuts: numbers (as GPT-2's pattern has them), runs of 2+ punctuation marks,
-line breaks with the spaces around them, runs of spaces before a space or the end. Everything
-between two cuts (words, single punctuation marks, the spaces between them) is one piece."""
+LINE_BREAKS = "\n\v\f\r\x85\u2028\u2029"
+"""The characters Unicode's line-breaking algorithm (UAX #14) ends a line at (classes BK, CR, LF and NL)."""
 
-_BRIDGES_SPACE = regex.compile(rb"\S\s")
+SUPERWORD_PATTERN = r" ?\p{N}+| ?[^\s\p{L}\p{N}]{2,}|\s*[\n\v\f\r\x85\u2028\u2029]\s*| +(?!\S)"
+"""Where stage 2 still cuts: numbers (as GPT-2's pattern has them), runs of 2+ characters that are not
+whitespace, letters or numbers (punctuation, symbols, combining marks), every line break with the whitespace
+around it, runs of spaces before more whitespace or the end. Everything between two cuts (words, a single
+punctuation mark, the spaces between them) is one piece."""
+
+_BRIDGES_SPACE = regex.compile(r"\S\s")
 
 
 def train_superbpe(
@@ -80,9 +86,10 @@ def train_superbpe(
 
 
 def is_superword(token: bytes) -> bool:
-    """True when a token bridges whitespace: a space (or other whitespace) after a non-space byte,
-    as in b" of the" or b"the ", which whitespace pre-tokenization could never produce."""
-    return _BRIDGES_SPACE.search(token) is not None
+    """True when a token bridges whitespace: a whitespace character (Unicode's, so a no-break space or an
+    ideographic space counts) after one that is not, as in b" of the" or b"the ", which whitespace
+    pre-tokenization could never produce. Bytes that are not a whole character count as one non-space."""
+    return _BRIDGES_SPACE.search(token.decode("utf-8", "replace")) is not None
 
 
 def with_split(tokenizer: BPETokenizer, pattern: str | None) -> BPETokenizer:
@@ -104,4 +111,4 @@ def superword_tokens(tokenizer: BPETokenizer) -> list[bytes]:
     return [tokenizer.vocab[new_id] for new_id in tokenizer.merges.values() if is_superword(tokenizer.vocab[new_id])]
 
 
-__all__ = ["SUPERWORD_PATTERN", "is_superword", "superword_tokens", "train_superbpe", "with_split"]
+__all__ = ["LINE_BREAKS", "SUPERWORD_PATTERN", "is_superword", "superword_tokens", "train_superbpe", "with_split"]

@@ -539,3 +539,75 @@ def test_next_pair_cases_list_pair_counts_in_another_order_and_hold_one_language
     states = [case.args for case in PARITY_NEXT_PAIR.build_cases()]
     assert sum(list(tokens) != list(counts) for tokens, counts in states) >= 10
     assert sum(len(tokens) == 1 for tokens, _ in states) >= 2
+
+
+# ---- a second read: costs rounded to whole numbers are not a table, a Decimal is a type ------------------
+
+
+def gini_of_whole_costs(values):
+    return good_gini([int(v) for v in values])  # right on every list of whole numbers
+
+
+def gini_of_rounded_costs(values):
+    return good_gini([round(v) for v in values])
+
+
+def gini_with_floored_pair_sum(values):
+    n, total = len(values), sum(values)
+    if n == 0 or total == 0:
+        return 0.0
+    return (sum(abs(a - b) for a in values for b in values) // 1) / (2 * n * total)
+
+
+@pytest.mark.parametrize("rounding", [gini_of_whole_costs, gini_of_rounded_costs, gini_with_floored_pair_sum])
+def test_gini_costs_rounded_to_whole_numbers_are_named_not_called_a_table(capsys, rounding):
+    assert rounding([0.5, 1.5]) != pytest.approx(0.25) or rounding([1.632, 2.913, 0.661]) != pytest.approx(
+        good_gini([1.632, 2.913, 0.661])
+    )
+    assert not check_gini(rounding).passed
+    out = report(capsys)
+    assert "whole numbers" in out and "a table" not in out, out
+
+
+def gini_as_decimal(values):
+    from decimal import Decimal
+
+    return Decimal(good_gini(values))  # the right value, in the wrong type
+
+
+def gini_as_fraction(values):
+    from fractions import Fraction
+
+    n, total = len(values), sum(values)
+    return (
+        Fraction(0)
+        if not n or not total
+        else Fraction(sum(abs(a - b) for a in values for b in values)) / (2 * n * Fraction(total))
+    )
+
+
+@pytest.mark.parametrize("typed", [gini_as_decimal, gini_as_fraction])
+def test_gini_a_decimal_or_a_fraction_gets_a_type_hint(capsys, typed):
+    assert not check_gini(typed).passed
+    out = report(capsys)
+    assert "float(" in out and "a table" not in out, out
+
+
+def gini_rounded(values):
+    return round(good_gini(values), 6)
+
+
+def test_gini_a_rounded_answer_is_told_it_is_rounded(capsys):
+    assert not check_gini(gini_rounded).passed
+    out = report(capsys)
+    assert "round" in out and "a table" not in out, out
+
+
+def test_gini_a_table_of_the_examples_with_one_value_changed_is_still_a_table(capsys):
+    answers = _visible_gini_answers()
+
+    def table_right_on_whole_numbers_it_knows(values):
+        return answers.get(tuple(values), good_gini(values) if len(values) % 2 else 0.3)
+
+    assert not check_gini(table_right_on_whole_numbers_it_knows).passed
+    assert "a table" in report(capsys)

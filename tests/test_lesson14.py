@@ -47,3 +47,37 @@ def test_superbpe_trainer_rules_are_cited_and_counted():
     assert "The course follows neither rule" in prose
     _, output = cells()["96a80361"]
     assert "more than four words: " in output and "a colon and a space: " in output
+
+
+def test_a_check_run_before_its_exercise_says_so(capsys):
+    """A check cell run before its exercise cell says what to run, not ``NameError: name 'gini' is not defined``."""
+    import re
+
+    checks = [source for source, _ in cells().values() if re.search(r"\bcheck_(gini|parity_next_pair)\(", source)]
+    assert len(checks) == 2
+    for source in checks:
+        name = re.search(r"\bcheck_(\w+)\((\w+)\)", source).group(2)
+        namespace: dict[str, object] = {}
+        exec("from bpelab.exercises.parity import check_gini, check_parity_next_pair", namespace)
+        exec(source, namespace)  # the exercise cell was not run
+        assert f"{name} is not defined yet: run the exercise cell above" in capsys.readouterr().out
+
+
+def test_the_prose_on_the_stage_two_cuts_and_on_superwords_is_printed():
+    """The lesson says what the stage-2 class and line-break cut take, and what counts as whitespace, with a cell
+    printing each; the recap names the fall in tokens on the English-heavy mix that a cell prints."""
+    text = {key: source for key, (source, _) in cells().items()}
+    printed = "\n".join(output for _, output in cells().values())
+    assert "'लोगों में से': the course's cuts ['लोग', 'ों', ' म', 'ें', ' से']" in printed
+    assert "'two line\\rthree\\u2028four': the course's cuts ['two line', '\\r', 'three', '\\u2028', 'four']" in printed
+    assert "'Bonjour\\xa0!': True" in printed
+    tables = [
+        "".join(o.get("data", {}).get("text/plain", ""))
+        for cell in json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+        for o in cell.get("outputs", [])
+    ]
+    assert any("13342" in t and "12046" in t for t in tables) and any("-9.7" in t for t in tables)
+    recap = next(source for source in text.values() if "## Recap" in source)
+    assert "13,342 to 12,046" in recap and "9.7%" in recap
+    assert not any("compares numbers, not their types, and allows for rounding" in s for s in text.values())
+    assert not any("as the paper describes" in s for s in text.values())

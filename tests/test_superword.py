@@ -1,11 +1,13 @@
 """SuperBPE (bpelab.superword) against a naive two-stage loop written here, and by hand."""
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelab import BPETokenizer
+from bpelab import BPETokenizer, superword
 from bpelab.byte_level import count_pretokens
+from bpelab.patterns import split_text
 from bpelab.superword import SUPERWORD_PATTERN, is_superword, superword_tokens, train_superbpe, with_split
 from tests.test_parity import replay
 
@@ -102,3 +104,45 @@ def test_same_merges_as_the_naive_version(text, num_merges, data):
     pieces = count_pretokens(text, SUPERWORD_PATTERN)
     merges = list(tok.merges.items())
     assert len(tok.encode(text)) == sum(len(replay(p, merges)) * n for p, n in pieces.items())
+
+
+# ---- every line break, and whitespace beyond ASCII (a second read of lesson 14) ----------------------
+
+LINE_BREAKS = regex.findall(
+    r"[\p{Line_Break=BK}\p{Line_Break=CR}\p{Line_Break=LF}\p{Line_Break=NL}]", "".join(map(chr, range(0x3000)))
+)
+"""The characters Unicode's line-breaking algorithm (UAX #14) ends a line at, asked of `regex`'s own tables."""
+
+
+def test_the_line_breaks_are_the_seven_unicode_names():
+    assert LINE_BREAKS == ["\n", "\x0b", "\x0c", "\r", "\x85", "\u2028", "\u2029"]
+    assert list(superword.LINE_BREAKS) == LINE_BREAKS
+
+
+@pytest.mark.parametrize("brk", LINE_BREAKS)
+def test_stage_two_cuts_at_every_line_break(brk):
+    assert split_text(f"two line{brk}three", SUPERWORD_PATTERN, keep_gaps=True) == ["two line", brk, "three"]
+    assert split_text(f"one  {brk} two", SUPERWORD_PATTERN, keep_gaps=True) == ["one", f"  {brk} ", "two"]
+
+
+def test_no_token_holds_text_from_two_lines_whatever_the_break():
+    tok = train_superbpe("the cat sat.\rthe dog ran.\r" * 50, 256 + 60, transition=10)
+    assert superword_tokens(tok)  # stage 2 did learn tokens across spaces
+    for token in tok.vocab.values():
+        text = token.decode("utf-8", "replace")
+        assert "\r" not in text or not text.strip(), token
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=["a", " ", "1", ",", ".", "\t", "\u00a0", *LINE_BREAKS], max_size=30))
+def test_no_piece_holds_a_line_break_and_text(text):
+    for piece in split_text(text, SUPERWORD_PATTERN, keep_gaps=True):
+        assert not (set(piece) & set(LINE_BREAKS)) or not piece.strip(), piece
+
+
+def test_is_superword_counts_whitespace_beyond_ascii():
+    assert is_superword("a\u00a0b".encode()) and is_superword("a\u3000b".encode())
+    assert is_superword("Bonjour\u00a0!".encode())
+    assert not is_superword("\u00a0b".encode()) and not is_superword("\u3000".encode())
+    assert not is_superword("é".encode()[:1]) and not is_superword("ä".encode())  # a piece of a character, no space
+    assert is_superword(b"\xa0 ")  # a stray byte (shown as a replacement character) before a space

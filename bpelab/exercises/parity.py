@@ -3,7 +3,9 @@
 In the lesson's order:
 
 - ``check_gini(fn)``: exercise 1, ``gini(values) -> float``, the Gini coefficient of per-language costs
-  (``bpelab.analysis.fairness.gini``).
+  (``bpelab.analysis.fairness.gini``). A float within floating-point error passes; a ``Decimal`` or ``Fraction``, an
+  answer rounded to a few decimals, and costs made whole (right on every list of whole numbers only) are each
+  named; a table of the examples' answers is named only when it is wrong on a new list of whole numbers.
 - ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
   language with the most tokens on the parallel text (ties: the one listed first in ``tokens``, whatever the
   order of ``pair_counts``; one language is a valid state) and its most
@@ -24,12 +26,14 @@ languages one at a time, ``remaining = remaining - tied``) iterates in an order 
 from __future__ import annotations
 
 import itertools
+import numbers
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bpelab.analysis.fairness import gini as reference_gini
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same, same_as, when
+from bpelab.exercises.showing import kind
 from bpelab.parity import worst_first
 from bpelab.words import best_pair
 
@@ -830,13 +834,84 @@ def _visible_gini_cases() -> list[Case]:
     ]
 
 
+def _whole(args: tuple) -> bool:
+    """The case's costs are all whole numbers (0, 12, 36.0): rounding them changes nothing."""
+    (values,) = args
+    return all(float(v).is_integer() for v in values)
+
+
+def _not_a_float(attempt: Attempt) -> str | None:
+    """A number of another type (``Decimal``, ``Fraction``): the check compares floats, within floating-point error."""
+    got = attempt.got
+    if attempt.error is not None or isinstance(got, (bool, int, float)) or not isinstance(got, numbers.Number):
+        return None
+    return (
+        f"returned {kind(got)}, expected a float: the check wants the float the course's function returns, and "
+        "compares floats allowing only for floating-point error. Return float(...) of your result, or compute with "
+        "the values as they come (sum, abs and / give a float)"
+    )
+
+
+def _decimals(got: float, expected: float) -> int | None:
+    """How many decimals ``got`` is ``expected`` rounded to (2 to 9), if it is that."""
+    return next((k for k in range(2, 10) if got == round(expected, k)), None)
+
+
+def _rounded_answer(attempt: Attempt) -> str | None:
+    """The answer rounded (round(g, 4)) here and on every other case alike: the check allows floating-point error,
+    a relative 1e-9, not rounding."""
+    got, expected = attempt.got, attempt.expected
+    if attempt.error is not None or not isinstance(got, float) or not isinstance(expected, float):
+        return None
+    k = _decimals(got, expected)
+    if k is None or same(got, expected):
+        return None
+    if not all(got_there == round(reference_gini(*args), k) for args, got_there in attempt.history()):
+        return None
+    return (
+        f"your answer is the Gini rounded to {k} decimals: the check allows only for floating-point error (a "
+        "relative difference of about 1e-9), so return the value as computed and round only where you print it "
+        '(f"{g:.3f}")'
+    )
+
+
+def _wrong_on_whole_numbers(attempt: Attempt) -> bool:
+    """Wrong (or crashing) on a list of whole numbers that the examples checked first do not hold."""
+    visible = [case.args for case in _visible_gini_cases()]
+    if attempt.args not in visible and _whole(attempt.args):
+        if attempt.error is not None or not same(attempt.got, attempt.expected):
+            return True
+    return any(
+        _whole(args) and not same(got, reference_gini(*args)) for args, got in attempt.history() if args not in visible
+    )
+
+
+def _costs_rounded(attempt: Attempt) -> str | None:
+    """Right on every list of whole numbers, wrong on costs with a fractional part: the costs (or a sum of them)
+    were made whole somewhere (``int(v)``, ``round(v)``, ``// 1``)."""
+    if attempt.error is not None or _whole(attempt.args) or not isinstance(attempt.got, numbers.Number):
+        return None
+    seen = [(args, got) for args, got in attempt.history() if _whole(args)]
+    if not seen or not all(same(got, reference_gini(*args)) for args, got in seen):
+        return None
+    return (
+        "your function is right on every list of whole numbers but not on costs with a fractional part (tokens "
+        "per line, 0.5, 1.5): somewhere it rounds the costs, or a sum of them, to whole numbers (int(v), round(v), "
+        "math.floor, or // where / belongs). Keep the values as they come"
+    )
+
+
 def _table_of_examples(attempt: Attempt) -> str | None:
-    """Right on every example listed first, wrong (or crashing) on generated values: answers looked up, not computed."""
+    """Right on every example listed first, wrong (or crashing) on a generated list of whole numbers: answers looked
+    up, or a formula fitted to the examples, not the Gini computed (an answer right on every list of whole numbers
+    rounds its costs instead: ``_costs_rounded``)."""
     visible = [case.args for case in _visible_gini_cases()]
     if attempt.args in visible:
         return None
     seen = [(args, got) for args, got in attempt.history() if args in visible]
     if len(seen) < len(visible) - 1 or not all(same(got, reference_gini(*args)) for args, got in seen):
+        return None
+    if not _wrong_on_whole_numbers(attempt):
         return None
     (values,) = attempt.args
     for (example,) in visible:
@@ -852,8 +927,9 @@ def _table_of_examples(attempt: Attempt) -> str | None:
                     "lists; compute the Gini from the values it is given"
                 )
     return (
-        "your function is right on the examples checked first but not on these new values: a table of the examples' "
-        "answers (or a formula fitted to them) knows only those lists; compute the Gini from the values it is given"
+        "your function is right on the examples checked first but not on new lists of whole numbers: a table of the "
+        "examples' answers (or a formula fitted to them) knows only those lists; compute the Gini from the values "
+        "it is given"
     )
 
 
@@ -865,7 +941,10 @@ GINI = Exercise(
     course_functions=(reference_gini,),
     cases=lambda: [*_visible_gini_cases(), *_generated_gini_cases()],
     diagnosers=[
+        _not_a_float,
+        _rounded_answer,
         _table_of_examples,
+        _costs_rounded,
         same_as(
             _without_half,
             "your answer is twice too big: each pair is counted twice (i, j and j, i), so divide by 2 × n² × mean",
