@@ -43,6 +43,7 @@ UNIT_TESTS_LEFT_OUT = (
     "tests/browser",  # drive Chromium against JupyterLab: the pinned make test does that
     "tests/test_packaging.py",  # checks the pins and installs wheels with them
     "tests/test_binder.py",  # replays Binder's pinned build
+    "tests/test_memory_budget.py",  # a kernel's memory with the pinned versions (make test): minutes per lesson here
 )
 UNIT_TESTS_DESELECTED = (
     # re-runs a lesson and compares every byte with the stored outputs, which the pins made (nbval's job)
