@@ -171,3 +171,14 @@ def test_string_keys_are_named(capsys):
 
     out = assert_rejects(capsys, check_merge_pair, merge_pair_with_strings, "string", "tuple")
     assert "overlapping" not in out, out
+
+
+def test_a_missing_function_of_an_earlier_exercise_is_named_with_its_cell(capsys):
+    namespace: dict = {}
+    exec(
+        "def my_merge_pair(word_freq, pair):\n    return {my_merge_symbols(w, pair): n for w, n in word_freq.items()}\n",
+        namespace,
+    )
+    assert_rejects(
+        capsys, check_merge_pair, namespace["my_merge_pair"], "my_merge_symbols", "exercise 1", "merge_symbols"
+    )

@@ -192,7 +192,11 @@ LESSON_04_IMPORTS = {
 }
 """What lesson 04's first cell imports, and from where."""
 
-LESSON_04_EXERCISES = {"my_merge_symbols": "exercise 1", "my_merge_pair": "exercise 2", "my_train": "exercise 3"}
+LESSON_04_EXERCISES = {
+    "my_merge_symbols": ("exercise 1", "merge_symbols"),
+    "my_merge_pair": ("exercise 2", "merge_pair"),
+}
+"""The learner's functions a later exercise may call: the exercise that defines each, and the course's version."""
 
 
 def missing_name_hint(attempt: Attempt) -> str | None:
@@ -208,9 +212,10 @@ def missing_name_hint(attempt: Attempt) -> str | None:
             f"imports {name} from {LESSON_04_IMPORTS[name]}), then your function's cell, then this check"
         )
     if name in LESSON_04_EXERCISES:
+        exercise, course_version = LESSON_04_EXERCISES[name]
         return (
-            f"{name} is not defined: run the cell of {LESSON_04_EXERCISES[name]} where you wrote it, then your "
-            "function's cell, then this check (or use the course's version the first cell imports)"
+            f"{name} is not defined: run the cell of {exercise} where you wrote it, then your function's cell, then "
+            f"this check (or call {course_version}, the course's version, which the first cell imports)"
         )
     if name:
         return (
