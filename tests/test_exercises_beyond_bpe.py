@@ -653,3 +653,45 @@ def test_best_pair_cases_before_the_big_counts_are_small():
     largest = [max(case.args[0].values()) for case in BEST_PAIR.build_cases()]
     first_big = next(i for i, n in enumerate(largest) if n >= LARGE_COUNT)
     assert max(largest[:first_big]) <= 3_500
+
+
+# ---- exact ties that Decimal and numpy's longdouble split, and a near tie past every float's precision --------------
+
+
+def divided(word_freq, number, *, one_division=False, b_first=False):
+    """The highest score computed with ``number`` (Decimal, numpy.longdouble) instead of exact fractions."""
+    singles = single_counts(word_freq)
+    scores = {}
+    for (a, b), n in pair_counts(word_freq).items():
+        na, nb = number(singles[a]), number(singles[b])
+        if one_division:
+            scores[a, b] = number(n) / (na * nb)
+        else:
+            scores[a, b] = number(n) / nb / na if b_first else number(n) / na / nb
+    return max(scores, key=scores.get)
+
+
+def test_the_review_s_decimal_tie_is_split_by_decimal():
+    """{a 1, ##b 12, c 6, ##d 2}: both pairs score exactly 1/12; Decimal's 28 digits give (c, ##d) more."""
+    from decimal import Decimal
+
+    tie = {("a", "##b"): 1, ("c", "##d"): 1, ("##b",): 11, ("c",): 5, ("##d",): 1}
+    assert good_best_pair(tie) == ("a", "##b")
+    assert divided(tie, Decimal) == ("c", "##d")
+
+
+@pytest.mark.parametrize("b_first", [False, True])
+@pytest.mark.parametrize("one_division", [False, True])
+@pytest.mark.parametrize("number", ["Decimal", "longdouble"])
+def test_decimal_and_longdouble_scores_are_rejected(capsys, number, one_division, b_first):
+    if one_division and b_first:
+        pytest.skip("one division has no order")
+    from decimal import Decimal
+
+    import numpy as np
+
+    kind = {"Decimal": Decimal, "longdouble": np.longdouble}[number]
+    result = check_best_wordpiece_pair(lambda wf: divided(wf, kind, one_division=one_division, b_first=b_first))
+    out = report(capsys)
+    assert not result.passed, out
+    assert ("Decimal" if number == "Decimal" else "longdouble") in out, out

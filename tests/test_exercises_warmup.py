@@ -211,3 +211,47 @@ def test_normalising_cutting_and_dropping_carriage_returns_are_rejected_and_name
     """No case had a decomposed or compatibility character, a '\\r', or more than 11 characters."""
     report = _report(wrong, capsys)
     assert hint in report, report
+
+
+def nested_loops(text):
+    """The textbook quadratic answer: for each character, count its matches with an inner loop (right, slow)."""
+    counts = {}
+    for ch in text:
+        n = 0
+        for other in text:
+            if other == ch:
+                n = n + 1
+        counts[ch] = n
+    return counts
+
+
+def nested_while_loops(text):
+    """The same with indexes and while loops: about three traced lines per step of the inner loop."""
+    counts = {}
+    i = 0
+    while i < len(text):
+        n = 0
+        j = 0
+        while j < len(text):
+            if text[j] == text[i]:
+                n += 1
+            j += 1
+        counts[text[i]] = n
+        i += 1
+    return counts
+
+
+@pytest.mark.parametrize("fn", [nested_loops, nested_while_loops])
+def test_a_correct_quadratic_answer_passes(capsys, fn):
+    assert check_count_characters(fn, record=False), capsys.readouterr().out
+
+
+def test_an_endless_loop_is_still_stopped(capsys):
+    def endless(text):
+        counts, i = {}, 0
+        while i < len(text):
+            counts[text[i]] = counts.get(text[i], 0) + 1  # i never moves on
+        return counts
+
+    out = _report(endless, capsys)
+    assert "check 1 of" in out and "did not finish" in out, out

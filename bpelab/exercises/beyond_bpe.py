@@ -81,6 +81,34 @@ def _log_of_one_division(word_freq: WordFreq) -> Pair:
     return _float_scores(word_freq, lambda n, a, b: math.log(n / (a * b)))
 
 
+def _decimal(n: int, a: int, b: int, *, order: str) -> Any:
+    """``Decimal`` scores at Python's default precision, 28 significant digits: each division rounds."""
+    from decimal import Decimal
+
+    if order == "ab":
+        return Decimal(n) / Decimal(a) / Decimal(b)
+    if order == "ba":
+        return Decimal(n) / Decimal(b) / Decimal(a)
+    return Decimal(n) / (Decimal(a) * Decimal(b))
+
+
+def _longdouble(n: int, a: int, b: int, *, order: str) -> Any:
+    """numpy's ``longdouble``: 64 bits of mantissa on x86 (80-bit extended), 113 on some other machines, 53 on others
+    (where it is a plain float); each division rounds, and so does the product."""
+    import numpy as np
+
+    ld = np.longdouble
+    if order == "ab":
+        return ld(n) / ld(a) / ld(b)
+    if order == "ba":
+        return ld(n) / ld(b) / ld(a)
+    return ld(n) / (ld(a) * ld(b))
+
+
+def _rounded_number(number: Any, order: str) -> Any:
+    return lambda word_freq: _float_scores(word_freq, lambda n, a, b: number(n, a, b, order=order))
+
+
 def _float32(word_freq: WordFreq) -> Pair:
     """numpy's float32 (24 bits): counts in the thousands already make close scores equal."""
     import numpy as np
@@ -241,6 +269,24 @@ ROUNDED_HINT = (
     "(fractions.Fraction); round only to print"
 )
 
+DECIMAL_HINT = (
+    "your scores are Decimals, which round every division to 28 digits (Python's default precision): "
+    "1 / 1 / 18 and 1 / 6 / 3 both equal 1/18, yet come out different in the last digit, so a tie is split; "
+    "and with symbol counts near 2**60 two different scores round to one. Keep the scores exact: "
+    "Fraction(n, count(A) * count(B)), or cross-multiply"
+)
+
+LONGDOUBLE_HINT = (
+    "your scores are numpy longdoubles, which round like floats, only with a few more bits (64 on most PCs): "
+    "1 / 1 / 18 and 1 / 6 / 3 both equal 1/18, yet come out different, so a tie is split; and with symbol counts "
+    "near 2**60 two different scores round to one. Keep the scores exact: Fraction(n, count(A) * count(B)), or "
+    "cross-multiply"
+)
+
+HUGE_COUNTS = 2**60
+"""The symbol counts of the near tie that no float, longdouble (64 or 113 bits) or 28-digit Decimal keeps apart:
+products 2**120 and 2**120 - 1."""
+
 BIG_COUNTS = 2**27
 """The symbol counts of the case where one float division turns a near tie into a tie."""
 
@@ -346,6 +392,55 @@ BEST_PAIR = Exercise(
             "2**54 - 1, so (c, ##d) scores a little more (as floats, 1 / 2**54 and 1 / (2**54 - 1) are equal)",
         ),
         Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("e", "##f"): 1,
+                    ("##b",): 17,
+                    ("c",): 2,
+                    ("##d",): 5,
+                    ("e",): 5,
+                    ("##f",): 2,
+                },
+            ),
+            ("a", "##b"),
+            "a 1, ##b 18, c 3, ##d 6, e 6, ##f 3: all three pairs score exactly 1/18, so the pair seen first wins "
+            "(Decimal's 28 digits, or numpy's longdouble, divided twice, give the others a little more)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("e", "##f"): 1,
+                    ("##b",): 38,
+                    ("c",): 2,
+                    ("##d",): 12,
+                    ("e",): 12,
+                    ("##f",): 2,
+                },
+            ),
+            ("a", "##b"),
+            "a 1, ##b 39, c 3, ##d 13, e 13, ##f 3: all three pairs score exactly 1/39, so the pair seen first wins "
+            "(a float, or a 113-bit longdouble, divided twice, gives another a little more)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("a",): HUGE_COUNTS - 1,
+                    ("##b",): HUGE_COUNTS - 1,
+                    ("c",): HUGE_COUNTS - 2,
+                    ("##d",): HUGE_COUNTS,
+                },
+            ),
+            ("c", "##d"),
+            "a 2**60, ##b 2**60, c 2**60 - 1, ##d 2**60 + 1: the products are 2**120 and 2**120 - 1, so (c, ##d) "
+            "scores a little more (as floats, longdoubles or 28-digit Decimals the two scores are equal)",
+        ),
+        Case(
             ({("a", "##b", "##b"): 1, ("c", "##d"): 1},),
             ("c", "##d"),
             "abb, cd: ##b occurs twice, so count(##b) = 2 and (a, ##b) scores 1/(1·2); (c, ##d) scores 1/(1·1)",
@@ -432,9 +527,12 @@ BEST_PAIR = Exercise(
         same_as(_float_division, FLOAT_HINT),
         same_as(_float_division_b_first, FLOAT_HINT),
         same_as(_log_scores, LOG_HINT),
+        *(same_as(_rounded_number(_decimal, order), DECIMAL_HINT) for order in ("ab", "ba", "one")),
         same_as(_float32, FLOAT32_HINT),
         same_as(_one_division, BIG_FLOAT_HINT),
         same_as(_log_of_one_division, BIG_FLOAT_HINT),
+        # after every float variant: where longdouble is a plain float (Windows, macOS on ARM), a float's hint comes first
+        *(same_as(_rounded_number(_longdouble, order), LONGDOUBLE_HINT) for order in ("ab", "ba", "one")),
         *(same_as(_rounded(digits), ROUNDED_HINT) for digits in range(1, 20)),
         when(_tied_with_answer, TIE_HINT),
     ],

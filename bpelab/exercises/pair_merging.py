@@ -7,6 +7,7 @@ symbols, so matches never overlap: ``('a', 'a', 'a')`` merging ``('a', 'a')`` gi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -26,10 +27,6 @@ from bpelab.words import (
 )
 
 # Typical wrong ways to merge one word, written the way a learner writes them.
-
-
-def _right_to_left(symbols: Word, pair: Pair) -> Word:
-    return tuple(reversed(replace_pair(tuple(reversed(symbols)), (pair[1], pair[0]), pair[0] + pair[1])))
 
 
 def _first_only(symbols: Word, pair: Pair) -> Word:
@@ -81,6 +78,32 @@ def _first_half_kept(symbols: Word, pair: Pair) -> Word:
 def _skips_three(symbols: Word, pair: Pair) -> Word:
     """At a match, ``i += 3``: the symbol after the merged pair is lost."""
     return _scan(symbols, pair, lambda p: p[0] + p[1], 3)
+
+
+def overlapping_merge(symbols: Word, pair: Pair) -> Word:
+    """At a match, ``i += 1``: the second symbol is used again, so matches overlap (``('a', 'b')`` in
+    ``('a', 'b', '</w>')`` gives ``('ab', 'b', '</w>')``: the word grows)."""
+    return _scan(symbols, pair, lambda p: p[0] + p[1], 1)
+
+
+def right_to_left_merge(symbols: Word, pair: Pair) -> Word:
+    """The scan run from the end: ``('a', 'a', 'a')`` merging ``('a', 'a')`` gives ``('a', 'aa')``."""
+    return tuple(reversed(replace_pair(tuple(reversed(symbols)), (pair[1], pair[0]), pair[0] + pair[1])))
+
+
+def _last_appended_after(symbols: Word, pair: Pair) -> Word:
+    """The scan stops one short (``while i < len(symbols) - 1``), then ``symbols[-1]`` is appended whatever happened:
+    when the last pair was merged, the last symbol comes twice."""
+    merged: list[str] = []
+    i = 0
+    while i < len(symbols) - 1:
+        if (symbols[i], symbols[i + 1]) == pair:
+            merged.append(pair[0] + pair[1])
+            i += 2
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return (*merged, symbols[-1]) if symbols else ()
 
 
 CONCATENATED_HINT = (
@@ -149,11 +172,74 @@ def _nested(attempt: Attempt) -> bool:
     return any(any(isinstance(s, (tuple, list)) for s in g) for _, g, _ in _pairs_of_words(attempt))
 
 
+LAST_TWICE_HINT = (
+    "the last symbol came twice: your loop stops at len(symbols) - 1 and then appends symbols[-1], but when the "
+    "last pair was merged, that symbol is already inside the merged one. Append symbols[-1] only when the loop "
+    "stopped before it (i == len(symbols) - 1), or let the loop run to the end (while i < len(symbols))"
+)
+
+LESSON_04_IMPORTS = {
+    "count_pairs": "bpelab",
+    "get_word_frequencies": "bpelab",
+    "merge_pair": "bpelab",
+    "read_corpus": "bpelab",
+    "split_text": "bpelab",
+    "train_bpe": "bpelab",
+    "best_pair": "bpelab.words",
+    "encode_word": "bpelab.words",
+    "learn_merges": "bpelab.words",
+    "merge_symbols": "bpelab.words",
+}
+"""What lesson 04's first cell imports, and from where."""
+
+LESSON_04_EXERCISES = {
+    "my_merge_symbols": ("exercise 1", "merge_symbols"),
+    "my_merge_pair": ("exercise 2", "merge_pair"),
+}
+"""The learner's functions a later exercise may call: the exercise that defines each, and the course's version."""
+
+
+def missing_name_hint(attempt: Attempt) -> str | None:
+    """A ``NameError``: the name, and the cell that defines or imports it (a learner who skipped a cell, or pasted
+    a solution into a fresh kernel)."""
+    error = attempt.error
+    if not isinstance(error, NameError):
+        return None
+    name = getattr(error, "name", None) or next(iter(re.findall(r"name '(\w+)'", str(error))), None)
+    if name in LESSON_04_IMPORTS:
+        return (
+            f"{name} is not defined where your function runs: run the lesson's first cell (the imports; it "
+            f"imports {name} from {LESSON_04_IMPORTS[name]}), then your function's cell, then this check"
+        )
+    if name in LESSON_04_EXERCISES:
+        exercise, course_version = LESSON_04_EXERCISES[name]
+        return (
+            f"{name} is not defined: run the cell of {exercise} where you wrote it, then your function's cell, then "
+            f"this check (or call {course_version}, the course's version, which the first cell imports)"
+        )
+    if name:
+        return (
+            f"{name} is not defined where your function runs: a name your function uses must be defined or imported "
+            "in a cell that has run (is it a typo, or a cell not run since the kernel started?)"
+        )
+    return None
+
+
+def _string_keys(attempt: Attempt) -> bool:
+    return isinstance(attempt.got, dict) and any(isinstance(key, str) for key in attempt.got)
+
+
+STRING_KEYS_HINT = (
+    "your keys are strings (such as 'ab c </w>'): keep each word a tuple of symbols, as in the input, "
+    "('ab', 'c', '</w>'); merge_symbols returns a tuple, so use it as the key without joining it"
+)
+
 OVERLAP_HINT = (
     "you merged overlapping pairs: after a merge, skip BOTH symbols (i += 2) so matches never "
     "overlap; ('a', 'a', 'a') merging ('a', 'a') should give ('aa', 'a')"
 )
 WORD_DIAGNOSERS = [
+    missing_name_hint,
     on_error(IndexError, "symbols[i + 1] ran past the end: only look at the next symbol when i + 1 < len(symbols)"),
     when(_nested, "the merged symbol should be one string, pair[0] + pair[1], not the pair itself", any_type=False),
     _separator_hint,
@@ -168,7 +254,7 @@ WORD_DIAGNOSERS = [
 
 
 def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[..., Any]]) -> list:
-    return WORD_DIAGNOSERS[:3] + [
+    return WORD_DIAGNOSERS[:4] + [
         same_as(
             lift(_first_half_kept),
             "at a match you kept only pair[0]: the merged symbol is pair[0] + pair[1], both halves joined",
@@ -179,9 +265,10 @@ def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[...
             "the symbol after them must still be kept, and may start the next match",
         ),
         same_as(lift(concatenated_text_merge), CONCATENATED_HINT),
-        *WORD_DIAGNOSERS[3:],
+        same_as(lift(_last_appended_after), LAST_TWICE_HINT),
+        *WORD_DIAGNOSERS[4:],
         same_as(
-            lift(_right_to_left),
+            lift(right_to_left_merge),
             "you merged from right to left: scan left to right, so ('a', 'a', 'a') "
             "merging ('a', 'a') gives ('aa', 'a'), not ('a', 'aa')",
         ),
@@ -265,6 +352,7 @@ MERGE_PAIR = Exercise(
         ),
     ],
     diagnosers=[
+        when(_string_keys, STRING_KEYS_HINT),
         same_as(_per_word(concatenated_text_merge), CONCATENATED_HINT),  # it also drops words: say why first
         on_error(
             RuntimeError,

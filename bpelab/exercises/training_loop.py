@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.pair_merging import missing_name_hint, overlapping_merge, right_to_left_merge
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.words import (
     END_OF_WORD,
     Merge,
     Pair,
+    Word,
     WordFreq,
     best_pair,
     count_pairs,
@@ -31,20 +33,65 @@ def reference_train(text: str, num_merges: int) -> list[Merge]:
 
 
 def _loop(
-    word_freq: WordFreq, num_merges: int, pick: Callable[[dict[Pair, int]], Pair], keep: bool = True
+    word_freq: WordFreq,
+    num_merges: int,
+    pick: Callable[[dict[Pair, int]], Pair] = best_pair,
+    keep: bool = True,
+    *,
+    merge_word: Callable[[Word, Pair], Word] | None = None,
+    count: Callable[[WordFreq], dict[Pair, int]] = count_pairs,
+    carry_counts: bool = False,
 ) -> list[Merge]:
-    """The training loop with a different way to pick the pair (the shape of a tie-rule mistake), or, with
-    ``keep=False``, with ``merge_pair``'s result thrown away."""
+    """The training loop with one part done another way: how the pair is picked (the shape of a tie-rule mistake),
+    ``keep=False`` (``merge_pair``'s result thrown away), how one word is merged, how pairs are counted, or
+    ``carry_counts`` (the counts dict made once, before the loop, and added to at every step)."""
     merges: list[Merge] = []
+    counts: dict[Pair, int] = {}
     for _ in range(num_merges):
-        counts = count_pairs(word_freq)
+        if carry_counts:
+            for pair, n in count(word_freq).items():
+                counts[pair] = counts.get(pair, 0) + n
+        else:
+            counts = count(word_freq)
         if not counts:
             break
         pair = pick(counts)
         merges.append((pair, pair[0] + pair[1]))
-        if keep:
+        if keep and merge_word is not None:
+            word_freq = {merge_word(word, pair): freq for word, freq in word_freq.items()}
+        elif keep:
             word_freq = merge_pair(word_freq, pair)
     return merges
+
+
+def _count_without_overlaps(word_freq: WordFreq) -> dict[Pair, int]:
+    """Pair counts that skip past a counted pair of two equal symbols: (a, a) counted once in aaa, not twice."""
+    counts: dict[Pair, int] = {}
+    for word, freq in word_freq.items():
+        i = 0
+        while i < len(word) - 1:
+            pair = (word[i], word[i + 1])
+            counts[pair] = counts.get(pair, 0) + freq
+            i += 2 if word[i] == word[i + 1] else 1
+    return counts
+
+
+def _count_once_per_word(word_freq: WordFreq) -> dict[Pair, int]:
+    """Each distinct pair of a word counted once (``set(zip(word, word[1:]))``): (a, a) once in aaa."""
+    counts: dict[Pair, int] = {}
+    for word, freq in word_freq.items():
+        for pair in dict.fromkeys(zip(word, word[1:])):
+            counts[pair] = counts.get(pair, 0) + freq
+    return counts
+
+
+def _train_with(**how: Any) -> Callable[[str, int], list[Merge]]:
+    return lambda text, num_merges: _loop(get_word_frequencies(text), num_merges, **how)
+
+
+def _shortest_pair_wins(counts: dict[Pair, int]) -> Pair:
+    """Ties to the pair whose merged symbol is shortest (then the first seen)."""
+    return max(counts, key=lambda p: (counts[p], -len(p[0] + p[1])))
 
 
 def _largest_pair_wins(text: str, num_merges: int) -> list[Merge]:
@@ -58,7 +105,7 @@ def _largest_pair_whatever_its_count(text: str, num_merges: int) -> list[Merge]:
 
 def _result_dropped(text: str, num_merges: int) -> list[Merge]:
     """``merge_pair(word_freq, pair)`` called without ``word_freq =``: the same pair wins every round."""
-    return _loop(get_word_frequencies(text), num_merges, lambda c: max(c, key=c.__getitem__), keep=False)
+    return _loop(get_word_frequencies(text), num_merges, keep=False)
 
 
 def _stops_below_two(text: str, num_merges: int) -> list[Merge]:
@@ -87,9 +134,21 @@ def _split_on_one_space(text: str, num_merges: int) -> list[Merge]:
     return _loop(word_freq, num_merges, lambda c: max(c, key=c.__getitem__))
 
 
-def _marker_missing(attempt: Any) -> bool:
-    uses_marker = lambda merges: any(END_OF_WORD in new for _, new in merges)  # noqa: E731
-    return uses_marker(attempt.expected) and not uses_marker(attempt.got)
+MARKER_PROBE = ("ab xb yb", 1)
+"""A case whose only right first merge is ('b', '</w>'): a loop that never merges '</w>' here left the marker out."""
+
+
+def _uses_marker(merges: Any) -> bool:
+    return any(END_OF_WORD in str(new) for _, new in merges)
+
+
+def _marker_missing(attempt: Attempt) -> bool:
+    """No merge involves '</w>' here, where the answer has one, nor on ``MARKER_PROBE``, where the first merge must
+    (a loop with another bug merges '</w>' there)."""
+    if not _uses_marker(attempt.expected) or _uses_marker(attempt.got):
+        return False
+    probe = [got for args, got in [(attempt.args, attempt.got), *attempt.history()] if tuple(args) == MARKER_PROBE]
+    return bool(probe) and isinstance(probe[0], list) and not _uses_marker(probe[0])
 
 
 def _prefix_right(attempt: Any, extra: int) -> bool:
@@ -123,6 +182,22 @@ TRAIN = Exercise(
             "merges never overlap: ('a', 'a', 'a', 'a', '</w>') becomes ('aa', 'aa', '</w>')",
         ),
         Case(
+            ("aaa", 2),
+            [(("a", "a"), "aa"), (("aa", "a"), "aaa")],
+            "left to right, without overlaps: ('a', 'a', 'a', '</w>') becomes ('aa', 'a', '</w>'), whose first pair "
+            "is ('aa', 'a') (right to left would give ('a', 'aa', '</w>'), overlapping merges ('aa', 'aa', 'a', '</w>'))",
+        ),
+        Case(
+            ("aaa aaa xy xy xy", 1),
+            [(("a", "a"), "aa")],
+            "(a, a) occurs twice in each aaa (both of its overlapping places count), 4 times in all; (x, y) 3 times",
+        ),
+        Case(
+            MARKER_PROBE,
+            [(("b", "</w>"), "b</w>")],
+            "all three words end in b: ('b', '</w>') occurs 3 times, every other pair once",
+        ),
+        Case(
             (CLASSIC_TEXT, 3),
             [(("l", "o"), "lo"), (("lo", "w"), "low"), (("low", "</w>"), "low</w>")],
             "the classic corpus; the third merge is a tie between pairs seen 5 times, won by the first seen",
@@ -139,6 +214,7 @@ TRAIN = Exercise(
         Case(("to  be\tor\nnot  to\tbe", 8), note="words separated by two spaces, a tab and a newline"),
     ],
     diagnosers=[
+        missing_name_hint,
         on_error(
             ValueError,
             "there are no pairs left to merge: stop the loop when the pair counts are empty (if not counts: break)",
@@ -196,6 +272,37 @@ TRAIN = Exercise(
         ),
         same_as(
             _unweighted, "your pair counts ignore how often each word occurs: weight each pair by its word's count"
+        ),
+        same_as(
+            _train_with(merge_word=right_to_left_merge),
+            "you merged each word from right to left: scan left to right, so ('a', 'a', 'a', '</w>') merging "
+            "('a', 'a') becomes ('aa', 'a', '</w>') and the next pair is ('aa', 'a'), not ('a', 'aa')",
+        ),
+        same_as(
+            _train_with(merge_word=overlapping_merge),
+            "your merges overlap: after merging a pair, skip BOTH of its symbols (i += 2); with i += 1 the second "
+            "symbol is used again, so ('a', 'b', '</w>') becomes ('ab', 'b', '</w>') and words grow",
+        ),
+        same_as(
+            _train_with(count=_count_without_overlaps),
+            "a pair is counted at every place it occurs, overlapping places too: (a, a) is counted twice in aaa "
+            "(count every adjacent pair, for pair in zip(word, word[1:])); only merging skips past a merged pair",
+        ),
+        same_as(
+            _train_with(count=_count_once_per_word),
+            "a pair that occurs twice in a word counts twice (weighted by the word's count): (a, a) is counted "
+            "twice in aaa; don't count set(zip(word, word[1:]))",
+        ),
+        same_as(
+            _train_with(carry_counts=True),
+            "your pair counts carry over from one step to the next: start from an empty dict inside the loop "
+            "(counts = {} at every step, or counts = count_pairs(word_freq)), so that a merged pair and the pairs "
+            "it broke up are gone",
+        ),
+        same_as(
+            _train_with(pick=_shortest_pair_wins),
+            "your ties go to the shortest pair; this course takes the pair seen first "
+            "(max(counts, key=counts.get) keeps the first of equal counts)",
         ),
         when(
             _marker_missing,

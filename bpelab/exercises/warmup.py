@@ -76,8 +76,14 @@ def _most_common_first(attempt: Attempt) -> bool:
     return all(list(got.values()) == sorted(got.values(), reverse=True) for got in _answers(attempt))
 
 
-LONG_TEXT = "\n".join([PARAGRAPH, MIXED_SCRIPTS] * 3) + "\nThe end."
-"""Long enough that counting only the start of the text (text[:30], text[:1000]) cannot pass."""
+LONG_TEXT = "\n".join([PARAGRAPH, MIXED_SCRIPTS] * 2 + [MIXED_SCRIPTS]) + "\nThe end."
+"""Long enough that counting only the start of the text (text[:30], text[:1000]) cannot pass, and short enough
+(1,006 characters) that the textbook quadratic answer (for each character, an inner loop over the whole text:
+about 1,006² steps of two or three lines) ends within ``MAX_LINES``."""
+
+MAX_LINES = 4_000_000
+"""This exercise's line allowance: twice the engine's, so that the quadratic answer (2.1 to 3.2 million traced lines
+on ``LONG_TEXT``) passes, while an endless loop, stopped on the first case, still ends in about two seconds."""
 
 COUNT_CHARACTERS = Exercise(
     name="count_characters",
@@ -191,6 +197,7 @@ COUNT_CHARACTERS = Exercise(
         ),
     ],
     hint="loop over the text one character at a time and add 1 to that character's entry in a dict",
+    max_steps=MAX_LINES,
 )
 
 
