@@ -92,7 +92,10 @@ def best_pair(pair_counts: dict[tuple[S, S], Any], tie_break: TieBreak = "first"
     ``pair_counts``); ``"lexicographic"`` takes the smallest pair, as Python compares tuples.
     """
     if not pair_counts:
-        raise ValueError("there are no pairs to merge: every word is a single symbol")
+        raise ValueError(
+            "there are no pairs to merge: every word is a single symbol, or there are no words at all"
+            " (is the text empty or only whitespace?)"
+        )
     if tie_break == "first":
         return max(pair_counts, key=pair_counts.__getitem__)  # max keeps the first of equals
     if tie_break == "lexicographic":

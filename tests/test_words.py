@@ -137,3 +137,10 @@ def test_decode_words_reads_every_four_character_end_marker_as_the_marker():
     # without the four characters in any word, the words come back, one space between each
     text = "low  lower\tnewest"
     assert decode_words([s for w in text.split() for s in encode_word(w, [])]) == "low lower newest"
+
+
+def test_best_pair_on_an_empty_corpus_names_the_empty_text_not_only_single_symbols():
+    """A learner's corpus of "" or "   " has no words at all: the message must not only say every word is one symbol."""
+    for text in ("", "   \n\t"):
+        with pytest.raises(ValueError, match=r"no words at all \(is the text empty or only whitespace\?\)"):
+            best_pair(count_pairs(get_word_frequencies(text)))
