@@ -313,3 +313,24 @@ def test_a_def_that_reworks_the_course_functions_result_is_still_the_learners_ow
     assert check_split_words(split_words, record=False)
     assert check_split_words(split_words_on_a_copy, record=False)
     assert "course's function" not in capsys.readouterr().out
+
+
+def test_a_def_that_imports_the_course_function_in_its_own_body_and_returns_it_is_refused(capsys):
+    """An import inside the def is the course's function as much as one at the top of the cell (lesson 00's
+    count_characters, lesson 02's get_word_frequencies, through ``from … import … as`` and a dotted name)."""
+    from bpelab.exercises import check_count_characters, check_get_word_frequencies
+
+    def count_characters(text):
+        from bpelab.exercises.warmup import count_characters as cc
+
+        return cc(text)
+
+    def get_word_frequencies(text):
+        import bpelab.words
+
+        counts = bpelab.words.get_word_frequencies(text)
+        return dict(counts)
+
+    assert not check_count_characters(count_characters, record=False)
+    assert not check_get_word_frequencies(get_word_frequencies, record=False)
+    assert capsys.readouterr().out.count("that is the course's function") == 2

@@ -7,8 +7,9 @@ method (``CharTokenizer().encode``) and a ``lambda`` whose body names one (``lam
 ``lambda v: bpelab.analysis.fairness.gini(v)``), or a ``def`` whose body (after a docstring) only returns what
 one returns, as it is or wrapped in ``dict``, ``list``, ``tuple``, ``int``, ``float`` or ``str``
 (``def f(text): return dict(bpelab.get_word_frequencies(text))``), also through a name assigned just before
-(plain assignments, then ``return name``: ``pieces = split_text(text, P); return pieces``): read from its source,
-the names resolved in its globals and closure. A ``def`` that does more (calls the course's function and works on the result, or calls a
+(plain assignments, then ``return name``: ``pieces = split_text(text, P); return pieces``), and through imports in
+its own body (``from bpelab.words import train_bpe as t; return t(text, n)``): read from its source, the names
+resolved in its globals, closure and those imports. A ``def`` that does more (calls the course's function and works on the result, or calls a
 helper the lesson builds on, such as the learner's own ``bytes_per_token``) is the learner's own: it fails or passes
 on its answers like any other.
 """
@@ -19,9 +20,10 @@ import ast
 import builtins
 import functools
 import inspect
+import sys
 import textwrap
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 
@@ -107,13 +109,16 @@ WRAPPERS = (dict, list, tuple, int, float, str)
 """Calls around the course's function that add nothing of the learner's: ``return dict(get_word_frequencies(t))``."""
 
 
-def _resolved(node: ast.expr, fn: types.FunctionType) -> Any:
-    """What a name or dotted name (``bpelab.words.get_word_frequencies``) in ``fn``'s body refers to, or None."""
+def _resolved(node: ast.expr, fn: types.FunctionType, imported: Mapping[str, Any] | None = None) -> Any:
+    """What a name or dotted name (``bpelab.words.get_word_frequencies``) in ``fn``'s body refers to, or None;
+    ``imported``: the names the body's own import statements bind (``_imported``)."""
     if isinstance(node, ast.Attribute):
-        owner = _resolved(node.value, fn)
+        owner = _resolved(node.value, fn, imported)
         return None if owner is None else getattr(owner, node.attr, None)
     if not isinstance(node, ast.Name):
         return None
+    if imported and node.id in imported:
+        return imported[node.id]
     closure = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     if node.id in closure:
         return closure[node.id].cell_contents if _filled(closure[node.id]) else None
@@ -143,7 +148,11 @@ def returned_call(fn: Any) -> Any:
     if not statements or not isinstance(statements[-1], ast.Return) or statements[-1].value is None:
         return None
     named: dict[str, ast.expr] = {}  # name = <value>, in order: a later assignment replaces an earlier one
+    imported: dict[str, Any] = {}  # from bpelab.words import train_bpe as train (inside the def)
     for statement in statements[:-1]:
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            imported.update(_imported(statement))
+            continue
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
             target, assigned = statement.targets[0], statement.value
         elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
@@ -153,19 +162,36 @@ def returned_call(fn: Any) -> Any:
         if not isinstance(target, ast.Name):
             return None
         named[target.id] = assigned
-    value = _inside_wrappers(statements[-1].value, fn)
+    value = _inside_wrappers(statements[-1].value, fn, imported)
     if isinstance(value, ast.Name) and value.id in named:  # pieces = split_text(text, P); return pieces
-        value = _inside_wrappers(named[value.id], fn)
-    return _resolved(value.func, fn) if isinstance(value, ast.Call) else None
+        value = _inside_wrappers(named[value.id], fn, imported)
+    return _resolved(value.func, fn, imported) if isinstance(value, ast.Call) else None
 
 
-def _inside_wrappers(value: ast.expr, fn: types.FunctionType) -> ast.expr:
+def _imported(statement: ast.Import | ast.ImportFrom) -> dict[str, Any]:
+    """The names an import statement in a def's body binds, to what they name: read from modules already imported
+    (``sys.modules``), never by importing anything; a relative or not-yet-imported module binds nothing known."""
+    bound: dict[str, Any] = {}
+    if isinstance(statement, ast.Import):
+        for alias in statement.names:
+            if alias.asname:  # import bpelab.words as w: w is the module itself
+                bound[alias.asname] = sys.modules.get(alias.name)
+            else:  # import bpelab.words: the name bound is the top package
+                bound[alias.name.split(".")[0]] = sys.modules.get(alias.name.split(".")[0])
+    elif statement.module and not statement.level:
+        module = sys.modules.get(statement.module)
+        for alias in statement.names:
+            bound[alias.asname or alias.name] = getattr(module, alias.name, None) if module is not None else None
+    return bound
+
+
+def _inside_wrappers(value: ast.expr, fn: types.FunctionType, imported: Mapping[str, Any] | None = None) -> ast.expr:
     """``value`` without the ``WRAPPERS`` calls around it: ``dict(get_word_frequencies(t))`` → the inner call."""
     while (
         isinstance(value, ast.Call)
         and len(value.args) == 1
         and not value.keywords
-        and any(_resolved(value.func, fn) is wrapper for wrapper in WRAPPERS)
+        and any(_resolved(value.func, fn, imported) is wrapper for wrapper in WRAPPERS)
     ):
         value = value.args[0]
     return value
