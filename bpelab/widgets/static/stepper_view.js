@@ -9,6 +9,7 @@ import { el } from "./view_basics.js";
 
 export const STEPPER_CSS = `
 .bpe-stepper{font-size:14px;display:flex;flex-direction:column;gap:4px;color:#000;background:#fff}
+.bpe-stepper:focus{outline:none} /* focused by a click on its words (stepper.js): the keys are its, no ring */
 .bpe-stepper .bpe-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
   clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .bpe-stepper .bpe-controls{display:flex;flex-wrap:wrap;align-items:center;gap:4px 6px}
