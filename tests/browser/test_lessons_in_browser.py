@@ -132,6 +132,51 @@ def test_lesson04_stepper_next_and_back_match_train_bpe(lab_page: Page, lab_serv
     expect_step(stepper, result, 2)
 
 
+CELL_COUNT_JS = "() => window.jupyterapp.shell.currentWidget.content.widgets.length"
+
+
+def test_lesson04_after_a_click_on_its_words_or_chips_the_keys_step_and_never_edit_the_notebook(
+    lab_page: Page, lab_server: RunningServer
+) -> None:
+    """Issue 30 item 6: a learner clicks a word row (or a chip of the pair table, anything that is not a
+    control) in the lesson's first stepper, then presses N: the stepper steps and JupyterLab does not take
+    the key; B steps back and inserts no cell (in command mode B inserts a cell below). Typing in the
+    stepper's own text box still types, b and n included, and moves no step."""
+    result = train_bpe(CORPUS_04, MERGES_04)
+    run_lesson(lab_page, lab_server, LESSON_04)
+    page = lab_page
+    stepper = page.locator(".bpe-stepper").first
+    expect(stepper).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    stepper.scroll_into_view_if_needed()
+    expect(stepper.locator(".bpe-step-label")).to_have_text(f"Step 0 of {MERGES_04}")
+    cells = page.evaluate(CELL_COUNT_JS)
+
+    stepper.locator(".bpe-word-row").nth(1).click()  # a word row: no control, nothing focusable
+    page.keyboard.press("n")
+    expect_step(stepper, result, 1)
+    page.keyboard.press("N")
+    expect_step(stepper, result, 2)
+    page.keyboard.press("b")
+    expect_step(stepper, result, 1)
+    stepper.locator(".bpe-pair-table code").first.click()  # a pair's chip text in the pair table
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect_step(stepper, result, 3)
+    page.keyboard.press("B")
+    expect_step(stepper, result, 2)
+    save_screenshot(page, "lesson04_keys_after_a_click_on_the_words", locator=stepper)
+    assert page.evaluate(CELL_COUNT_JS) == cells, "a key pressed after a click in the stepper edited the notebook"
+
+    stepper.locator("summary").click()  # the "train on your own text" form
+    box = stepper.locator(".bpe-train-form textarea")
+    box.click()
+    box.press("Control+End")
+    box.press_sequentially(" bnbn")
+    expect(box).to_have_value(re.compile(r" bnbn$"))
+    expect_step(stepper, result, 2)
+    assert page.evaluate(CELL_COUNT_JS) == cells, "typing in the stepper's text box edited the notebook"
+
+
 # ---- lesson 05: the encode explorer -----------------------------------------------------------
 
 LESSON_05 = "05_encoding_and_decoding.ipynb"

@@ -426,8 +426,8 @@ def test_in_jupyterlab_the_notebook_keeps_its_keys_and_a_clicked_stepper_gets_th
 ) -> None:
     """Issue 21 item 3 in JupyterLab: after a stepper was used, a click on a cell gives the keys back to
     the notebook (↑ moves to the cell above, End and → move no stepper); with the focus on a stepper's
-    button the keys are that stepper's, not the other one's; a click on its words focuses the cell, and
-    JupyterLab keeps the keys it uses there (it takes → in command mode)."""
+    button the keys are that stepper's, not the other one's; a click on a stepper's words gives that stepper
+    the keys (issue 30 item 6: JupyterLab focused the cell, took → and inserted a cell on B)."""
     page = lab_page
     open_notebook(page, lab_server.url, two_steppers_notebook)
     run_all_cells(page)
@@ -450,9 +450,13 @@ def test_in_jupyterlab_the_notebook_keeps_its_keys_and_a_clicked_stepper_gets_th
     page.keyboard.press("ArrowRight")
     expect(first.locator(".bpe-step-label")).to_have_text("Step 3 of 10")
     expect(second.locator(".bpe-step-label")).to_have_text("Step 1 of 12")
-    first.locator(".bpe-words").click()  # JupyterLab focuses the cell: the keys are the notebook's again
+    second.locator(".bpe-words").click()  # a click on its words focuses that stepper: its keys (issue 30, item 6)
     page.keyboard.press("ArrowRight")
+    page.keyboard.press("b")
+    page.keyboard.press("ArrowRight")
+    expect(second.locator(".bpe-step-label")).to_have_text("Step 2 of 12")
     expect(first.locator(".bpe-step-label")).to_have_text("Step 3 of 10")
+    assert page.evaluate(CELL_COUNT_JS) == 3, "B after a click on a stepper's words inserted a cell"
     save_screenshot(page, "lab_two_steppers_keys")
 
 

@@ -11,13 +11,28 @@
 
 import { symbolWriter } from "./stepper_text.js";
 
+// Room is spent on type, not on space between things (issue 30: a class's twelve long words got 20.75 px, where
+// rows 1.6em apart, the pair table's column names, its 120 px bars and "★ next" made long pairs and merge lines
+// wrap): word rows 1.3em apart (a chip's dashed "next" underline takes no height of its own), no column names
+// on screen (screen readers keep them), bars at most 2.5em, the winner marked ★ in bold, lines 1.2em apart
+// beside the words, the merged pair at the text's size. A pair wraps at its " + ", never inside a symbol.
 export const FIT_CSS = `
+.bpe-stepper.bpe-fitted{--bpe-bar-max:2.5em}
 .bpe-stepper.bpe-fitted .bpe-word-table{grid-template-columns:repeat(var(--bpe-word-cols,1),var(--bpe-word-col,12em))}
+.bpe-stepper.bpe-fitted .bpe-word-row{padding:0}
+.bpe-stepper.bpe-fitted .bpe-word-row td,.bpe-stepper.bpe-fitted .bpe-word-row .bpe-chips{line-height:1.15}
 .bpe-stepper.bpe-fitted .bpe-word-row .bpe-chips{white-space:nowrap}
-.bpe-stepper.bpe-fitted .bpe-chip{margin:.05em .04em;padding:0 .1em}
-.bpe-stepper.bpe-fitted .bpe-pair-table td{white-space:normal;overflow-wrap:anywhere}
+.bpe-stepper.bpe-fitted .bpe-chip{margin:.07em .02em;padding:0 .08em;line-height:1.15}
+.bpe-stepper.bpe-fitted .bpe-chip-next{margin-bottom:calc(.07em - 3px)}
+.bpe-stepper.bpe-fitted .bpe-pair,.bpe-stepper.bpe-fitted .bpe-next-pair{font-size:1em}
+.bpe-stepper.bpe-fitted .bpe-pair-table td{white-space:normal;overflow-wrap:break-word;line-height:1.2;padding:0 .35em 0 0}
 .bpe-stepper.bpe-fitted .bpe-pair-table td:last-child{white-space:nowrap}
-.bpe-stepper.bpe-fitted.bpe-side .bpe-columns{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2em 1.5em}
+.bpe-stepper.bpe-fitted .bpe-pair-table th{padding:0;line-height:0}
+.bpe-stepper.bpe-fitted .bpe-pair-table .bpe-col-name{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;
+  clip:rect(0,0,0,0);white-space:nowrap}
+.bpe-stepper.bpe-fitted .bpe-star-word{display:none}
+.bpe-stepper.bpe-fitted .bpe-log div{line-height:1.2}
+.bpe-stepper.bpe-fitted.bpe-side .bpe-columns{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2em 1em}
 .bpe-stepper.bpe-fitted.bpe-side .bpe-left{width:auto}
 .bpe-stepper.bpe-fitted.bpe-side .bpe-right{display:flex;flex-direction:column;flex-wrap:nowrap;gap:.3em}
 .bpe-stepper.bpe-fitted.bpe-side .bpe-right>*{flex:none}

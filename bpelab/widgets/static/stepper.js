@@ -62,7 +62,7 @@ export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = 
   ensureCss(root, CHIP_CSS);
   ensureCss(root, STEPPER_CSS, "bpe-stepper-css");
   ensureCss(root, FORM_CSS, "bpe-stepper-form-css");
-  const box = el("div", { class: "bpe-stepper" });
+  const box = el("div", { class: "bpe-stepper", tabindex: "-1" }); // focusable by a click, not by Tab
   root.append(box);
   let trace = model.get("trace");
   let states = replay(trace);
@@ -160,7 +160,12 @@ export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = 
   speed.addEventListener("change", () => timer !== null && startTimer()); // a new speed takes effect at once
   input.addEventListener("change", () => go(Number(input.value)));
   input.addEventListener("input", () => input.value !== "" && go(Number(input.value))); // ↑ / ↓ in the box
-  box.addEventListener("pointerdown", () => useKeys(box));
+  box.addEventListener("pointerdown", (event) => {
+    useKeys(box);
+    // a click on the words, a chip or a table focuses the stepper itself, so the keys that follow come here:
+    // left alone, JupyterLab focuses the cell around it and takes → and N, and B inserts a cell below
+    if (!focusableWithin(event.target, box)) box.focus({ preventScroll: true });
+  });
   box.addEventListener("focusin", () => useKeys(box));
   box.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select")) return; // typing keeps its keys
@@ -207,6 +212,20 @@ export function renderStepper({ model, el: root }, { ownForm = true, pageKeys = 
   cleanup.steps = () => trace.merges.length;
   cleanup.trace = () => trace;
   return cleanup;
+}
+
+/** What a click on `target` focuses by itself, inside `box`: a control (a button, a text box, the form's
+ *  summary, a link) or anything given a tabindex; null where the browser would focus nothing of the
+ *  stepper but the stepper, which then takes the focus (a disabled button takes none: Back at step 0). Elements are matched by name and attributes, so
+ *  that this runs on the page and in node's tests alike. */
+export function focusableWithin(target, box) {
+  for (let node = target; node && node !== box; node = node.parentElement) {
+    const tag = (node.tagName ?? "").toLowerCase();
+    if (["button", "input", "select", "textarea", "summary", "option"].includes(tag)) return node.disabled ? null : node;
+    if (tag === "a" && node.hasAttribute?.("href")) return node;
+    if (node.hasAttribute?.("tabindex") || node.isContentEditable) return node;
+  }
+  return null;
 }
 
 /** The stepper's keys, the same in every front end: → or N next, ← or B back, Home, End; PageDown and

@@ -2,7 +2,7 @@
 // the browser tests (tests/browser/test_stepper_in_browser.py) press them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PLAY_SECONDS, onKey } from "./stepper.js";
+import { PLAY_SECONDS, focusableWithin, onKey } from "./stepper.js";
 import { formProblem, trainedMessage } from "./train_form.js";
 
 function press(key, modifiers = {}) {
@@ -20,6 +20,33 @@ test("N and B step as → and ← do, in every front end (the stepper stops them
   assert.deepEqual(press("B").pressed, ["back"]);
   assert.equal(press("B").handled, true);
   assert.deepEqual(press("b", { ctrlKey: true }).pressed, []); // Ctrl+B is the browser's or JupyterLab's
+});
+
+/** A stand-in for a DOM element: its tag, attributes and parent, all that focusableWithin reads. */
+function node(tagName, parentElement = null, attributes = {}, extra = {}) {
+  return { tagName: tagName.toUpperCase(), parentElement, hasAttribute: (name) => name in attributes, ...extra };
+}
+
+test("a click on the words, a chip or a table focuses the stepper; a click on a control focuses the control", () => {
+  const box = node("div", node("div"), { tabindex: "-1" });
+  const row = node("tr", node("table", node("div", box)));
+  const chip = node("span", node("span", node("td", row)));
+  assert.equal(focusableWithin(chip, box), null); // the stepper takes the focus, and the keys
+  assert.equal(focusableWithin(row, box), null);
+  assert.equal(focusableWithin(box, box), null);
+  const next = node("button", node("div", box));
+  assert.equal(focusableWithin(node("span", next), next.parentElement.parentElement), next); // Next's arrow
+  const textBox = node("textarea", node("label", node("details", box)));
+  assert.equal(focusableWithin(textBox, box), textBox); // typing keeps its keys
+  const summary = node("summary", node("details", box));
+  assert.equal(focusableWithin(summary, box), summary);
+  assert.equal(focusableWithin(node("input", box), box)?.tagName, "INPUT");
+  const link = node("a", box, { href: "#" });
+  assert.equal(focusableWithin(link, box), link);
+  assert.equal(focusableWithin(node("a", box), box), null); // an anchor without href is not focusable
+  const own = node("div", box, { tabindex: "0" });
+  assert.equal(focusableWithin(node("span", own), box), own);
+  assert.equal(focusableWithin(node("button", box, {}, { disabled: true }), box), null); // Back at step 0
 });
 
 test("Play offers slower and faster speeds than its 0.8 s, slowest first", () => {

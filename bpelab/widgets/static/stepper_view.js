@@ -5,10 +5,12 @@
 import { PALETTE, drawChips, makeChips } from "./chips.js";
 import { END_OF_WORD } from "./bpe.js";
 import { TIE_RULE_NAMES, fixed2, symbolWriter } from "./stepper_text.js";
+import { BAR_WIDTH } from "./trace.js";
 import { el } from "./view_basics.js";
 
 export const STEPPER_CSS = `
 .bpe-stepper{font-size:14px;display:flex;flex-direction:column;gap:4px;color:#000;background:#fff}
+.bpe-stepper:focus{outline:none} /* focused by a click on its words (stepper.js): the keys are its, no ring */
 .bpe-stepper .bpe-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
   clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .bpe-stepper .bpe-controls{display:flex;flex-wrap:wrap;align-items:center;gap:4px 6px}
@@ -246,14 +248,19 @@ export function drawView(trace, states, step, topRowsLog, projector, rows, page)
       heading = `Pair counts (top ${tableData.rows.length} of ${tableData.total}; ties: ${TIE_RULE_NAMES[trace.tieBreak] ?? trace.tieBreak})`;
       if (tableData.winner < 0) heading += ": training stopped here";
     }
+    // the column names in spans: a fitted classroom keeps them for screen readers only (classroom_fit.js)
     const t = el("table", { class: "bpe-pair-table" }, el("tr", {},
-      el("th", { scope: "col", text: "pair" }), el("th", { scope: "col", text: trace.scoreName }),
+      el("th", { scope: "col" }, el("span", { class: "bpe-col-name", text: "pair" })),
+      el("th", { scope: "col" }, el("span", { class: "bpe-col-name", text: trace.scoreName })),
       el("th", { scope: "col" }, el("span", { class: "bpe-sr-only", text: "bar" })),
       el("th", { scope: "col" }, el("span", { class: "bpe-sr-only", text: "next?" }))));
     tableData.rows.forEach(([a, b, score, width], k) => {
-      const bar = trace.lowerWins ? null : el("div", { class: "bpe-bar", style: `width:${width}px` });
+      // the longest bar is BAR_WIDTH px, or --bpe-bar-max where the page sets it (a fitted classroom: in em)
+      const bar = trace.lowerWins ? null
+        : el("div", { class: "bpe-bar", style: `width:calc(${(width / BAR_WIDTH).toFixed(4)} * var(--bpe-bar-max, ${BAR_WIDTH}px))` });
+      const star = k === tableData.winner ? ["★", el("span", { class: "bpe-star-word", text: " next" })] : [];
       t.append(el("tr", k === tableData.winner ? { class: "bpe-winner" } : {}, el("td", {}, code(pairText(a, b))),
-        el("td", { class: "bpe-score", text: score }), el("td", {}, bar), el("td", { text: k === tableData.winner ? "★ next" : "" })));
+        el("td", { class: "bpe-score", text: score }), el("td", {}, bar), el("td", {}, ...star)));
     });
     pairs.append(el("b", { text: heading }), t);
   }
