@@ -134,7 +134,7 @@ def _code_points(attempt: Attempt) -> str:
         return ""
     for want, have in zip(expected, got):
         if want != have:
-            return f"Written as code points, the text has {ascii(want)} where your piece is {ascii(have)}. "
+            return f"Written as code points, the text has {want!a} where your piece is {have!a}. "
     return ""
 
 
