@@ -1004,10 +1004,53 @@ def encode_word_empty_guard(word, merges):
     return list(symbols)
 
 
+def encode_word_until_stable(word, merges):
+    # the whole merge list replayed again and again until the word stops changing
+    symbols = [*word, "</w>"]
+    while True:
+        before = symbols
+        for pair, new in merges:
+            symbols = replay(symbols, pair, new)
+        if symbols == before:
+            return symbols
+
+
+def encode_word_written_out(word, merges):
+    # independent of the package: each merge in order, everywhere, left to right, by index
+    symbols = [*word, "</w>"]
+    for (a, b), new in merges:
+        i = 0
+        while i < len(symbols) - 1:
+            if symbols[i] == a and symbols[i + 1] == b:
+                symbols[i : i + 2] = [new]
+            i += 1
+    return symbols
+
+
 def test_encode_word_accepts_reference_and_independent(capsys):
     assert_refuses_course_function(capsys, check_encode_word, bpelab.encode_word)
     assert_passes(capsys, check_encode_word, copy_of(bpelab.encode_word))
-    assert_passes(capsys, check_encode_word, encode_word_by_rank)
+    assert_passes(capsys, check_encode_word, encode_word_written_out)
+
+
+def test_encode_word_in_order_differs_from_lowest_rank_and_from_until_stable():
+    """Lesson 05 section 3's reversed list: in order, 'lower' stays cut (a merge whose parts a later merge builds
+    never applies); merging by lowest rank, or replaying until nothing changes, builds it anyway. Worked by hand:
+    ('ab', 'c') comes before ('a', 'b'), so when it is tried there is no 'ab' yet."""
+    merges = [(("ab", "c"), "abc"), (("a", "b"), "ab")]
+    assert encode_word_written_out("abc", merges) == ["ab", "c", "</w>"]
+    assert encode_word_by_rank("abc", merges) == encode_word_until_stable("abc", merges) == ["abc", "</w>"]
+
+
+@pytest.mark.parametrize(
+    "fn, phrases",
+    [
+        (encode_word_by_rank, ["encode_word('abc',", "expected: ['ab', 'c', '</w>']", "lowest rank", "once, in order"]),
+        (encode_word_until_stable, ["encode_word('abc',", "again and again", "once, in order"]),
+    ],
+)
+def test_encode_word_that_builds_parts_later_is_rejected_and_named(capsys, fn, phrases):
+    assert_rejects(capsys, check_encode_word, fn, *phrases)
 
 
 @pytest.mark.parametrize(

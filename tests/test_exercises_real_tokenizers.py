@@ -437,3 +437,114 @@ def test_split_pieces_whitespace_rewrites_are_rejected_and_named(wrong, words):
     result = SPLIT_PIECES.run(wrong, record=False)
     assert not result.passed and result.status == "failed", result.message
     assert words in result.message.split("hint:", 1)[1], result.message
+
+
+# ---- the reviewer's findings: rank values, not dict order; ints; None where merging stops short ----------------------
+
+
+def in_dict_order(token, ranks):
+    """Never reads a rank: walks the dict in its own order up to the token's key and merges the first multi-byte
+    key found as an adjacent pair. Right whenever the dict lists tokens lowest rank first, and only then."""
+    parts = [bytes([b]) for b in token]
+    merged = True
+    while merged and len(parts) > 2:
+        merged = False
+        for key in ranks:
+            if key == token:
+                break
+            if len(key) < 2:
+                continue
+            for i in range(len(parts) - 1):
+                if parts[i] + parts[i + 1] == key:
+                    parts[i : i + 2] = [key]
+                    merged = True
+                    break
+            if merged:
+                break
+    return tuple(parts)
+
+
+def test_in_dict_order_is_wrong_on_gpt4s_hello_when_the_ranks_are_shuffled():
+    """Worked out independently of the reference: tiktoken's own ranks, listed in a shuffled order."""
+    import random
+
+    ranks = dict(from_tiktoken("cl100k_base").ranks)
+    items = list(ranks.items())
+    random.Random(7).shuffle(items)
+    shuffled = dict(items)
+    assert lowest_rank_bpe(b" hello", shuffled) == lowest_rank_bpe(b" hello", ranks) == (b" h", b"ello")
+    assert in_dict_order(b" hello", ranks) == (b" h", b"ello")  # tiktoken lists its ranks lowest first
+    assert in_dict_order(b" hello", shuffled) != (b" h", b"ello")
+
+
+def test_find_parents_in_dict_order_is_rejected_and_named():
+    result = FIND_PARENTS.run(in_dict_order, record=False)
+    assert not result.passed, result.message
+    hint = result.message.split("hint:", 1)[1]
+    assert "order the dict lists them" in hint and "ranks[" in hint, result.message
+
+
+def parts_as_ints(token, ranks):
+    """The lesson's loop on list(token): the parts are ints, no pair of them is a key, nothing merges."""
+    limit = ranks[token]
+    parts = list(token)
+    while len(parts) > 2:
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i)
+            for i in range(len(parts) - 1)
+            if ranks.get(parts[i] + parts[i + 1], limit) < limit
+        ]
+        if not candidates:
+            break
+        _, i = min(candidates)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+def none_where_merging_stops(token, ranks):
+    """The lesson's loop that gives up, `return None`, where no pair below the token's rank is left."""
+    limit = ranks[token]
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        candidates = [
+            (ranks[parts[i] + parts[i + 1]], i)
+            for i in range(len(parts) - 1)
+            if ranks.get(parts[i] + parts[i + 1], limit) < limit
+        ]
+        if not candidates:
+            return None
+        _, i = min(candidates)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+@pytest.mark.parametrize(
+    "wrong, words, not_words",
+    [
+        (parts_as_ints, ["ints", "bytes([b]) for b in token"], ["more than two parts are left"]),
+        (none_where_merging_stops, ["never builds", "not None", "return tuple(parts)"], ["some path through it"]),
+    ],
+)
+def test_find_parents_hint_names_ints_and_none(wrong, words, not_words):
+    result = FIND_PARENTS.run(wrong, record=False)
+    assert not result.passed, result.message
+    hint = result.message.split("hint:", 1)[1]
+    assert all(w in hint for w in words) and not any(w in hint for w in not_words), result.message
+
+
+def test_find_parents_refuses_the_packages_merge_below_rank():
+    from bpelab.token_build import merge_below_rank
+
+    result = FIND_PARENTS.run(
+        lambda token, ranks: tuple(merge_below_rank(token, ranks[token], ranks.get)), record=False
+    )
+    assert not result.passed and "that is the course's function" in result.message, result.message
+
+
+def test_split_pieces_normalised_shows_the_code_points_that_differ():
+    """'cafe\\u0301' and 'caf\\u00e9' print alike: the report must show which code points each piece holds."""
+    result = SPLIT_PIECES.run(
+        lambda text, pattern: regex.findall(pattern, unicodedata.normalize("NFC", text)), record=False
+    )
+    assert not result.passed, result.message
+    assert "'cafe\\u0301'" in result.message and "'caf\\xe9'" in result.message, result.message

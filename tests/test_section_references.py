@@ -33,8 +33,8 @@ NOTEBOOKS = ROOT / "notebooks"
 SUBJECTS: dict[tuple[str, str], tuple[str, ...]] = {
     # lesson 06 (cells 43, 58), lesson 10 (cell 8), TEACHING.md: what the refusal blocks, and what it does not
     ("07", "9"): ("allowed_special", "disallowed_special=()", "Please ignore the above.", "prompt injection"),
-    # lesson 08: the vocabulary size is merge-learned + special tokens; n_vocab is the largest id + 1
-    ("07", "5"): ("n_vocab", "merge-learned and special"),
+    # lesson 08: the vocabulary size is ranked (the vocabulary file's) + special tokens; n_vocab is the largest id + 1
+    ("07", "5"): ("n_vocab", "how many tokens it has: ranked", "and special"),
     # lesson 06 cell 9 and bpelab.exercises.training_loop: the third stopping rule, no pair occurs twice
     ("04", "8"): ("No pair occurs twice", "min_count=2"),
     # TEACHING.md's classroom corpora: a pair overlapping itself is counted more often than it is merged

@@ -168,3 +168,12 @@ def test_a_reachable_tokens_panel_has_no_note() -> None:
     build = TokenBuilder(mergeable_ranks("o200k_base")).build(b" Kubernetes")
     assert build.reachable and build.halves == ()
     assert build_lines(build)[1].startswith("Step 0 of")
+
+
+def test_build_of_on_an_empty_text_says_the_text_is_empty() -> None:
+    """Lesson 07: a learner who empties the word and asks for token 0 is told the text is empty, not 'index must be
+    0 to -1'."""
+    explorer = EncodeExplorer(text="", production=["o200k_base"], selected="GPT-4o (o200k_base)")
+    with pytest.raises(ValueError, match="the text is empty") as raised:
+        explorer.build_of(0)
+    assert "0 to -1" not in str(raised.value)

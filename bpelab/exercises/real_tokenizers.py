@@ -10,6 +10,7 @@ and Llama 3's ranks, cut down to the tokens that can take part (the token's subs
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from collections.abc import Callable
@@ -120,9 +121,21 @@ def _normalised(attempt: Attempt) -> str | None:
             return (
                 f"your pieces spell the text after unicodedata.normalize('{form}', ...): NFKC turns 'ﬁ' into 'fi' "
                 "and full-width letters into plain ones, NFC joins an 'e' and a combining accent into one 'é'. "
-                "Split the text as it is: joined together, the pieces must give it back exactly"
+                f"{_code_points(attempt)}Split the text as it is: joined together, the pieces must give it back "
+                "exactly"
             )
     return None
+
+
+def _code_points(attempt: Attempt) -> str:
+    """The first piece that differs, written with escapes: 'cafe\\u0301' and 'caf\\xe9' print alike as text."""
+    got, expected = attempt.got, attempt.expected
+    if not isinstance(expected, list):
+        return ""
+    for want, have in zip(expected, got):
+        if want != have:
+            return f"Written as code points, the text has {want!a} where your piece is {have!a}. "
+    return ""
 
 
 def _through_a_set(attempt: Attempt) -> bool:
@@ -243,6 +256,14 @@ def _real(token: bytes, encoding: str = "cl100k_base") -> Ranks:
     return substring_ranks(token, shared_ranks(load_encoding(encoding)))
 
 
+def _listed_out_of_order(ranks: Ranks, seed: int) -> Ranks:
+    """The same ranks, the multi-byte tokens listed in a shuffled order (still first, so they show in messages):
+    a dict's order is not its ranks' order, and an answer must read the rank values."""
+    multi = [(t, r) for t, r in ranks.items() if len(t) >= 2]
+    random.Random(seed).shuffle(multi)
+    return {**dict(multi), **{t: r for t, r in ranks.items() if len(t) < 2}}
+
+
 def _parents_cases() -> list[Case]:
     return [
         Case((b"aaa", _toy(b"aa", b"aaa")), (b"aa", b"a"), "two equal pairs: the leftmost merges first"),
@@ -265,6 +286,15 @@ def _parents_cases() -> list[Case]:
             (b"a", b"b", b"c"),
             "'abc' (rank 256) is older than 'ab' (rank 257): no pair below its rank is left, so the merging stops "
             "at three parts, a token rank-order merging never builds",
+        ),
+        Case(
+            (b"abc", {b"abc": 258, b"ab": 257, b"bc": 256, **{bytes([i]): i for i in range(256)}}),
+            (b"a", b"bc"),
+            "the same vocabulary as check 2, listed youngest first: read the ranks, not the order of the keys",
+        ),
+        Case(
+            (b" hello", _listed_out_of_order(_real(b" hello"), 1)),
+            note="GPT-4's ' hello', its tokens listed in a shuffled order: the ranks decide, not where a key stands",
         ),
         Case(
             (b".:.:", _real(b".:.:", "llama3")),
@@ -309,6 +339,49 @@ def _no_limit(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
         _, i = min(candidates)
         parts[i : i + 2] = [parts[i] + parts[i + 1]]
     return tuple(parts)
+
+
+def _in_dict_order(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
+    """Never reads a rank: walks the dict in its own order up to the token's key, merging the first multi-byte key
+    that stands as an adjacent pair; right only where the dict lists its tokens lowest rank first."""
+    parts = [bytes([b]) for b in token]
+    merged = True
+    while merged and len(parts) > 2:
+        merged = False
+        for key in ranks:
+            if key == token:
+                break
+            pairs = [i for i in range(len(parts) - 1) if len(key) >= 2 and parts[i] + parts[i + 1] == key]
+            if pairs:
+                parts[pairs[0] : pairs[0] + 2] = [key]
+                merged = True
+                break
+    return tuple(parts)
+
+
+def _parts_are_ints(attempt: Attempt) -> bool:
+    """Parts that are ints: ``list(token)`` or a loop over the bytes gives one int per byte, 97 for b'a'."""
+    got, token = attempt.got, attempt.args[0]
+    if not isinstance(got, (tuple, list)) or not any(isinstance(part, int) for part in got):
+        return False
+    if not all(isinstance(p, bytes) or (isinstance(p, int) and 0 <= p < 256) for p in got):
+        return False
+    spelled = b"".join(bytes([p]) if isinstance(p, int) else p for p in got)
+    return spelled == token  # the token's bytes, some or all as ints (not ranks, which _as_ranks names)
+
+
+def _none_where_merging_stops_early(attempt: Attempt) -> str | None:
+    """None (a ``return None``, or a path with no ``return``) where the answer is three or more parts."""
+    if attempt.error is not None or attempt.got is not None:
+        return None
+    if not isinstance(attempt.expected, tuple) or len(attempt.expected) <= 2:
+        return None
+    return (
+        "this token is one that merging in rank order never builds (Llama 3 has 678 such): with only the ranks "
+        "below ranks[token] the merging stops at more than two parts, and those parts are the answer, not None. "
+        "Where no adjacent pair has a rank below ranks[token], return tuple(parts), all of them (your function "
+        "returned None here: a `return None`, or a path that ends without reaching `return`)"
+    )
 
 
 def _raised_where_merging_stops_early(attempt: Attempt) -> str | None:
@@ -368,8 +441,22 @@ FIND_PARENTS = Exercise(
     name="find_parents",
     call="find_parents(token, ranks)",
     reference=find_parents,
+    course_functions=(merge_below_rank,),
     cases=_parents_cases,
     diagnosers=[
+        when(
+            _parts_are_ints,
+            "your parts are ints, not bytes: list(token), or a loop over a bytes object, gives one int per byte "
+            "(97 for b'a'), and adding two ints gives their sum, never a key of ranks. Start from one-byte bytes "
+            "objects: [bytes([b]) for b in token] (or token[i : i + 1])",
+        ),
+        _none_where_merging_stops_early,
+        same_as(
+            _in_dict_order,
+            "you took the tokens in the order the dict lists them: a dict's order is the order its keys were put "
+            "in, not the order of the ranks. Read each rank's value, ranks[parts[i] + parts[i + 1]], and merge the "
+            "pair whose value is lowest (and below ranks[token])",
+        ),
         same_as(
             _no_limit,
             "you merged pairs of any rank, the limit ranks[token] left out: when this token was created only the "

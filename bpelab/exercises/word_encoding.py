@@ -43,6 +43,38 @@ def _by_string_replace(word: str, merges: list[Merge]) -> list[str]:
     return list(symbols)
 
 
+def _lowest_rank_first(word: str, merges: list[Merge]) -> list[str]:
+    """Lesson 07's loop: again and again merge the adjacent pair listed earliest. Equal to the replay in order
+    for a list as training learns it, not for one where a merge's parts are built only by a later merge."""
+    rank: dict[tuple[str, str], int] = {}
+    for position, (pair, _) in enumerate(merges):
+        rank.setdefault(pair, position)
+    symbols = [*word, END_OF_WORD]
+    while True:
+        ranked = [(rank[pair], i) for i, pair in enumerate(zip(symbols, symbols[1:])) if pair in rank]
+        if not ranked:
+            return symbols
+        _, i = min(ranked)
+        symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
+
+
+def _until_nothing_changes(word: str, merges: list[Merge]) -> list[str]:
+    """The whole list replayed again and again until the word stops changing."""
+    symbols: tuple[str, ...] = (*word, END_OF_WORD)
+    while True:
+        before = symbols
+        for pair, _ in merges:
+            symbols = merge_symbols(symbols, pair)
+        if symbols == before:
+            return list(symbols)
+
+
+_ONCE_IN_ORDER = (
+    "replay the list once, in order: a merge whose parts do not exist yet when its turn comes does nothing, "
+    "even if a later merge builds those parts (with ('ab', 'c') listed before ('a', 'b'), 'abc' never forms)"
+)
+
+
 def _joined(attempt: Any) -> bool:
     return isinstance(attempt.got, str) and attempt.got.replace(" ", "") == "".join(attempt.expected)
 
@@ -103,6 +135,16 @@ ENCODE_WORD = Exercise(
             _BY_LENGTH_HINT,
         ),
         same_as(
+            _lowest_rank_first,
+            "you merged, again and again, the pair that comes earliest in the list (lowest rank first): that equals the replay for a list in the order training learned it, but not for this "
+            "one. " + _ONCE_IN_ORDER[0].upper() + _ONCE_IN_ORDER[1:],
+        ),
+        same_as(
+            _until_nothing_changes,
+            "you replayed the whole list again and again until the word stopped changing, so a merge got a second "
+            "turn after a later one built its parts. " + _ONCE_IN_ORDER[0].upper() + _ONCE_IN_ORDER[1:],
+        ),
+        same_as(
             lambda word, merges: encode_word(word, merges[:1]),
             "only the first merge was applied: is your `return` indented inside the loop over the merges?",
         ),
@@ -147,12 +189,21 @@ def _cases() -> list[Case]:
             ["b", "an", "ana", "</w>"],
             "a later merge builds on an earlier one",
         ),
+        Case(
+            ("abc", [(("ab", "c"), "abc"), (("a", "b"), "ab")]),
+            ["ab", "c", "</w>"],
+            "once, in order: when ('ab', 'c') has its turn there is no 'ab' yet, and it gets no second turn",
+        ),
         Case(("", [(("a", "b"), "ab")]), ["</w>"], "the empty word is just the marker"),
         Case(("lower", classic), note="a word of the classic corpus, 10 merges learned from it"),
         Case(("slowly", classic), note="an unseen word falls back to smaller pieces"),
         Case(("flowing", classic), note="another unseen word"),
         Case(("widest", classic), note="a word whose ending was learned with its marker"),
         Case(("lighthouses", paragraph), note="40 merges learned from a paragraph of English"),
+        Case(
+            ("lower", classic[::-1]),
+            note="section 3's reversed list: ('lo', 'w') comes before ('l', 'o') builds 'lo', so 'low' never forms",
+        ),
     ]
 
 

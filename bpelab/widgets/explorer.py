@@ -357,6 +357,11 @@ class EncodeExplorer(anywidget.AnyWidget):
         """How the ``index``-th token of the current text (under ``label``, default: the one chosen) was built."""
         label = label or self.tokenizer_name
         ids, pieces = self.encoding_of(label)
+        if not ids:
+            raise ValueError(
+                "the text is empty, so it has no token to build: give the explorer a text first (type one in its "
+                "box, or set explorer.text = ' Kubernetes')"
+            )
         if not 0 <= index < len(ids):
             raise ValueError(f"index must be 0 to {len(ids) - 1} (a token of the text), got {index}")
         return build_for(self._sources[label](), ids[index], pieces[index])

@@ -73,11 +73,31 @@ def one(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[tuple]:
 
 @st.composite
 def merge_lists(draw: st.DrawFn) -> list[tuple[tuple[str, str], str]]:
-    """Merges as ``train_bpe`` learns them, from a generated text (or made up, possibly never applying)."""
+    """Merges as ``train_bpe`` learns them, from a generated text, often listed in another order (reversed or
+    shuffled, as lesson 05 section 3 replays them), where a merge's parts may be built only by a later merge; or
+    made up, possibly never applying."""
     if draw(st.booleans()):
-        return list(train_bpe(draw(small_texts), draw(st.integers(0, 8))).merges)
+        learned = list(train_bpe(draw(small_texts), draw(st.integers(0, 8))).merges)
+        order = draw(st.sampled_from(["learned", "reversed", "shuffled"]))
+        if order == "reversed":
+            return learned[::-1]
+        return draw(st.permutations(learned)) if order == "shuffled" else learned
     made = draw(st.lists(pairs, max_size=5))
     return [((a, b), a + b) for a, b in made]
+
+
+@st.composite
+def word_and_merges(draw: st.DrawFn) -> tuple[str, list[tuple[tuple[str, str], str]]]:
+    """A word and merges; often a word of the very text the merges were learned from, the merges listed in another
+    order (reversed or shuffled, as lesson 05 section 3 replays them), so that a merge's parts are built only by a
+    later merge and replaying once, in order, differs from merging until nothing changes."""
+    text = draw(small_texts)
+    if text.split() and draw(st.booleans()):
+        learned = list(train_bpe(text, draw(st.integers(1, 8))).merges)
+        order = draw(st.sampled_from(["reversed", "shuffled"]))
+        merges = learned[::-1] if order == "reversed" else draw(st.permutations(learned))
+        return draw(st.sampled_from(text.split())), merges
+    return draw(st.text(alphabet="abé", max_size=6)), draw(merge_lists())
 
 
 @st.composite
@@ -133,6 +153,8 @@ def token_and_ranks(draw: st.DrawFn) -> tuple[bytes, dict[bytes, int]]:
     if not long:
         ranks[b"ab"] = len(ranks)
         long = [b"ab"]
+    if draw(st.booleans()):  # the same ranks listed in another order: an answer must read the rank values
+        ranks = dict(draw(st.permutations(list(ranks.items()))))
     return draw(st.sampled_from(long)), ranks
 
 
@@ -307,7 +329,7 @@ STRATEGIES: dict[str, st.SearchStrategy[tuple]] = {
     "merge_symbols": st.tuples(merge_words, merge_pairs),
     "merge_pair": st.tuples(merge_word_freqs, merge_pairs),
     "train": st.tuples(st.one_of(small_texts, texts, runs_texts), st.integers(0, 8)),
-    "encode_word": st.tuples(st.text(alphabet="abé", max_size=6), merge_lists()),
+    "encode_word": word_and_merges(),
     "decode_words": one(st.lists(st.sampled_from(["a", "b", "ab", END_OF_WORD, "a" + END_OF_WORD, " "]), max_size=6)),
     "build_vocab": one(byte_merges()),
     "decode_ids": vocab_and_ids(),
