@@ -8,6 +8,7 @@ deterministic (no memory addresses; sets sorted; lazy objects such as ``map`` na
 from __future__ import annotations
 
 import re
+import unicodedata
 from itertools import islice
 from typing import Any
 
@@ -88,6 +89,25 @@ def kind(value: Any) -> str:
     return ("an " if name[0].lower() in "aeiou" else "a ") + name
 
 
+def told_apart(expected: Any, got: Any) -> str:
+    """``expected X, got Y`` for a message; where the two print alike ('café' composed and decomposed), with
+    their code points escaped (``ascii``), so that the reader sees what differs."""
+    want, have = short(expected), short(got)
+    if _looks_alike(want, have):
+        want, have = ascii(expected), ascii(got)
+    return f"{want}, got {have}"
+
+
+def _looks_alike(a: str, b: str) -> bool:
+    """Whether two printed values look the same on screen: equal once composed (NFC) and without invisible
+    format characters (a zero-width joiner, a soft hyphen)."""
+
+    def seen(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFC", text) if unicodedata.category(c) != "Cf")
+
+    return seen(a) == seen(b)
+
+
 def differences(expected: Any, got: Any, limit: int = 3) -> str:
     """What differs between two dicts or two sequences, the first few items, in plain words; '' if unsure."""
     if isinstance(expected, dict) and isinstance(got, dict):
@@ -96,7 +116,7 @@ def differences(expected: Any, got: Any, limit: int = 3) -> str:
             if key not in got:
                 notes.append(f"{short(key)} is missing (expected {short(value)})")
             elif got[key] != value:
-                notes.append(f"{short(key)}: expected {short(value)}, got {short(got[key])}")
+                notes.append(f"{short(key)}: expected {told_apart(value, got[key])}")
         notes += [
             f"{short(key)} should not be there (got {short(value)})"
             for key, value in got.items()
@@ -109,7 +129,7 @@ def differences(expected: Any, got: Any, limit: int = 3) -> str:
     if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)):
         for position, (want, have) in enumerate(zip(expected, got)):
             if want != have:
-                return f"first difference at position {position}: expected {short(want)}, got {short(have)}"
+                return f"first difference at position {position}: expected {told_apart(want, have)}"
         if len(expected) != len(got):
             return f"expected {len(expected)} item{'s' if len(expected) != 1 else ''}, got {len(got)}"
     return ""
