@@ -42,6 +42,9 @@ CUT_PIECES_FROM = 1_000
 """Pieces of at least this many bytes are cut with ``SafeCuts`` first; its index is built on first use
 (up to a second for o200k_base), which ordinary text, whose pieces are short, never needs."""
 _CACHE_LIMIT = 100_000  # pieces remembered by encode; ordinary text has far fewer distinct ones
+_LONGEST_REMEMBERED = 256
+"""Characters: a longer piece (a run of a million spaces) is rarely met twice, and remembering it and its ids
+would keep megabytes for the kernel's life."""
 
 
 class TrainingStoppedEarly(UserWarning):
@@ -227,6 +230,8 @@ class BPETokenizer:
         return ids
 
     def _remember(self, piece: str) -> list[int]:
+        if len(piece) > _LONGEST_REMEMBERED:
+            return self.encode_piece(piece.encode("utf-8"))
         if len(self._cache) >= _CACHE_LIMIT:
             self._cache.clear()
         ids = self._cache[piece] = self.encode_piece(piece.encode("utf-8"))

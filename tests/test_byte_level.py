@@ -230,6 +230,17 @@ def test_cache_size_and_clear_cache():
         tok.cache_size = 5  # type: ignore[misc]  # read-only
 
 
+def test_a_very_long_piece_is_encoded_but_not_remembered():
+    """A run of 100,000 spaces is one piece: its ids are right, and it does not stay in the cache (lesson 07 encodes
+    999,999 spaces with four tokenizers; remembered, those pieces and ids stayed for the kernel's life)."""
+    tok = BPETokenizer().train(CATS, 260, pattern="gpt2")
+    spaces = " " * 100_000
+    assert tok.encode_ordinary(spaces) == tok.encode_piece(spaces.encode())
+    assert tok.cache_size == 0
+    tok.encode_ordinary("the cat " + " " * 256 + "x")  # "the", " cat", 256 spaces, " x"
+    assert tok.cache_size == 4, "pieces up to 256 characters are remembered"
+
+
 # ---- tiktoken's encode contract (issue 9, item 7) -------------------------------------------
 
 
