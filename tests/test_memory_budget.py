@@ -33,9 +33,9 @@ def test_a_row_names_the_lesson_its_memory_and_the_budget():
             "07",
             marks=pytest.mark.xfail(
                 strict=True,
-                reason="371 MB after Run All (477 MB, then 425 MB before): four tiktoken cores (~120 MB) plus the "
-                "Python table of ranks each TiktokenBPE still reads (~60 MB); strict, so the day it fits this mark "
-                "must go",
+                reason="about 425 MB after Run All (477 MB before the budget): four tiktoken cores (~120 MB), the "
+                "Python table of ranks each TiktokenBPE still reads (~60 MB), and ~50 MB kept after encoding 999,999 "
+                "spaces; strict, so the day it fits this mark must go",
             ),
         ),
     ],
