@@ -878,6 +878,29 @@ def no_word_start_on_the_right(symbols, scores):
     return best
 
 
+def no_space_after_the_start(symbols, scores):
+    """No '▁' after a piece's first character, with no exception for Mistral's '▁▁' pieces."""
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if SP not in piece[1:] and piece in scores:
+            if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                best = i
+    return best
+
+
+def no_space_at_the_end(symbols, scores):
+    """A piece may not end in '▁' after other characters ('of▁')."""
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece.endswith(SP) and piece.strip(SP):
+            continue
+        if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
 def at_most_16_characters(symbols, scores):
     """Section 5's max_sentencepiece_length, applied while encoding."""
     best, best_score = None, None
@@ -971,6 +994,8 @@ def compared_with_int(symbols, scores):
     [
         (stays_inside_words, "'▁' is a character like any other"),
         (no_word_start_on_the_right, "'▁' is a character like any other"),
+        (no_space_after_the_start, "'▁' is a character like any other"),
+        (no_space_at_the_end, "'▁' is a character like any other"),
         (at_most_16_characters, "the trainer's rules"),
         (one_script_per_piece, "the trainer's rules"),
         (truth_of_best_at_the_end, "position 0 is false"),
@@ -1000,6 +1025,8 @@ def test_a_missing_piece_given_a_score_is_named(capsys):
     [
         stays_inside_words,
         no_word_start_on_the_right,
+        no_space_after_the_start,
+        no_space_at_the_end,
         at_most_16_characters,
         one_script_per_piece,
         truth_of_best_at_the_end,

@@ -152,6 +152,34 @@ def _starts_a_word_on_the_right(left: str, right: str) -> bool:
     return right.startswith(SPACE) and bool(left.strip(SPACE))
 
 
+def _ends_a_word(left: str, right: str) -> bool:
+    """A piece that ends in '▁' after other characters ('of▁'): the guard of a text split before each space."""
+    piece = left + right
+    return piece.endswith(SPACE) and bool(piece.strip(SPACE))
+
+
+def _space_after_the_start(left: str, right: str) -> bool:
+    """Any '▁' after the piece's first character, Mistral's '▁▁' pieces too."""
+    return SPACE in (left + right)[1:]
+
+
+SPACE_GUARDS = (_crosses_a_word, _starts_a_word_on_the_right, _ends_a_word, _space_after_the_start)
+"""The ways a learner keeps a merge inside a word, as lesson 07's split pattern does; SentencePiece has none."""
+
+
+def _space_guard(attempt: Attempt) -> str | None:
+    """The learner's answers are those of a search that keeps merges inside words (``SPACE_GUARDS``)."""
+    if attempt.expected is None or not any(same_as(_skipping(skip), "guarded")(attempt) for skip in SPACE_GUARDS):
+        return None
+    left, right = _winner(attempt.args[0], attempt.expected)
+    if attempt.got is None:
+        return (
+            f"you returned None, but {left!r} + {right!r} forms {left + right!r}, a piece: your function skips this "
+            f"pair whatever its score; {SPACE_IS_A_CHARACTER}"
+        )
+    return f"you passed over {left!r} + {right!r}, which forms {left + right!r}, the best piece here: {SPACE_IS_A_CHARACTER}"
+
+
 def _longer_than(limit: int) -> Any:
     return lambda left, right: len(left + right) > limit
 
@@ -599,8 +627,7 @@ NEXT_MERGE = Exercise(
         _float_position,
         _zero_dropped,
         same_as(_zero_replaced_in_loop, ZERO_IS_FALSE),
-        same_as(_skipping(_crosses_a_word), SPACE_IS_A_CHARACTER),
-        same_as(_skipping(_starts_a_word_on_the_right), SPACE_IS_A_CHARACTER),
+        _space_guard,
         _trainer_rule,
         same_as(
             _most_frequent,
