@@ -229,6 +229,18 @@ class SentencePieceBPE:
 
     def encode(self, text: str) -> list[int]:
         """The ids SentencePiece gives for ``text`` (no ``<s>`` or ``</s>`` added, as its ``encode`` by default)."""
+        return self._encode(text, None)
+
+    def encode_as_pieces(self, text: str) -> list[str]:
+        """The pieces SentencePiece shows for ``text``: each id's piece, except that a run of unknown characters
+        (one ``<unk>`` id, in a model without byte fallback) shows as the run's own text, as
+        ``PopulateSentencePieceText`` writes it (``encode(text, out_type=str)`` gives ``'🤖€'``, not ``'<unk>'``)."""
+        pieces: list[str] = []
+        self._encode(text, pieces)
+        return pieces
+
+    def _encode(self, text: str, pieces: list[str] | None) -> list[int]:
+        """The ids; when ``pieces`` is a list, each id's piece as SentencePiece shows it is appended to it."""
         if not isinstance(text, str):
             raise TypeError(f"encode takes a str, got {type(text).__name__}")
         try:
@@ -245,14 +257,18 @@ class SentencePieceBPE:
             piece_id = piece_to_id.get(piece, unk)
             unknown = piece_id == unk  # the model has one unknown piece
             if unknown and self.byte_fallback:
-                ids += [byte_ids[b] for b in piece.encode("utf-8")]
+                new = [byte_ids[b] for b in piece.encode("utf-8")]
+                ids += new
+                if pieces is not None:
+                    pieces += [self.pieces[i] for i in new]
             elif not (unknown and previous_unknown):  # a run of unknown pieces is one <unk>
                 ids.append(piece_id)
+                if pieces is not None:
+                    pieces.append(piece)  # an unknown one shows as its own text, not as '<unk>'
+            elif pieces is not None:
+                pieces[-1] += piece  # the run's text goes on
             previous_unknown = unknown
         return ids
-
-    def encode_as_pieces(self, text: str) -> list[str]:
-        return [self.pieces[i] for i in self.encode(text)]
 
     # ---- decoding ------------------------------------------------------------------------------
 

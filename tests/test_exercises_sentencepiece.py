@@ -847,3 +847,270 @@ def test_the_code_reader_tells_a_return_that_found_nothing_from_running_off_the_
 
     assert read_code(starts_low).assigned == (-1e10,)
     assert read_code(low_scores_left_out).compared == (-1e9,)
+
+
+# ---- answers a fresh-eyes review (after the last round) found accepted or mis-hinted, written as a learner would -----
+
+SP = "\u2581"
+
+
+def stays_inside_words(symbols, scores):
+    """Lesson 07's guard, "no merge crosses a word", with an exception for Mistral's '▁▁' pieces."""
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if SP in piece[1:] and piece.strip(SP):
+            continue  # a '▁' after the first character: the piece would cross a word
+        if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
+def no_word_start_on_the_right(symbols, scores):
+    """A pair is skipped when its right symbol starts a word ('▁...') and its left one is not all '▁'."""
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        left, right = symbols[i], symbols[i + 1]
+        if right.startswith(SP) and left.strip(SP):
+            continue
+        if left + right in scores and (best is None or scores[left + right] > best_score):
+            best, best_score = i, scores[left + right]
+    return best
+
+
+def no_space_after_the_start(symbols, scores):
+    """No '▁' after a piece's first character, with no exception for Mistral's '▁▁' pieces."""
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if SP not in piece[1:] and piece in scores:
+            if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                best = i
+    return best
+
+
+def no_space_at_the_end(symbols, scores):
+    """A piece may not end in '▁' after other characters ('of▁')."""
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece.endswith(SP) and piece.strip(SP):
+            continue
+        if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
+def at_most_16_characters(symbols, scores):
+    """Section 5's max_sentencepiece_length, applied while encoding."""
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and len(piece) <= 16 and (best is None or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+    return best
+
+
+def one_script_per_piece(symbols, scores):
+    """Section 5's split_by_unicode_script, applied while encoding (scripts read from the characters' names)."""
+    import unicodedata
+
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        scripts = {unicodedata.name(c, "?").split()[0] for c in piece if c.isalpha()}
+        if piece in scores and len(scripts) <= 1 and (best is None or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+    return best
+
+
+def truth_of_best_at_the_end(symbols, scores):
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+    if best:
+        return best
+    return None
+
+
+def best_or_none(symbols, scores):
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+    return best or None
+
+
+def best_if_best(symbols, scores):
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+    return best if best else None
+
+
+def not_best_in_the_loop(symbols, scores):
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (not best or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+    return best
+
+
+def missing_scores_zero(symbols, scores):
+    best, best_score = None, float("-inf")
+    for i in range(len(symbols) - 1):
+        score = scores.get(symbols[i] + symbols[i + 1], 0)
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def compared_with_round(symbols, scores):
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or round(scores[piece]) > best_score):
+            best, best_score = i, round(scores[piece])
+    return best
+
+
+def compared_with_int(symbols, scores):
+    best, best_score = None, None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or int(scores[piece]) > best_score):
+            best, best_score = i, int(scores[piece])
+    return best
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        (stays_inside_words, "'▁' is a character like any other"),
+        (no_word_start_on_the_right, "'▁' is a character like any other"),
+        (no_space_after_the_start, "'▁' is a character like any other"),
+        (no_space_at_the_end, "'▁' is a character like any other"),
+        (at_most_16_characters, "the trainer's rules"),
+        (one_script_per_piece, "the trainer's rules"),
+        (truth_of_best_at_the_end, "position 0 is false"),
+        (best_or_none, "position 0 is false"),
+        (best_if_best, "position 0 is false"),
+        (not_best_in_the_loop, "position 0 is false"),
+        (missing_scores_zero, "forms no piece"),
+        (compared_with_round, "rounded"),
+        (compared_with_int, "rounded"),
+    ],
+)
+def test_next_merge_leaks_of_the_second_review_are_closed(wrong, hint, capsys):
+    result = check_next_merge(wrong, record=False)
+    out = report(capsys)
+    assert not result
+    assert hint in hint_line(out), out
+
+
+def test_a_missing_piece_given_a_score_is_named(capsys):
+    check_next_merge(missing_scores_zero, record=False)
+    line = hint_line(report(capsys))
+    assert "'c' + 'b'" in line and "scores.get(piece, 0)" in line, line
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        stays_inside_words,
+        no_word_start_on_the_right,
+        no_space_after_the_start,
+        no_space_at_the_end,
+        at_most_16_characters,
+        one_script_per_piece,
+        truth_of_best_at_the_end,
+        not_best_in_the_loop,
+        missing_scores_zero,
+        compared_with_round,
+        compared_with_int,
+    ],
+)
+def test_the_mutation_inputs_reach_the_second_reviews_leaks(wrong):
+    from tests.mutation.harness import first_difference
+
+    assert first_difference("next_merge", wrong) is not None
+
+
+def test_pieces_with_a_space_inside_or_at_the_end_are_what_sentencepiece_makes(tmp_path):
+    """The fact the new cases rest on: models trained with split_by_whitespace=False or treat_whitespace_as_suffix
+    hold pieces with '▁' inside or at the end, and encoding merges them as any other (sentencepiece 0.2.3)."""
+    import sentencepiece as spm
+
+    from bpelab.sentencepiece import SentencePieceBPE
+
+    lines = ["of the new york"] * 50 + ["in the new jersey"] * 20 + ["of the city"] * 20 + ["new york times"] * 10
+    (tmp_path / "t.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for options, size, made in [
+        ({"split_by_whitespace": False}, 30, "▁of▁the"),
+        ({"treat_whitespace_as_suffix": True}, 35, "of▁"),
+    ]:
+        prefix = str(tmp_path / "m")
+        spm.SentencePieceTrainer.train(
+            input=str(tmp_path / "t.txt"),
+            model_prefix=prefix,
+            model_type="bpe",
+            vocab_size=size,
+            num_threads=1,
+            minloglevel=2,
+            **options,
+        )
+        text = "of the new york"
+        theirs = spm.SentencePieceProcessor(model_file=prefix + ".model").encode(text, out_type=str)
+        ours = SentencePieceBPE.from_model_file(prefix + ".model")
+        scores = {piece: ours.scores[i] for piece, i in ours.mergeable.items()}
+        merged, skipped = list(ours.normalize(text)), list(ours.normalize(text))
+        while (i := good_next_merge(merged, scores)) is not None:
+            merged[i : i + 2] = [merged[i] + merged[i + 1]]
+        while (i := stays_inside_words(skipped, scores)) is not None:
+            skipped[i : i + 2] = [skipped[i] + skipped[i + 1]]
+        assert made in theirs and merged == theirs, (options, theirs)
+        assert made not in skipped, skipped
+
+
+def test_long_and_mixed_script_pieces_are_what_sentencepiece_makes_with_other_settings(tmp_path):
+    """The fact the two trainer-rule cases rest on: with split_by_unicode_script=False and a longer
+    max_sentencepiece_length the trainer learns such pieces, and encoding merges them (sentencepiece 0.2.3)."""
+    import sentencepiece as spm
+
+    from bpelab.sentencepiece import SentencePieceBPE
+
+    lines = ["internationalization日本a"] * 60 + ["nationalization本a"] * 20
+    (tmp_path / "t.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    prefix = str(tmp_path / "m")
+    spm.SentencePieceTrainer.train(
+        input=str(tmp_path / "t.txt"),
+        model_prefix=prefix,
+        model_type="bpe",
+        vocab_size=60,
+        num_threads=1,
+        minloglevel=2,
+        split_by_unicode_script=False,
+        max_sentencepiece_length=32,
+    )
+    text = "internationalization日本a"
+    theirs = spm.SentencePieceProcessor(model_file=prefix + ".model").encode(text, out_type=str)
+    ours = SentencePieceBPE.from_model_file(prefix + ".model")
+    scores = {piece: ours.scores[i] for piece, i in ours.mergeable.items()}
+    symbols = list(ours.normalize(text))
+    while (i := good_next_merge(symbols, scores)) is not None:
+        symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
+    assert symbols == theirs
+    assert any(len(piece) > 16 for piece in theirs), theirs
+    assert any(len(_scripts(piece)) > 1 for piece in theirs), theirs
+
+
+def _scripts(piece):
+    from bpelab.sentencepiece_training import script_of
+
+    return {script_of(c) for c in piece if c != SP} - {"Common", "Inherited"}

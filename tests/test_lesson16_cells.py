@@ -91,3 +91,53 @@ def test_the_score_field_is_shown_as_the_float_it_holds():
     printed = "".join(o.get("text", "") for o in cell.outputs)
     assert "field 2: 0  (as a float: 0.0)" in printed
     assert "'▁t': field 2 is 3221225472 = 0xc0000000 as an integer, -2.0 as a float" in printed
+
+
+def test_a_text_too_long_for_the_replay_leaves_the_last_replay_and_its_check_as_they_were(capsys):
+    """A learner's text of more than 2,000 characters: the stepper cell raises before it changes any name, and the
+    cell after it compares the replay with Mistral's pieces of the replay's own text, so it still says True."""
+    import contextlib
+
+    import pandas as pd
+
+    from bpelab.analysis.sentencepiece_replay import MAX_CHARACTERS, replay_sentencepiece
+    from bpelab.sentencepiece import load_sentencepiece
+    from bpelab.widgets import MergeStepper
+
+    notebook = nbformat.read(LESSON, as_version=4)
+    stepper_cell = next(c.source for c in notebook.cells if c.cell_type == "code" and "MergeStepper(replay" in c.source)
+    table_cell = next(c.source for c in notebook.cells if c.cell_type == "code" and "replay.single_steps" in c.source)
+    sentence = "The robot 🤖 sat on the mat, and the cat sat on the robot."
+    assert stepper_cell.count(sentence) == 1
+    namespace: dict[str, object] = {
+        "mistral": load_sentencepiece("mistral_v1"),
+        "replay_sentencepiece": replay_sentencepiece,
+        "MergeStepper": MergeStepper,
+        "pd": pd,
+    }
+    exec(stepper_cell, namespace)
+    before = dict(namespace)
+    long_text = "the cat sat on the mat. " * (MAX_CHARACTERS // 20)
+    with contextlib.suppress(ValueError):
+        exec(stepper_cell.replace(sentence, long_text), namespace)
+    assert {k: v for k, v in namespace.items() if k != "__builtins__"} == {
+        k: v for k, v in before.items() if k != "__builtins__"
+    }, "a name changed before the error"
+    capsys.readouterr()
+    exec(table_cell, namespace)
+    out = capsys.readouterr().out
+    assert "the same as Mistral's encoder gives: True" in out, out
+
+
+def test_the_empty_lines_printed_are_the_files_empty_lines():
+    """Counted here line by line (a file's final newline ends its last line; it opens no empty one)."""
+    from bpelab.corpora import read_corpus
+
+    empty = 0
+    for name in ["english_train", "english_more", "english_heldout", "code"]:
+        lines = read_corpus(name).splitlines(keepends=True)
+        empty += sum(line == "\n" for line in lines)
+    notebook = nbformat.read(LESSON, as_version=4)
+    cell = next(c for c in notebook.cells if c.cell_type == "code" and "empty lines" in c.source and c.outputs)
+    printed = "".join(o.get("text", "") for o in cell.outputs)
+    assert f"(their {empty:,} empty lines left out" in printed, printed

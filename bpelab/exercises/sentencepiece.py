@@ -21,6 +21,7 @@ from typing import Any
 from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.sentencepiece_code import LEARNER_CODE, Code, reading
+from bpelab.sentencepiece_training import script_of
 
 SPACE = "\u2581"
 
@@ -118,6 +119,166 @@ def _by_symbol_length_among_ties(right: bool, longer: bool) -> Any:
     return wrong
 
 
+SPACE_IS_A_CHARACTER = (
+    "in SentencePiece '▁' is a character like any other: a piece may hold it inside or at its end ('▁of▁the' in a "
+    "model trained with split_by_whitespace=False, 'of▁' with treat_whitespace_as_suffix=True), and a pair whose "
+    "right symbol starts with '▁' merges as 'th' does (no split pattern, no word to stay inside): join any pair "
+    "whose piece is in scores"
+)
+
+
+def _skipping(skip: Any) -> Any:
+    """The reference, but a pair for which ``skip(left, right)`` is true never merges."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        best: int | None = None
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and not skip(symbols[i], symbols[i + 1]):
+                if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                    best = i
+        return best
+
+    return wrong
+
+
+def _crosses_a_word(left: str, right: str) -> bool:
+    """Lesson 07's guard: a '▁' after the piece's first character, unless the piece is all '▁' (Mistral's '▁▁')."""
+    piece = left + right
+    return SPACE in piece[1:] and bool(piece.strip(SPACE))
+
+
+def _starts_a_word_on_the_right(left: str, right: str) -> bool:
+    return right.startswith(SPACE) and bool(left.strip(SPACE))
+
+
+def _ends_a_word(left: str, right: str) -> bool:
+    """A piece that ends in '▁' after other characters ('of▁'): the guard of a text split before each space."""
+    piece = left + right
+    return piece.endswith(SPACE) and bool(piece.strip(SPACE))
+
+
+def _space_after_the_start(left: str, right: str) -> bool:
+    """Any '▁' after the piece's first character, Mistral's '▁▁' pieces too."""
+    return SPACE in (left + right)[1:]
+
+
+SPACE_GUARDS = (_crosses_a_word, _starts_a_word_on_the_right, _ends_a_word, _space_after_the_start)
+"""The ways a learner keeps a merge inside a word, as lesson 07's split pattern does; SentencePiece has none."""
+
+
+def _space_guard(attempt: Attempt) -> str | None:
+    """The learner's answers are those of a search that keeps merges inside words (``SPACE_GUARDS``)."""
+    if attempt.expected is None or not any(same_as(_skipping(skip), "guarded")(attempt) for skip in SPACE_GUARDS):
+        return None
+    left, right = _winner(attempt.args[0], attempt.expected)
+    if attempt.got is None:
+        return (
+            f"you returned None, but {left!r} + {right!r} forms {left + right!r}, a piece: your function skips this "
+            f"pair whatever its score; {SPACE_IS_A_CHARACTER}"
+        )
+    return f"you passed over {left!r} + {right!r}, which forms {left + right!r}, the best piece here: {SPACE_IS_A_CHARACTER}"
+
+
+def _longer_than(limit: int) -> Any:
+    return lambda left, right: len(left + right) > limit
+
+
+def _scripts_by_table(piece: str) -> set[str]:
+    """The scripts of a piece's characters, by SentencePiece's own table (Common and Inherited left out)."""
+    return {script_of(c) for c in piece if c != SPACE} - {"Common", "Inherited"}
+
+
+def _scripts_by_name(piece: str) -> set[str]:
+    """The scripts of a piece's letters as a learner reads them: the first word of each one's Unicode name."""
+    return {unicodedata.name(c, "?").split()[0] for c in piece if c.isalpha()}
+
+
+TRAINER_RULES = (
+    "{why}: at most 16 characters and one script per piece are the trainer's rules (section 5: "
+    "max_sentencepiece_length, split_by_unicode_script), deciding which pieces to LEARN; a model trained with other "
+    "settings holds such pieces, and the encoder merges any pair whose piece is in scores"
+)
+
+
+def _trainer_rule(attempt: Attempt) -> str | None:
+    """The learner's answers are those of an encoder that refuses pieces the trainer would not learn."""
+    if attempt.error is not None or attempt.expected is None:
+        return None
+    symbols, _ = attempt.args
+    winner = "".join(_winner(symbols, attempt.expected))
+    rules: list[tuple[Any, str]] = [
+        (_longer_than(limit), f"{winner!r} is {len(winner)} characters, and you refuse pieces that long")
+        for limit in range(len(winner) - 1, 7, -1)
+    ]
+    rules += [
+        (lambda a, b, scripts=scripts: len(scripts(a + b)) > 1, f"{winner!r} mixes scripts, and you refuse that")
+        for scripts in (_scripts_by_table, _scripts_by_name)
+    ]
+    for skip, why in rules:
+        hint = same_as(_skipping(skip), TRAINER_RULES.format(why=why))(attempt)
+        if hint:
+            return hint
+    return None
+
+
+def _zero_dropped_at_end(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``if best: return best`` / ``return best or None``: the pair at position 0 is thrown away at the end."""
+    return next_merge(symbols, scores) or None
+
+
+def _zero_replaced_in_loop(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``if piece in scores and (not best or ...)``: a pair found at 0 is replaced by the next piece, whatever its score."""
+    best: int | None = None
+    best_score = 0.0
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (not best or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+    return best
+
+
+def _zero_dropped(attempt: Attempt) -> str | None:
+    """None for position 0 from a ``return`` (a path that runs off the end is the engine's to name)."""
+    if LEARNER_CODE.get().may_end_without_return:
+        return None
+    return same_as(_zero_dropped_at_end, ZERO_IS_FALSE)(attempt)
+
+
+ZERO_IS_FALSE = (
+    "position 0 is false in Python: `if best:`, `best or None` and `not best` treat the pair at position 0 as no "
+    "pair at all; test `best is None` (or `if best is not None`)"
+)
+
+
+def _not_a_piece(attempt: Attempt) -> str | None:
+    """A position whose pair forms no piece: a missing piece was given a score (``scores.get(piece, 0)``)."""
+    got = attempt.got
+    if attempt.error is not None or not isinstance(got, int) or isinstance(got, bool):
+        return None
+    symbols, scores = attempt.args
+    if not 0 <= got < len(symbols) - 1 or "".join(_winner(symbols, got)) in scores:
+        return None
+    left, right = _winner(symbols, got)
+    shown = f"{left!r} + {right!r} at {got} forms no piece: {left + right!r} is not in scores, so it never merges"
+    if got == _missing_scored(0.0)(symbols, scores):
+        return (
+            f"{shown}; you gave a missing piece a score (scores.get(piece, 0) scores it 0, above every negative "
+            "score): test `piece in scores` first, and compare only those pieces"
+        )
+    return f"{shown}; compare only pairs whose piece is in scores"
+
+
+def _missing_scored(default: float) -> Any:
+    """``scores.get(piece, default)`` for every pair, pieces or not."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        found = [(-scores.get(a + b, default), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:]))]
+        return min(found)[1] if found else None
+
+    return wrong
+
+
 def _g(score: float) -> str:
     """A score as a learner writes it: -1e9, -2e10, -0.5."""
     return f"{score:g}".replace("e+0", "e").replace("e+", "e")
@@ -157,8 +318,7 @@ def _no_pair_found(attempt: Attempt) -> str | None:
         return _too_low(shown, score, min(found_higher), code)
     if missed:
         why = (
-            "in SentencePiece '▁' is a character like any other: a pair whose right symbol starts with '▁', or a "
-            "piece made only of '▁', merges as 'th' does (no split pattern, no word to stay inside)"
+            SPACE_IS_A_CHARACTER
             if SPACE in left + right
             else "join symbols[i] + symbols[i + 1] and look the joined string up in scores, whatever the two are"
         )
@@ -237,10 +397,15 @@ def _within_a_tolerance(attempt: Attempt) -> str | None:
     )
 
 
-def _compared_rounded(symbols: list[str], scores: dict[str, float]) -> int | None:
-    """Scores compared after ``int()``: pieces of the same whole number tie, and the leftmost of them wins."""
-    found = [(-int(scores[a + b]), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
-    return min(found)[1] if found else None
+def _compared_rounded(whole: Any) -> Any:
+    """Scores compared after ``whole`` (``int`` or ``round``): pieces of one whole number tie, the leftmost wins.
+    ``int(-0.9995)`` is 0 and ``round(-0.9995)`` is -1, so the two fail different cases: both are recognised."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        found = [(-whole(scores[a + b]), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
+        return min(found)[1] if found else None
+
+    return wrong
 
 
 def _character_offset(symbols: list[str], scores: dict[str, float]) -> int | None:
@@ -423,6 +588,36 @@ NEXT_MERGE = Exercise(
         ),
         Case(
             (
+                [SPACE + "of", SPACE + "the", SPACE + "n", "ew"],
+                {SPACE + "of" + SPACE + "the": -3.0, SPACE + "new": -4.0},
+            ),
+            0,
+            "'▁of' + '▁the' forms '▁of▁the' (-3), a piece of a model trained with split_by_whitespace=False: it beats "
+            "'▁new' (-4); '▁' inside a piece is a character like any other",
+        ),
+        Case(
+            (["of", SPACE, "t", "h"], {"of" + SPACE: -2.0, "th": -3.0}),
+            0,
+            "'of' + '▁' forms 'of▁' (-2), a piece of a model trained with treat_whitespace_as_suffix=True: it beats "
+            "'th' (-3)",
+        ),
+        Case(
+            ([SPACE + "new", SPACE + "york"], {SPACE + "new" + SPACE + "york": -5.0}),
+            0,
+            "'▁new' + '▁york' forms '▁new▁york', a piece: a pair whose right symbol starts with '▁' merges too",
+        ),
+        Case(
+            ([SPACE + "international", "ize", SPACE, "a"], {SPACE + "internationalize": -8.0, SPACE + "a": -9.0}),
+            0,
+            "'▁internationalize' (17 characters, -8) beats '▁a' (-9): the encoder merges a piece of any length",
+        ),
+        Case(
+            (["日", "本", "a"], {"日本": -3.0, "本a": -1.0}),
+            1,
+            "'本a' (-1), Han and Latin in one piece, beats '日本' (-3): the encoder merges a piece of any scripts",
+        ),
+        Case(
+            (
                 [SPACE, "n", "e", "w", SPACE, "n", "e", "w"],
                 {SPACE + "n": -7.0, "ne": -4.0, "ew": -4.0, "w" + SPACE: -9.0},
             )
@@ -430,6 +625,10 @@ NEXT_MERGE = Exercise(
     ],
     diagnosers=[
         _float_position,
+        _zero_dropped,
+        same_as(_zero_replaced_in_loop, ZERO_IS_FALSE),
+        _space_guard,
+        _trainer_rule,
         same_as(
             _most_frequent,
             "that is lesson 04's rule, the most frequent pair: SentencePiece picks the pair whose joined piece has "
@@ -473,10 +672,13 @@ NEXT_MERGE = Exercise(
             "length of its piece",
         ),
         _no_pair_found,
-        same_as(
-            _compared_rounded,
-            "you compared the scores rounded (int(), round(), or within a tolerance): -1.2 beats -1.4 and -0.9995 "
-            "beats -1; compare the scores as they are, with >",
+        *(
+            same_as(
+                _compared_rounded(whole),
+                "you compared the scores rounded (int(), round(), or within a tolerance): -1.2 beats -1.4 and "
+                "-0.9995 beats -1; compare the scores as they are, with >",
+            )
+            for whole in (int, round)
         ),
         _within_a_tolerance,
         same_as(
@@ -524,6 +726,7 @@ NEXT_MERGE = Exercise(
             "you found the right pair, then symbols.index(...) gave the FIRST place its left symbol stands ('▁' stands "
             "all over a text): return the i at which you found the pair",
         ),
+        _not_a_piece,
         when(_is_pair_or_piece, "return the POSITION i of the pair's left symbol (an int), not the pair or piece"),
         when(
             lambda a: a.expected is None and a.got == -1,

@@ -268,9 +268,13 @@ def search_goals(draw: st.DrawFn) -> tuple[BPETokenizer, str, float]:
 
 # ---- lesson 16: SentencePiece (its own block: other lessons' strategies are added above it) -------------------
 
-SP_SYMBOLS = st.sampled_from(["\u2581", "\u2581\u2581", "a", "b", "ab", "bc", "\u2581a", "\u2581th", "e", "é"])
+SP_SYMBOLS = st.sampled_from(
+    ["\u2581", "\u2581\u2581", "a", "b", "ab", "bc", "\u2581a", "\u2581th", "e", "é", "\u2581internationaliz", "本"]
+)
 """Symbols whose joins collide ("a"+"b" and "ab" alone, "a"+"bc" beside "ab"), runs of SentencePiece's space mark,
-and symbols of several characters, so that a symbol's index and its place in the text differ."""
+and symbols of several characters, so that a symbol's index and its place in the text differ; joins with '▁' inside
+or at the end ("▁a▁th", "e▁"), joins longer than 16 characters (a 16-character symbol and anything) and joins of two
+scripts ("本a"): pieces the trainer's rules would not learn, which the encoder merges all the same."""
 
 SP_SCORES = st.sampled_from(
     [0.0, -0.0, -1.0, -2.0, -1e9, -1e9, -2e10, 3.5]
