@@ -21,11 +21,13 @@ The C++ is that of sentencepiece 0.2.3, the version ``requirements.txt`` pins: `
 - the pieces: ``<unk>``, ``<s>``, ``</s>``, the 256 byte pieces with byte_fallback, the merged pieces in the
   order they were made (score: minus their place), then the kept characters, most frequent first.
 
-Releases up to 0.2.1 searched only an *active* share of the pairs (``UpdateActiveSymbols``: the most frequent
-``max(1000, 5%)``, chosen again every 100 merges); 0.2.2 replaced that with the queue, so the two releases can
-learn different pieces from one text. This module follows 0.2.3. One choice it cannot copy: two routes to one
-piece tied at the top of the queue ("aa"+"a" and "a"+"aa" with the same count) come off ``std::priority_queue`` in
-an order set by a hash map's iteration; this module takes the route it met first.
+Releases up to 0.2.1 searched only an *active* share of the pairs (``UpdateActiveSymbols``: the most frequent,
+as many as the larger of 1,000 and 5 % of ``symbols_cache_.size()`` (single characters as well as pairs), at most
+all the pairs, chosen again every 100 merges); 0.2.2 replaced that with the queue, so the two releases can learn
+different pieces from one text. This module follows 0.2.3. One choice it cannot copy: two routes to one piece tied
+at the top of the queue ("aa"+"a" and "a"+"aa" with the same count) are queued by ``AcceptSymbol`` through
+``AddNewPair``, position by position, and ``std::priority_queue`` keeps no insertion order among equal entries;
+this module takes the route it queued first.
 """
 
 from __future__ import annotations
