@@ -80,3 +80,13 @@ def test_with_byte_fallback_the_pieces_are_still_the_byte_pieces():
         "<0xAE>",
     ]
     assert model.encode_as_pieces("a 🤖ꙮ") == theirs.encode("a 🤖ꙮ", out_type=str)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(st.sampled_from("ab  ç€🤖\u0301"), max_size=12))
+def test_the_replay_of_a_model_without_byte_fallback_ends_with_the_encoders_pieces(text):
+    """The merge replay (the stepper's) of a model without byte fallback ends with sentencepiece's pieces, a run of
+    unknown characters joined as the encoder shows it (it raised on any run of two or more)."""
+    from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
+
+    replay_sentencepiece(OURS, text)  # raises AssertionError where the replay and the encoder part

@@ -102,6 +102,20 @@ def _rank(score: float) -> float | int:
     return int(-score) if float(score).is_integer() else -score
 
 
+def _unknown_runs_joined(symbols: list[str], model: SentencePieceBPE) -> list[str]:
+    """``symbols`` with each run of pieces the model does not have joined into one, as its encoder shows them."""
+    joined: list[str] = []
+    previous_unknown = False
+    for symbol in symbols:
+        unknown = symbol not in model.piece_to_id or model.piece_to_id[symbol] == model.unk_id
+        if unknown and previous_unknown:
+            joined[-1] += symbol
+        else:
+            joined.append(symbol)
+        previous_unknown = unknown
+    return joined
+
+
 def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> SentencePieceReplay:
     """Every merge ``model`` makes on ``text``, in order, for ``MergeStepper(replay_sentencepiece(model, text))``."""
     if not isinstance(model, SentencePieceBPE):
@@ -167,6 +181,8 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
                 scores[i] = score_at(i)
     drawing.close(symbols)
     pieces = model.encode_as_pieces(text)
+    if not model.byte_fallback:  # the encoder shows a run of unknown pieces as one (a single <unk> id)
+        symbols = _unknown_runs_joined(symbols, model)
     if symbols != pieces:
         raise AssertionError(f"the replay ends with {symbols[:8]}..., the encoder with {pieces[:8]}...")
     return SentencePieceReplay(
