@@ -55,10 +55,15 @@ WhenStuck = Literal["pass", "stop"]
 
 @dataclass(frozen=True)
 class ParityChoice:
-    """One merge of a parity-aware run: who was worst off, and what it got."""
+    """One merge of a parity-aware run: who was worst off, who got the merge, and what it was.
+
+    The two languages differ when the worst off has no pair left that occurs twice and passes its turn."""
 
     language: str
-    """The language whose measuring text needed the most tokens before this merge (and got it)."""
+    """The language that got the merge: the worst off, or, when it passed its turn, the next worst language with a
+    pair occurring twice in its training text."""
+    worst_off: str
+    """The language whose measuring text needed the most tokens before this merge (ties: the one listed first)."""
     tokens: dict[str, int]
     """Every language's tokens on the measuring text before this merge."""
     pair: Pair
@@ -72,8 +77,9 @@ class ParityRun:
     """What ``train_parity_aware`` returns: the tokenizer, and the reason for each of its merges.
 
     With ``record=True`` it also carries the fields the merge stepper replays
-    (``steps``, ``initial_word_freq``, ``token_bytes``, ``notes``): each step's pair table is the
-    worst language's own pair counts, since that is where the pair was chosen.
+    (``steps``, ``initial_word_freq``, ``token_bytes``, ``notes``): each step's pair table is the pair counts of
+    the language that got the merge (the worst off, unless it passed its turn), since that is where the pair was
+    chosen, and each note names the worst-off language, any that passed their turn, and the one that got it.
     """
 
     tokenizer: BPETokenizer
@@ -243,13 +249,12 @@ def train_parity_aware(
                 ties.add(new_id, tokenizer.vocab[new_id])  # before the merge pushes pairs that hold the new token
             for state in states.values():
                 state.merge(pair, new_id)
-            run.choices.append(ParityChoice(language, tokens, pair, count, new_id))
+            worst_off = worst_first(tokens)[0]
+            run.choices.append(ParityChoice(language, worst_off, tokens, pair, count, new_id))
             if record:
                 step = len(run.steps) + 1
                 run.steps.append(MergeStep(step, table, pair, count, _all_words(states), new_id))
-                run.notes.append(
-                    f"worst off: {language} ({tokens[language]:,} tokens on the parallel text), so the pair counts are {language}'s"
-                )
+                run.notes.append(_why(states, tokens, language))
             bar.update()
     run.token_bytes = dict(tokenizer.vocab)
     tokenizer.requested_vocab_size = 256 + num_merges
@@ -277,6 +282,29 @@ def _choose(states: dict[str, _Language], tokens: dict[str, int], *, pass_turn: 
         if not pass_turn:
             return None
     return None
+
+
+def _why(states: dict[str, _Language], tokens: Mapping[str, int], language: str) -> str:
+    """The stepper's note for one merge: the worst-off language, each language that passed its turn and why, and the
+    language that got the merge (whose pair counts the stepper shows)."""
+    order = worst_first(tokens)
+    passed = order[: order.index(language)]
+    got = f"the pair counts are {language}'s"
+    if not passed:
+        return f"worst off: {language} ({tokens[language]:,} tokens on the parallel text), so {got}"
+    clauses = []
+    for k, stuck in enumerate(passed):
+        best = max(states[stuck].train.counts.values(), default=0)
+        if k == 0:
+            clauses.append("its best pair occurs once" if best else "it has no pair")
+        elif best:
+            clauses.append(f"and the best pair of {stuck} ({tokens[stuck]:,} tokens) occurs once too")
+        else:
+            clauses.append(f"and {stuck} ({tokens[stuck]:,} tokens) has no pair")
+    return (
+        f"worst off: {passed[0]} ({tokens[passed[0]]:,} tokens on the parallel text); {', '.join(clauses)}, so the "
+        f"merge goes to {language} ({tokens[language]:,} tokens), and {got}"
+    )
 
 
 def _all_words(states: dict[str, _Language]) -> dict[tuple[int, ...], int]:

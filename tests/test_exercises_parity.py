@@ -611,3 +611,56 @@ def test_gini_a_table_of_the_examples_with_one_value_changed_is_still_a_table(ca
 
     assert not check_gini(table_right_on_whole_numbers_it_knows).passed
     assert "a table" in report(capsys)
+
+
+# ---- numpy numbers: compared as numbers, at the check's tolerance ------------------------------
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32"])
+def test_gini_a_numpy_float_of_less_precision_is_refused(capsys, dtype):
+    """np.float16 and np.float32 are no subclasses of float: they used to be compared with numpy's ``==`` at their own
+    precision, so ``np.float16(gini)`` (2/9 comes back as 0.22216796875, 4e-4 off) passed every check."""
+    np = pytest.importorskip("numpy")
+    to = getattr(np, dtype)
+    assert abs(float(to(2 / 9)) - 2 / 9) / (2 / 9) > 1e-9  # the value differs by more than the check allows
+
+    def gini(values):
+        return to(good_gini(values))
+
+    assert not check_gini(gini).passed
+    out = report(capsys)
+    assert f"{dtype} precision" in out and "Return float(...)" not in out, out
+
+
+def test_gini_a_numpy_float64_passes(capsys):
+    np = pytest.importorskip("numpy")
+
+    def gini(values):
+        return np.float64(good_gini(values))
+
+    assert check_gini(gini).passed
+
+
+def gini_in_float32(values):
+    """The right formula, computed in float32: right to about 7 digits."""
+    import numpy as np
+
+    costs = np.array(values, dtype=np.float32)
+    n, total = len(costs), costs.sum()
+    if n == 0 or total == 0:
+        return 0.0
+    return np.abs(costs[:, None] - costs[None, :]).sum() / (2 * n * total)
+
+
+@pytest.mark.parametrize("wrap", [lambda g: g, lambda g: float(g)], ids=["float32 result", "float() of it"])
+def test_gini_computed_in_float32_is_told_float32_precision_not_the_formula(capsys, wrap):
+    """float(...) around a float32 result keeps its error: the hint names the precision, not the type or the formula."""
+    pytest.importorskip("numpy")
+
+    def gini(values):
+        return wrap(gini_in_float32(values))
+
+    assert not check_gini(gini).passed
+    out = report(capsys)
+    assert "float32" in out and "float64" in out and "2 * n * n * mean" not in out, out
+    assert "Return float(...)" not in out, out

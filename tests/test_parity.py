@@ -5,14 +5,18 @@ on the measuring text (replaying every merge so far on every piece), and the wor
 counts. It shares no code with the trainer but the pre-token counting.
 """
 
+from collections import Counter
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import bpelab
 from bpelab import BPETokenizer
 from bpelab.analysis.fairness import gini
 from bpelab.byte_level import count_pretokens
 from bpelab.parity import train_parity_aware, worst_first
+from bpelab.patterns import split_text
 
 
 def replay(piece, merges):
@@ -128,9 +132,71 @@ def test_stops_when_no_language_has_a_pair_seen_twice():
 
 
 def test_a_language_without_pairs_passes_its_turn():
-    # xx is worst (5 tokens) but its pairs all occur once; en gets every merge.
-    run = train_parity_aware({"en": "aaaaaaaa", "xx": "vwxyz"}, 2, pattern=None)
-    assert [ch.language for ch in run.choices] == ["en", "en"]
+    # xx is worst (10 tokens, en 8) but its pairs all occur once; en gets every merge.
+    run = train_parity_aware({"en": "aaaaaaaa", "xx": "vwxyzpqrst"}, 2, pattern=None)
+    assert [(ch.worst_off, ch.language) for ch in run.choices] == [("xx", "en"), ("xx", "en")]
+    assert [ch.tokens for ch in run.choices] == [{"en": 8, "xx": 10}, {"en": 4, "xx": 10}]
+
+
+def test_a_passed_turn_names_the_worst_off_and_the_language_that_got_the_merge():
+    # xx is worst (5 tokens, en 4) and its pairs all occur once: it is the worst off, en gets the merge (a+a, 3 times)
+    run = train_parity_aware({"en": "aaaa", "xx": "vwxyz"}, 1, pattern=None, record=True)
+    (choice,) = run.choices
+    assert (choice.worst_off, choice.language, choice.count) == ("xx", "en", 3)
+    assert run.notes == [
+        "worst off: xx (5 tokens on the parallel text); its best pair occurs once, so the merge goes to en "
+        "(4 tokens), and the pair counts are en's"
+    ]
+    # cut into single characters, xx (10 tokens) has no pair at all
+    run = train_parity_aware({"en": "a a a a", "xx": "vwxyzvwxyz"}, 1, pattern=r" ?\S", record=True)
+    assert (run.choices[0].worst_off, run.choices[0].language) == ("xx", "en")
+    assert run.notes[0] == (
+        "worst off: xx (10 tokens on the parallel text); it has no pair, so the merge goes to en (7 tokens), "
+        "and the pair counts are en's"
+    )
+    # when the worst off gets the merge, the note says only that
+    run = train_parity_aware({"en": "abababab", "xx": "cdcdcd"}, 1, pattern=None, record=True)
+    assert run.choices[0].worst_off == run.choices[0].language == "en"
+    assert run.notes == ["worst off: en (8 tokens on the parallel text), so the pair counts are en's"]
+    # the worst off and the next worst both stuck: both named, the merge goes to the third
+    run = train_parity_aware({"xx": "vwxyz", "yy": "pqrs", "en": "aaa"}, 1, pattern=None, record=True)
+    assert (run.choices[0].worst_off, run.choices[0].language) == ("xx", "en")
+    assert run.notes[0] == (
+        "worst off: xx (5 tokens on the parallel text); its best pair occurs once, and the best pair of yy "
+        "(4 tokens) occurs once too, so the merge goes to en (3 tokens), and the pair counts are en's"
+    )
+
+
+def test_the_lessons_small_run_at_its_first_passed_turn():
+    """Lesson 14's stepper with 100 merges: at merge 61 Tamil is the worst off and Amharic gets the merge."""
+    parallel = bpelab.load_parallel()
+    few = {
+        name: parallel[code][:3]
+        for name, code in [("English", "en"), ("Tamil", "ta"), ("Amharic", "am"), ("Chinese", "zh")]
+    }
+    run = train_parity_aware(few, 100, record=True)
+    assert all(c.worst_off == worst_first(c.tokens)[0] for c in run.choices)
+    passed = [k for k, c in enumerate(run.choices, start=1) if c.language != c.worst_off]
+    assert passed[0] == 61
+    choice = run.choices[60]
+    assert (choice.worst_off, choice.language) == ("Tamil", "Amharic")
+    # independently: Tamil's training text cut by the tokenizer of the first 60 merges has no pair seen twice
+    before = run.tokenizer.truncated(256 + 60)
+    pairs = Counter(
+        pair
+        for piece in split_text("\n".join(few["Tamil"]), "gpt2")
+        for ids in [before.encode(piece)]
+        for pair in zip(ids, ids[1:])
+    )
+    assert max(pairs.values()) == 1
+    tokens = {lang: len(before.encode("\n".join(s))) for lang, s in few.items()}
+    assert choice.tokens == tokens and tokens["Tamil"] > tokens["Amharic"] == max(
+        n for lang, n in tokens.items() if lang != "Tamil"
+    )
+    assert run.notes[60] == (
+        f"worst off: Tamil ({tokens['Tamil']} tokens on the parallel text); its best pair occurs once, so the merge "
+        f"goes to Amharic ({tokens['Amharic']} tokens), and the pair counts are Amharic's"
+    )
 
 
 def test_bad_input_is_named():

@@ -10,9 +10,23 @@ from __future__ import annotations
 
 import copy
 import math
+import numbers
 from typing import Any
 
 from bpelab.exercises.showing import kind
+
+
+def is_whole(value: Any) -> bool:
+    """An integer: Python's ``int`` or numpy's (``np.int64``); not a ``bool``."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def is_real(value: Any) -> bool:
+    """A whole number or a float of any precision (``float``, ``np.float32``, ``np.float16``): what ``same`` compares
+    with a tolerance. A ``Fraction`` is exact and left out: it equals a float only where the float is exact."""
+    if is_whole(value):
+        return True
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, numbers.Rational))
 
 
 def same(got: Any, expected: Any, *, ordered: bool = False, loose_ints: bool = False) -> bool:
@@ -20,17 +34,19 @@ def same(got: Any, expected: Any, *, ordered: bool = False, loose_ints: bool = F
 
     Where the reference gives an int (a count, an id, a length) the answer must be an int: ``2.0`` is not ``2``,
     since ``/`` where ``//`` belongs gives floats that are wrong as soon as a division is not exact. Where it gives
-    a float, numbers compare with a 1e-9 tolerance (``2`` equals ``2.0``). ``loose_ints`` lets a float equal an int
+    a float, numbers compare with a 1e-9 tolerance (``2`` equals ``2.0``). numpy's numbers count as what they are
+    (``np.int64`` an int, ``np.float32`` a float) and compare the same way: numpy's own ``==`` would compare a
+    float32 at float32 precision, where 2/9 and 0.2222222 are equal. ``loose_ints`` lets a float equal an int
     too (to tell "right value, wrong type" from a wrong value); ``ordered`` also compares dict key order, at every
     level.
     """
     if isinstance(expected, bool) or isinstance(got, bool):
         return type(got) is type(expected) and got == expected
-    if isinstance(expected, int) and isinstance(got, int):
-        return got == expected
-    if isinstance(expected, int) and isinstance(got, float) and not loose_ints:
+    if is_whole(expected) and is_whole(got):
+        return bool(got == expected)
+    if is_whole(expected) and is_real(got) and not loose_ints:
         return False
-    if isinstance(expected, (int, float)) and isinstance(got, (int, float)):
+    if is_real(expected) and is_real(got):
         try:
             return math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-12)
         except OverflowError:  # an int too large for a float
