@@ -855,11 +855,11 @@ def _judge_size(
     elif not isinstance(vocab_size, (bool, int)) and hasattr(vocab_size, "__index__"):
         vocab_size = operator.index(vocab_size)  # a whole number of another type, numpy's int64
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
+        returned = "None" if vocab_size is None else f"{kind(vocab_size)} {short(vocab_size)}"
         return _result(
             False,
             "failed",
-            f"❌ {name}: your search returned {kind(vocab_size)} {short(vocab_size)}; expected a whole number "
-            "of tokens such as 2000.",
+            f"❌ {name}: your search returned {returned}; expected a whole number of tokens such as 2000.",
         )
     largest = _largest(tokenizer)
     goal = theirs * (1 - within)
@@ -947,9 +947,9 @@ def _out_of_reach_message(
     a text the merges hardly touch, why."""
     needed = math.ceil((1 - full / theirs) * 10_000) / 10_000
     why = (
-        f" All {largest - 256:,} merges leave this text at almost one token per byte: its merges join pairs of the "
-        "text it was trained on, and this text is unlike the text it was trained on (another script, only spaces, …), "
-        "so they hardly apply."
+        f" All {largest - 256:,} merges leave this text at almost one token per byte: its merges join pairs of its "
+        "training text, and this text is unlike the text it was trained on (another script, only spaces, …), so they "
+        "hardly apply."
         if full < 1.1
         else ""
     )
