@@ -1358,7 +1358,7 @@ def test_an_argument_without_equality_that_was_changed_is_found():
         ),
         (
             lambda text: dict(Counter((*w, "</w>") for w in regex.findall(r"\S+", text))),
-            "regex module's \\S+",
+            "you split on the regex module's \\s (regex.split(r'\\s+', …) or regex.findall(r'\\S+', …))",
         ),
         (
             lambda text: dict(Counter((*w, "</w>") for w in regex.findall(r"\w+|[^\w\s]+", text))),

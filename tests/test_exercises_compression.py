@@ -715,3 +715,40 @@ def test_a_text_unlike_the_training_text_is_named_as_the_cause(capsys, trained, 
     out = report(capsys)
     assert not result.passed and "no size of this tokenizer" in out, out
     assert "unlike the text it was trained on" in out and "ran out of pairs" not in out, out
+
+
+# ---- fresh review of lessons 02 and 08 (second round) ---------------------------------------------------------
+
+
+def test_count_unused_that_leaves_out_the_special_tokens_is_rejected_and_named(capsys):
+    """A vocabulary with a special token has 256 + merges + 1 ids (hand count: "abababab" to 259 ids with one special token gives 2 merges)."""
+    with_special = BPETokenizer().train("abababab", 259, special_tokens=["<|endoftext|>"])
+    assert len(with_special.vocab) == 259 and good_count_unused(with_special, "abab") == 258
+    wrong = lambda tok, text: 256 + len(tok.merges) - len(set(tok.encode(text)))  # noqa: E731
+    assert not check_count_unused(wrong).passed
+    assert "special token" in report(capsys)
+
+
+def test_bytes_per_token_rounded_to_a_whole_number_is_told_round_not_floor(capsys):
+    assert not check_bytes_per_token(lambda tok, text: round(len(text.encode("utf-8")) / len(tok.encode(text)))).passed
+    out = report(capsys)
+    assert "round(" in out and "//" not in out, out
+    assert not check_bytes_per_token(lambda tok, text: len(text.encode("utf-8")) // len(tok.encode(text))).passed
+    assert "//" in report(capsys)
+
+
+@pytest.mark.parametrize(("production", "within"), [("o200k_base", 0.10), ("cl100k_base", 0.0)])
+def test_a_goal_above_the_full_tokenizer_is_said_with_both_numbers(capsys, trained, english_sample, production, within):
+    from bpelab.analysis.compression import bytes_per_token
+
+    tok, _ = trained
+    text = english_sample[6_000:12_000]  # English like the training text, which it has not seen
+    goal, full = bytes_per_token(production, text) * (1 - within), bytes_per_token(tok, text)
+    assert full >= 1.1  # English: the merges apply
+    result = check_smallest_vocab_size(binary_search(), tok, text, production=production, within=within, record=False)
+    out = report(capsys)
+    assert not result.passed and goal > full, out
+    assert f"the goal, {goal:.4f} bytes per token, is above the {full:.4f}" in out, out
+    assert "a text unlike the text it was trained on gains less" not in out, out
+    needed = float(out.split("(within=", 1)[1].split(")", 1)[0])  # the `within` the hint names puts the goal in reach
+    assert check_smallest_vocab_size(binary_search(), tok, text, production=production, within=needed, record=False)

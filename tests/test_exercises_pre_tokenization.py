@@ -27,11 +27,13 @@ RE_PARTS_FROM_REGEX = {
     "cafe\u0301",
     "Chapter Ⅻ. Ⓐbc",
     "a\x1cb c\x1fd",
+    "snake‿case 🅐bc",
 }
 """The cases in which Python's `re` finds other pieces than the reference (the `regex` module): marks that combine
 with a letter, the zero-width non-joiner and joiner (lesson 02, section 3b), and the numbers of category No
 (² and ½), which are `\\w` for `re` but not for `regex`; the alphabetic symbols (Ⓐ), `\\w` for `regex` only; and
-U+001C–U+001F, whitespace for `re`'s `\\s` (as for ``str.isspace``), not for `regex`'s."""
+U+001C–U+001F, whitespace for `re`'s `\\s` (as for ``str.isspace``), not for `regex`'s; and the connector ‿,
+`\\w` for `regex` only."""
 
 
 def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
@@ -42,7 +44,7 @@ def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
 
 def test_a_correct_function_passes(capsys):
     assert check_split_words(lambda text: regex.findall(r"\w+|[^\w\s]+", text))
-    assert "✅ split_words: all 19 checks passed." in capsys.readouterr().out
+    assert "✅ split_words: all 21 checks passed." in capsys.readouterr().out
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -101,7 +103,7 @@ def test_the_stub_is_not_yet(capsys):
         ),
         (
             lambda text: [p for w in text.split() for p in regex.findall(r"\w+|[^\w\s]+", w)],
-            "str.split also cuts at U+001C–U+001F",
+            "cut the text with text.split() first (str.split cuts there)",
         ),
     ],
 )
@@ -334,3 +336,72 @@ def test_a_def_that_imports_the_course_function_in_its_own_body_and_returns_it_i
     assert not check_count_characters(count_characters, record=False)
     assert not check_get_word_frequencies(get_word_frequencies, record=False)
     assert capsys.readouterr().out.count("that is the course's function") == 2
+
+
+# ---- fresh review of lessons 02 and 08 (second round): word classes spelled out by hand --------------------------
+
+CF_FOR_JOINERS = r"[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Cf}]+|[^\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Cf}\s]+"
+UNDERSCORE_FOR_PC = r"[\p{Alphabetic}\p{M}\p{Nd}_\p{Join_Control}]+|[^\p{Alphabetic}\p{M}\p{Nd}_\p{Join_Control}\s]+"
+CIRCLED_BY_HAND = (
+    r"[\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\p{Join_Control}Ⓐ-ⓩ]+|[^\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\p{Join_Control}Ⓐ-ⓩ\s]+"
+)
+
+
+def test_the_new_cases_hold_what_the_regex_module_says():
+    """Hand-checked against Unicode's tables: the soft hyphen and the zero-width space are format characters (Cf) but
+    not joiners, so neither word characters nor whitespace; ‿ is connector punctuation (Pc); 🅐 is Alphabetic."""
+    assert [unicodedata.category(ch) for ch in "\xad\u200b‿🅐"] == ["Cf", "Cf", "Pc", "So"]
+    assert regex.fullmatch(r"\p{Alphabetic}", "🅐") and not regex.fullmatch(r"\p{L}", "🅐")
+    assert split_words("co\xadoperate a\u200bb") == ["co", "\xad", "operate", "a", "\u200b", "b"]
+    assert split_words("snake‿case 🅐bc") == ["snake‿case", "🅐bc"]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "named", "not_named"),
+    [
+        (CF_FOR_JOINERS, ["\\p{Cf}", "\\p{Join_Control}", "U+00AD"], []),
+        (UNDERSCORE_FOR_PC, ["\\p{Pc}", "‿"], []),
+        (CIRCLED_BY_HAND, ["Alphabetic", "🅐"], []),
+        (
+            r"\w+|[^\w\s\x1c-\x1f]+",
+            ["U+001C", "kept them out of your class"],
+            ["you cut the text with text.split() first"],
+        ),
+    ],
+)
+def test_a_word_class_spelled_out_by_hand_is_rejected_and_named(pattern, named, not_named, capsys):
+    assert not check_split_words(lambda text: regex.findall(pattern, text), record=False)
+    out = capsys.readouterr().out
+    assert all(word in out for word in named), out
+    assert not any(word in out for word in not_named), out
+
+
+def test_get_word_frequencies_split_on_regex_whitespace_is_named_as_such(capsys):
+    from bpelab.exercises import check_get_word_frequencies
+
+    def split_on_regex_space(text):
+        counts = {}
+        for word in regex.split(r"\s+", text):
+            if word:
+                key = tuple(word) + ("</w>",)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    assert not check_get_word_frequencies(split_on_regex_space, record=False)
+    out = capsys.readouterr().out
+    assert "you split on the regex module's \\s" in out and "you found the words with" not in out, out
+
+
+def test_get_word_frequencies_casefolded_is_named(capsys):
+    from bpelab.exercises import check_get_word_frequencies
+
+    def casefolded(text):
+        counts = {}
+        for word in text.casefold().split():
+            key = tuple(word) + ("</w>",)
+            counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    assert not check_get_word_frequencies(casefolded, record=False)
+    out = capsys.readouterr().out
+    assert "casefold" in out, out

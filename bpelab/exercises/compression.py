@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import operator
 from collections.abc import Callable
 
@@ -63,6 +64,11 @@ def _blank_lines() -> BPETokenizer:
     return BPETokenizer().train("one\n\ntwo\n\nthree\n\n", 257, pattern="cl100k")
 
 
+def _with_special_token() -> BPETokenizer:
+    """``_abab`` with the special token ``<|endoftext|>`` (id 258): 259 ids, one more than 256 + its 2 merges."""
+    return BPETokenizer().train("abababab", 259, special_tokens=["<|endoftext|>"])
+
+
 def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
     return tokenizer.encode(text)
 
@@ -97,6 +103,11 @@ BYTES_PER_TOKEN = Exercise(
             "the text of an earlier check, with another tokenizer (no merges): the answer depends on both",
         ),
         Case(
+            (_abab(), "abababab ab"),
+            11 / 4,
+            "'abab', 'abab', ' ', 'ab': 11 bytes in 4 tokens, 2.75 (which round() makes 3, and // makes 2)",
+        ),
+        Case(
             (_blank_lines(), "ab\n\ncd\n"),
             7 / 6,
             "a tokenizer that learned the token '\\n\\n': 'a', 'b', '\\n\\n', 'c', 'd', '\\n' are 7 bytes in 6 tokens",
@@ -126,6 +137,11 @@ BYTES_PER_TOKEN = Exercise(
             lambda tokenizer, text: len(text.encode("utf-8")) / len(_ids(tokenizer, text.strip())),
             "you encoded text.strip(): the spaces and new lines at the ends are part of the text, and encode "
             "spends tokens on them; encode the text as it is",
+        ),
+        same_as(
+            lambda tokenizer, text: round(len(text.encode("utf-8")) / len(_ids(tokenizer, text))),
+            "round() with no number of digits returns a whole number (the nearest one): return the exact ratio, and "
+            "round only when you show a number (print, table, plot)",
         ),
         same_as(
             lambda tokenizer, text: len(text.encode("utf-8")) // len(_ids(tokenizer, text)),
@@ -191,6 +207,12 @@ COUNT_UNUSED = Exercise(
             "a tokenizer that learned '\\n\\n' (257 ids): 'a', 'b', '\\n\\n', 'c', 'd' and '\\n' are used, 251 are not",
         ),
         Case((_abab(), ""), 258, "no text: no token is used, all 258 are unused"),
+        Case(
+            (_with_special_token(), "abab ab"),
+            256,
+            "a tokenizer with a special token, <|endoftext|>: its vocabulary holds 256 bytes, 2 merges and the "
+            "special token, 259 ids; 'abab', ' ' and 'ab' are used, 256 are not",
+        ),
     ],
     diagnosers=[
         same_as(
@@ -219,6 +241,11 @@ COUNT_UNUSED = Exercise(
         same_as(
             lambda tokenizer, text: len(tokenizer.merges) - len({i for i in _ids(tokenizer, text) if i >= 256}),
             "the 256 byte tokens belong to the vocabulary too: count over tokenizer.vocab",
+        ),
+        same_as(
+            lambda tokenizer, text: 256 + len(tokenizer.merges) - len(set(_ids(tokenizer, text))),
+            "256 + len(tokenizer.merges) leaves out the special tokens (such as <|endoftext|>), which the vocabulary "
+            "holds too: count over tokenizer.vocab itself, len(set(tokenizer.vocab) - set(ids))",
         ),
         same_as(_with_parts, "a token is used only if encode emits it; the pieces inside a longer token are not used"),
         same_as(
@@ -828,11 +855,11 @@ def _judge_size(
     elif not isinstance(vocab_size, (bool, int)) and hasattr(vocab_size, "__index__"):
         vocab_size = operator.index(vocab_size)  # a whole number of another type, numpy's int64
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
+        returned = "None" if vocab_size is None else f"{kind(vocab_size)} {short(vocab_size)}"
         return _result(
             False,
             "failed",
-            f"❌ {name}: your search returned {kind(vocab_size)} {short(vocab_size)}; expected a whole number "
-            "of tokens such as 2000.",
+            f"❌ {name}: your search returned {returned}; expected a whole number of tokens such as 2000.",
         )
     largest = _largest(tokenizer)
     goal = theirs * (1 - within)
@@ -857,29 +884,12 @@ def _judge_size(
     ours = measure(vocab_size)
     goal_line = f"   goal:     at least {goal:.4f} bytes per token ({1 - within:.0%} of the {theirs:.4f} of {label})"
     if ours < goal:
-        if measure(largest) < goal:
+        full = measure(largest)
+        if full < goal:
             return _result(
                 False,
                 "failed",
-                "\n".join(
-                    [
-                        f"❌ {name}: no size of this tokenizer gets within {within:.0%} of {label} on this text.",
-                        f"   yours:    {line(vocab_size, ours)}",
-                        f"   largest:  {line(largest, measure(largest))}",
-                        goal_line,
-                        "   hint:     "
-                        + (
-                            f"all {largest - 256:,} merges leave this text at almost one token per byte: its "
-                            "merges join pairs of the text it was trained on, and this text is unlike the text it "
-                            "was trained on (another script, only spaces, …), so they hardly apply; "
-                            if measure(largest) < 1.1
-                            else f"even all {largest - 256:,} merges fall short on this text: a text unlike the text "
-                            "it was trained on gains less from its merges, and a small training text gives few "
-                            "merges; "
-                        )
-                        + "choose a text like its training text, a looser `within`, or train on more text",
-                    ]
-                ),
+                _out_of_reach_message(vocab_size, ours, full, largest, goal, line, goal_line, label, within, theirs),
             )
         return _result(
             False,
@@ -918,6 +928,43 @@ def _judge_size(
                 *([f"   one less: {line(vocab_size - 1, measure(vocab_size - 1))}"] if vocab_size > 256 else []),
             ]
         ),
+    )
+
+
+def _out_of_reach_message(
+    vocab_size: int,
+    ours: float,
+    full: float,
+    largest: int,
+    goal: float,
+    line: Callable[[int, float], str],
+    goal_line: str,
+    label: str,
+    within: float,
+    theirs: float,
+) -> str:
+    """No size reaches the goal: say so with both numbers, the `within` that the full tokenizer would meet, and, for
+    a text the merges hardly touch, why."""
+    needed = math.ceil((1 - full / theirs) * 10_000) / 10_000
+    why = (
+        f" All {largest - 256:,} merges leave this text at almost one token per byte: its merges join pairs of its "
+        "training text, and this text is unlike the text it was trained on (another script, only spaces, …), so they "
+        "hardly apply."
+        if full < 1.1
+        else ""
+    )
+    return "\n".join(
+        [
+            f"❌ smallest_vocab_size: no size of this tokenizer gets within {within:.0%} of {label} on this text.",
+            f"   yours:    {line(vocab_size, ours)}",
+            f"   largest:  {line(largest, full)}",
+            goal_line,
+            f"   hint:     the goal, {goal:.4f} bytes per token, is above the {full:.4f} that the full tokenizer "
+            f"({largest:,} tokens) reaches on this text, so no size reaches it; your search cannot do better."
+            + why
+            + f" A `within` of {needed:.2%} or more (within={needed:g}) puts the goal in reach; so would a tokenizer "
+            "trained on more text, or one more like this text",
+        ]
     )
 
 

@@ -11,8 +11,13 @@ UTS #18 Annex C's ``\\p{Alphabetic}`` | ``\\p{Mark}`` | ``\\p{Decimal_Number}`` 
 ``\\p{Join_Control}``: Alphabetic holds more than the letters (the letter-like numbers, category Nl, such as ``Ⅻ``, and
 symbols such as the circled ``Ⓐ``), so a class built from the letters ``\\p{L}`` is told so too. Whitespace is
 ``regex``'s ``\\s`` (Unicode's White_Space), which leaves out U+001C–U+001F, the information separators that
-``str.isspace`` and ``str.split`` count: a text cut with ``text.split()`` first is told so; whitespace listed by hand
-(``[^\\w \\t\\r\\n]``) is told which whitespace it missed, and the ASCII flag is named as such (it narrows ``\\w`` and
+``str.isspace`` and ``str.split`` count: a text cut with ``text.split()`` first, or a class that keeps them out of
+``[^\\w\\s]``, is told so; whitespace listed by hand
+(``[^\\w \\t\\r\\n]``) is told which whitespace it missed, and so is a word class spelled out by hand that counts
+some characters the other way round from ``\\w`` (``\\p{Cf}``, every format character, where ``\\w`` has only the two
+joiners, ``\\p{Join_Control}``: the soft hyphen U+00AD and the zero-width space U+200B are pieces of their own;
+``_`` where it has every connector, ``\\p{Pc}``: ``snake‿case`` is one word; circled letters listed by hand where it has
+Alphabetic, which holds ``🅐`` too), and the ASCII flag is named as such (it narrows ``\\w`` and
 ``\\s`` both), apart from a pattern that counts only English letters as word characters. A run may mix punctuation
 (category P: ``-``, ``(``) with symbols (category S: ``>``, ``+``): ``[^\\w\\s]+`` keeps it one piece, and a pattern that
 takes the two in separate runs is told so. A typical wrong pattern is recognised whichever of the two modules runs it;
@@ -21,8 +26,10 @@ so is a text normalised (NFKC, NFC) before it is split.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 import regex
@@ -107,6 +114,94 @@ def _runs_cut_apart(attempt: Any) -> bool:
     return at == len(got)
 
 
+def _pieces(text: str, is_word: Callable[[str], bool]) -> list[str]:
+    """The runs ``\\w+|[^\\w\\s]+`` finds, with ``is_word`` saying what a word character is (whitespace: regex's)."""
+    pieces: list[str] = []
+    run, run_is_word = "", False
+    for ch in text:
+        if regex.fullmatch(r"\s", ch):
+            pieces, run = pieces + [run] if run else pieces, ""
+            continue
+        if run and is_word(ch) != run_is_word:
+            pieces.append(run)
+            run = ""
+        run, run_is_word = run + ch, is_word(ch)
+    return pieces + [run] if run else pieces
+
+
+CLASS_SLIPS: list[tuple[Callable[[str], bool], bool, str]] = [
+    (
+        lambda ch: unicodedata.category(ch) == "Cf" and not regex.fullmatch(r"\p{Join_Control}", ch),
+        True,
+        "{chars}: format characters (Cf), but not joiners: \\w holds only the two joiners, \\p{Join_Control} "
+        "(U+200C, U+200D), not every \\p{Cf} (the soft hyphen U+00AD, the zero-width space U+200B, the byte-order "
+        "mark U+FEFF …)",
+    ),
+    (
+        lambda ch: bool(regex.fullmatch(r"\p{Join_Control}", ch)),
+        False,
+        "{chars}: the zero-width non-joiner and joiner are word characters for \\w (\\p{Join_Control})",
+    ),
+    (
+        lambda ch: unicodedata.category(ch) == "Pc" and ch != "_",
+        False,
+        "{chars}: connector punctuation (Pc), as _ is: \\w holds every \\p{Pc}, not only _",
+    ),
+    (
+        lambda ch: bool(regex.fullmatch(r"\p{Alphabetic}", ch)) and not unicodedata.category(ch).startswith("L"),
+        False,
+        "{chars}: Alphabetic, though not a letter (L): \\w holds every \\p{Alphabetic} character, more than \\p{L} "
+        "or any list of letters (Roman numerals such as Ⅻ, circled letters such as Ⓐ and 🅐 …)",
+    ),
+]
+"""Characters a word class spelled out by hand often counts the other way round from ``\\w``: each kind's test, whether
+the slip counts it as a word character, and what to say."""
+
+
+def _named(ch: str) -> str:
+    name = unicodedata.name(ch, "").lower()
+    return (
+        f"{ch} (U+{ord(ch):04X})"
+        if ch.isprintable() and unicodedata.category(ch) != "Cf"
+        else f"U+{ord(ch):04X} ({name})"
+    )
+
+
+def _class_slip(attempt: Any) -> str | None:
+    """The pieces are what ``\\w+|[^\\w\\s]+`` finds with some of the text's characters of the kinds in
+    ``CLASS_SLIPS`` counted the other way round, here and on every other case: a class spelled out by hand
+    (``\\p{Cf}`` for ``\\p{Join_Control}``, ``_`` for ``\\p{Pc}``, a list of circled letters for Alphabetic). Said
+    with those characters."""
+    got, text = _got_list(attempt), attempt.args[0]
+    if got == attempt.expected or not all(isinstance(piece, str) for piece in got):
+        return None
+    slips = {ch: kind for ch in dict.fromkeys(text) for kind, (test, _, _) in enumerate(CLASS_SLIPS) if test(ch)}
+    if not slips or len(slips) > 8:
+        return None
+
+    def is_word(flipped: set[str]) -> Callable[[str], bool]:
+        return lambda ch: CLASS_SLIPS[slips[ch]][1] if ch in flipped else bool(regex.fullmatch(r"\w", ch))
+
+    chosen = [ch for ch in slips if CLASS_SLIPS[slips[ch]][1] != bool(regex.fullmatch(r"\w", ch))]
+    for size in range(1, len(chosen) + 1):
+        for flipped in map(set, itertools.combinations(chosen, size)):
+            if _pieces(text, is_word(flipped)) != got:
+                continue
+            if any(_pieces(args[0], is_word(flipped)) != other for args, other in attempt.history()):
+                continue
+            said = []
+            for kind, (_, _, hint) in enumerate(CLASS_SLIPS):
+                chars = [ch for ch in flipped if slips[ch] == kind]
+                if chars:
+                    said.append(hint.replace("{chars}", ", ".join(map(_named, sorted(chars)))))
+            return (
+                "your word class counts characters of this text the other way round from \\w: "
+                + "; ".join(said)
+                + ". Use \\w itself, run with the regex module, not a class spelled out by hand"
+            )
+    return None
+
+
 LOWERCASE_HINT = "keep the case as it is: don't lowercase"
 
 
@@ -169,6 +264,19 @@ SPLIT_WORDS = Exercise(
             "regex's \\w holds every Alphabetic character: both are word characters",
         ),
         Case(
+            ("snake‿case 🅐bc",),
+            ["snake‿case", "🅐bc"],
+            "‿ (U+203F) is connector punctuation (Pc) like _, and 🅐 (U+1F150) a negative circled letter, Alphabetic "
+            "though not a letter (L): regex's \\w holds every Pc and every Alphabetic character, both are word "
+            "characters",
+        ),
+        Case(
+            ("co\u00adoperate a\u200bb",),
+            ["co", "\u00ad", "operate", "a", "\u200b", "b"],
+            "the soft hyphen (U+00AD) and the zero-width space (U+200B) are format characters (Cf) like the two "
+            "joiners, but neither joiners nor whitespace: each is a piece of its own",
+        ),
+        Case(
             ("a\x1cb c\x1fd",),
             ["a", "\x1c", "b", "c", "\x1f", "d"],
             "U+001C and U+001F (information separators) are not whitespace for regex's \\s (Unicode's White_Space), "
@@ -227,8 +335,10 @@ SPLIT_WORDS = Exercise(
         ),
         same_as(
             lambda text: [piece for word in text.split() for piece in split_words(word)],
-            "you cut the text with text.split() first: str.split also cuts at U+001C–U+001F (information "
-            "separators), which are not whitespace for the regex module's \\s; run the pattern on the whole text",
+            "U+001C–U+001F (information separators) did not come back as pieces: they are not whitespace for the "
+            "regex module's \\s, so [^\\w\\s]+ makes each a piece of its own. Whether you kept them out of your "
+            "class or cut the text with text.split() first (str.split cuts there), run \\w+|[^\\w\\s]+ as it is, "
+            "on the whole text",
         ),
         *(
             same_as(
@@ -248,6 +358,7 @@ SPLIT_WORDS = Exercise(
             "word character between two symbols, so \\w+|[^\\w\\s]+ makes it a piece of its own: run exactly that "
             "pattern with regex.findall",
         ),
+        _class_slip,  # after the joiner kept inside a joined emoji, which it would call a joiner counted as non-word
         *(
             same_as(flagged, ASCII_FLAG_HINT)
             for flagged in (

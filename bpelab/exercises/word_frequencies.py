@@ -191,6 +191,11 @@ GET_WORD_FREQUENCIES = Exercise(
             "you normalised the text (NFC: e + a combining accent became é): spell each word as it is, tuple(word)",
         ),
         same_as(
+            lambda text: get_word_frequencies(text.casefold()),
+            "you casefolded the text (text.casefold(): 'Low' became 'low', the ligature ﬁ became f, i): keep every "
+            "character as it is ('Low' and 'low' are different words here)",
+        ),
+        same_as(
             lambda text: get_word_frequencies(text.lower()),
             "you lowercased the text: keep every character as it is ('Low' and 'low' are different words here)",
         ),
@@ -204,8 +209,8 @@ GET_WORD_FREQUENCIES = Exercise(
         ),
         same_as(
             lambda text: _counted(regex.findall(r"\S+", text)),
-            "you found the words with the regex module's \\S+: its \\s leaves out U+001C–U+001F (information "
-            "separators), where text.split() cuts; split with text.split()",
+            "you split on the regex module's \\s (regex.split(r'\\s+', …) or regex.findall(r'\\S+', …)): its \\s "
+            "leaves out U+001C–U+001F (information separators), where text.split() cuts; split with text.split()",
         ),
         when(
             _whitespace_inside,

@@ -26,12 +26,19 @@ PUNCTUATION = ".,!?'-=_;()…«»"
 
 texts = st.text(alphabet=SCRIPTS + PUNCTUATION + "0123456789 \t\n", max_size=30)
 word_texts = st.text(
-    alphabet=SCRIPTS + "²½ﬁ👩👧ⅫⒶ‿\x1c\x1f" + PUNCTUATION + "<>+$©" + "0123456789 \t\n\xa0\u3000", max_size=30
+    alphabet=SCRIPTS
+    + "²½ﬁ👩👧ⅫⒶ🅐‿\x1c\x1f\xad\u200b\ufeff\u200e\u2060"
+    + PUNCTUATION
+    + "<>+$©"
+    + "0123456789 \t\n\xa0\u3000",
+    max_size=30,
 )
 """For split_words: also the numbers that are \\w for re but not for regex (², ½) and a compatibility ligature (ﬁ),
 which NFKC would change; a letter-like number (Ⅻ, Nl), an alphabetic symbol (Ⓐ, So) and a connector (‿, Pc), \\w for
-regex though not letters; symbols (< > + $ ©, category S) that make runs with the punctuation ('->', '(+)'); the
-no-break and ideographic spaces, whitespace beyond ASCII; and U+001C, U+001F, whitespace for str.split() but not
+regex though not letters, and 🅐, Alphabetic though no circled letter of the Ⓐ–ⓩ block; format characters
+(Cf: the soft hyphen, the zero-width space, the byte-order mark, the left-to-right mark, the word joiner), neither
+\\w nor \\s for regex, though \\p{Cf} holds them beside the two joiners; symbols (< > + $ ©, category S) that make
+runs with the punctuation ('->', '(+)'); the no-break and ideographic spaces, whitespace beyond ASCII; and U+001C, U+001F, whitespace for str.split() but not
 for regex's \\s."""
 spaced_texts = st.text(alphabet="abé\u0301ﬁ²👩\u200d👧 \t\n\r\f\u00a0\u3000\x1c\x1f", max_size=24)
 """For get_word_frequencies: every kind of whitespace str.split() splits on (U+001C and U+001F too, which regex's
@@ -114,11 +121,12 @@ def byte_merges(draw: st.DrawFn) -> dict[tuple[int, int], int]:
 
 
 @cache
-def trained(text: str, vocab_size: int) -> BPETokenizer:
-    """A small tokenizer; asking for more merges than the text has is fine (it stops early)."""
+def trained(text: str, vocab_size: int, special: bool = False) -> BPETokenizer:
+    """A small tokenizer; asking for more merges than the text has is fine (it stops early). ``special``: with the
+    special token ``<|endoftext|>``, which the vocabulary holds beside the bytes and the merges."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", TrainingStoppedEarly)
-        return BPETokenizer().train(text, vocab_size)
+        return BPETokenizer().train(text, vocab_size, special_tokens=["<|endoftext|>"] if special else None)
 
 
 TRAINING_TEXTS = (
@@ -129,7 +137,17 @@ TRAINING_TEXTS = (
     "a\n\nb\n\nc\n\n",
 )
 """The last one gives a merge of two line breaks: a text encoded line by line never uses it."""
-tokenizers = st.tuples(st.sampled_from(TRAINING_TEXTS), st.integers(256, 270)).map(lambda t: trained(*t))
+
+
+@st.composite
+def tokenizer_and_text(draw: st.DrawFn, *, empty: bool = True) -> tuple[BPETokenizer, str]:
+    """A small tokenizer, some with the special token ``<|endoftext|>`` (then one id more, so the merges are the same:
+    ``256 + len(merges)`` is not their size), and a text: often its own training text, where its merges apply and
+    bytes per token is rarely a whole number, or a generated one (``empty``: perhaps empty)."""
+    training, special = draw(st.sampled_from(TRAINING_TEXTS)), draw(st.booleans())
+    tokenizer = trained(training, draw(st.integers(256, 270)) + special, special)
+    text = draw(st.one_of(st.just(training), texts, st.just(training + " " + training[::-1])))
+    return tokenizer, text if text or empty else training
 
 
 @st.composite
@@ -341,8 +359,8 @@ STRATEGIES: dict[str, st.SearchStrategy[tuple]] = {
         split_texts, st.sampled_from([PATTERNS[n] for n in ("gpt2", "cl100k", "o200k", "llama3")])
     ),
     "find_parents": token_and_ranks(),
-    "bytes_per_token": st.tuples(tokenizers, texts.filter(bool)),
-    "count_unused": st.tuples(tokenizers, texts),
+    "bytes_per_token": tokenizer_and_text(empty=False),
+    "count_unused": tokenizer_and_text(),
     "smallest_vocab_size": search_goals(),
     "bytes_per_char": one(st.lists(st.one_of(texts, beyond_u_ffff_texts), max_size=4)),
     "premium": parallel_texts(),
