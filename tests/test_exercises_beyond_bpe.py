@@ -695,3 +695,27 @@ def test_decimal_and_longdouble_scores_are_rejected(capsys, number, one_division
     out = report(capsys)
     assert not result.passed, out
     assert ("Decimal" if number == "Decimal" else "longdouble") in out, out
+
+
+def test_encode_a_cap_on_the_piece_length_is_caught(capsys):
+    """An encoder that tries pieces of at most 10 characters cannot use a longer piece whole."""
+
+    def capped(word, vocab):
+        pieces, start = [], 0
+        while start < len(word):
+            marker = "##" if start else ""
+            for end in range(min(len(word), start + 10), start, -1):
+                if marker + word[start:end] in vocab:
+                    pieces.append(marker + word[start:end])
+                    start = end
+                    break
+            else:
+                return ["[UNK]"]
+        return pieces
+
+    assert greedy("internationalization", {"internationalization", "i"}) == ["internationalization"]
+    assert capped("internationalization", {"internationalization", "i"}) == ["[UNK]"]
+    result = check_encode_wordpiece_word(capped)
+    out = report(capsys)
+    assert not result.passed, out
+    assert "piece" in out and "length" in out, out

@@ -182,3 +182,79 @@ def test_a_missing_function_of_an_earlier_exercise_is_named_with_its_cell(capsys
     assert_rejects(
         capsys, check_merge_pair, namespace["my_merge_pair"], "my_merge_symbols", "exercise 1", "merge_symbols"
     )
+
+
+# ---- a merge by regular expression, and the empty word ------------------------------------------------
+
+
+def merge_by_regex(symbols, pair, *, escape):
+    """Sennrich et al.'s merge: a regular expression on the spelled word; ``escape=False`` forgets ``re.escape``."""
+    import re
+
+    quote = re.escape if escape else (lambda s: s)
+    bigram = quote(pair[0]) + " " + quote(pair[1])
+    text = re.sub(r"(?<!\S)" + bigram + r"(?!\S)", pair[0] + pair[1], " ".join(symbols))
+    return tuple(text.split(" ")) if symbols else ()
+
+
+def test_regex_metacharacters_by_hand():
+    """What the unescaped pattern does, worked out by hand: '.' matches any symbol, '(' opens a group never closed."""
+    assert merge_by_regex(("a", END_OF_WORD), (".", END_OF_WORD), escape=False) == (".</w>",)
+    assert merge_by_regex(("c", "a", "t"), ("c", "."), escape=False) == ("c.", "t")
+    with pytest.raises(Exception, match="missing"):
+        merge_by_regex(("f", "(", END_OF_WORD), ("(", END_OF_WORD), escape=False)
+    for word, pair in [(("h", "i", ".", END_OF_WORD), (".", END_OF_WORD)), (("a", "+", "b"), ("+", "b"))]:
+        assert merge_by_regex(word, pair, escape=True) == merge_symbols(word, pair)
+
+
+@pytest.mark.parametrize("checker, lift", [(check_merge_symbols, lambda f: f), (check_merge_pair, None)])
+def test_a_regex_merge_without_re_escape_is_rejected_and_named(capsys, checker, lift):
+    def per_word(escape):
+        def merge(word_freq, pair):
+            return {merge_by_regex(w, pair, escape=escape): n for w, n in word_freq.items()}
+
+        return merge
+
+    def word(escape):
+        return lambda symbols, pair: merge_by_regex(symbols, pair, escape=escape)
+
+    make = word if lift else per_word
+    out = assert_rejects(capsys, checker, make(False), "re.escape")
+    assert "overlapping" not in out, out
+    result, out = report(capsys, checker, make(True))
+    assert result.passed, out
+
+
+def test_a_regex_merge_that_raises_on_a_parenthesis_is_named(capsys):
+    import re
+
+    def merge_or_raise(symbols, pair):
+        if "(" in pair:
+            raise re.error("missing ), unterminated subpattern")
+        return merge_symbols(symbols, pair)
+
+    assert_rejects(capsys, check_merge_symbols, merge_or_raise, "re.escape")
+
+
+def merge_appends_last(symbols, pair):
+    out, i = [], 0
+    while i < len(symbols) - 1:
+        if (symbols[i], symbols[i + 1]) == pair:
+            out.append(pair[0] + pair[1])
+            i += 2
+            if i == len(symbols):
+                return tuple(out)
+        else:
+            out.append(symbols[i])
+            i += 1
+    out.append(symbols[-1])
+    return tuple(out)
+
+
+def test_an_empty_word_is_checked_and_named(capsys):
+    assert merge_symbols((), ("a", "b")) == ()
+    with pytest.raises(IndexError):
+        merge_appends_last((), ("a", "b"))
+    assert merge_appends_last(("a", "b", "c"), ("b", "c")) == ("a", "bc")
+    out = assert_rejects(capsys, check_merge_symbols, merge_appends_last, "empty word")
+    assert "symbols[i + 1]" not in out, out

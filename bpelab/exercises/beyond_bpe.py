@@ -610,6 +610,28 @@ def _trained_vocab() -> frozenset[str]:
     return frozenset(train_wordpiece(" ".join(PARAGRAPH.replace(",", " ,").replace(".", " .").split()), 120).vocab)
 
 
+LONG_PIECE_VOCAB = {
+    "internationalization",
+    "inter",
+    "##national",
+    "##ization",
+    "un",
+    "##internationalizable",
+    "##inter",
+    "##nationalizable",
+    "i",
+    "##n",
+}
+"""Pieces far longer than any other vocabulary's here (9 characters at most), for an encoder that caps their length."""
+
+
+def _capped_piece(attempt: Any) -> bool:
+    """The answer is wrong on a case whose expected answer uses a piece longer than any piece the learner returned."""
+    longest_expected = max((len(piece.removeprefix(PREFIX)) for piece in attempt.expected), default=0)
+    longest_got = max((len(str(piece).removeprefix(PREFIX)) for piece in attempt.got), default=0)
+    return longest_expected >= 15 and longest_got < longest_expected
+
+
 ENCODE_WORD = Exercise(
     name="encode_wordpiece_word",
     call="encode_wordpiece_word(word, vocab)",
@@ -651,6 +673,16 @@ ENCODE_WORD = Exercise(
         Case(("keeper", _trained_vocab()), note="a vocabulary trained on a paragraph"),
         Case(("lighthouses", _trained_vocab()), note="a vocabulary trained on a paragraph"),
         Case(("grandsons", _trained_vocab()), note="a vocabulary trained on a paragraph"),
+        Case(
+            ("internationalization", LONG_PIECE_VOCAB),
+            ["internationalization"],
+            "a piece of 20 characters, in the vocabulary: the longest piece is the whole word",
+        ),
+        Case(
+            ("uninternationalizable", LONG_PIECE_VOCAB),
+            ["un", "##internationalizable"],
+            "a continuing piece of 19 characters, taken whole",
+        ),
     ],
     diagnosers=[
         when(
@@ -666,6 +698,12 @@ ENCODE_WORD = Exercise(
             lambda a: len(a.args[0]) == 100 and a.got == [UNK] and a.expected != [UNK],
             "a word of 100 characters is encoded: the exercise needs no length limit, and Hugging Face's "
             "(max_input_chars_per_word = 100) gives [UNK] only to longer words (len(word) > 100, not >= 100)",
+        ),
+        when(
+            _capped_piece,
+            "a piece may be as long as the word itself: a cap on the piece length (end from start + 10 down, say) "
+            "misses longer pieces in the vocabulary; try end from len(word) down to start + 1",
+            any_type=False,
         ),
         same_as(
             lambda w, v: _greedy(w, v, partial=True),

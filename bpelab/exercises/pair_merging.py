@@ -37,7 +37,10 @@ def _first_only(symbols: Word, pair: Pair) -> Word:
 
 
 def string_replace_merge(symbols: Word, pair: Pair) -> Word:
-    """A learner's merge by text replacement on the spelled word: wrong, it also matches inside longer symbols."""
+    """A learner's merge by text replacement on the spelled word: wrong, it also matches inside longer symbols. The
+    empty word gives () (as ``split()`` would), so that a learner's ``split()`` and ``split(' ')`` both agree."""
+    if not symbols:
+        return ()
     return tuple(" ".join(symbols).replace(" ".join(pair), "".join(pair)).split(" "))
 
 
@@ -234,12 +237,40 @@ STRING_KEYS_HINT = (
     "('ab', 'c', '</w>'); merge_symbols returns a tuple, so use it as the key without joining it"
 )
 
+REGEX_HINT = (
+    "the pair holds a symbol that a regular expression reads as an operator ('.' matches any character, '(' opens "
+    "a group, '+' repeats): if you built a pattern from the pair, wrap each symbol in re.escape(...) so that it "
+    "matches only itself, as Sennrich et al.'s merge does, or compare whole symbols without a regular expression"
+)
+
+
+def _regex_hint(attempt: Attempt) -> str | None:
+    """A ``re.error``, or a wrong answer on a case whose pair holds a regex metacharacter (all the cases before it
+    have none, so an answer wrong only here read the pair as a pattern)."""
+    if isinstance(attempt.error, re.error):
+        return REGEX_HINT
+    if attempt.error is not None or type_hint(attempt.got, attempt.expected):
+        return None
+    return REGEX_HINT if any(re.escape(symbol) != symbol for symbol in attempt.args[1]) else None
+
+
+def _empty_word_hint(attempt: Attempt) -> str | None:
+    """The empty word, (): nothing to merge, yet ``symbols[-1]`` or ``' '.join(...).split(' ')`` trips on it."""
+    if attempt.args[0] != ():
+        return None
+    return (
+        "the empty word () has no symbols: your function must return () for it (symbols[-1] raises IndexError on "
+        "it, and ''.split(' ') gives [''], one empty symbol)"
+    )
+
+
 OVERLAP_HINT = (
     "you merged overlapping pairs: after a merge, skip BOTH symbols (i += 2) so matches never "
     "overlap; ('a', 'a', 'a') merging ('a', 'a') should give ('aa', 'a')"
 )
 WORD_DIAGNOSERS = [
     missing_name_hint,
+    _regex_hint,
     on_error(IndexError, "symbols[i + 1] ran past the end: only look at the next symbol when i + 1 < len(symbols)"),
     when(_nested, "the merged symbol should be one string, pair[0] + pair[1], not the pair itself", any_type=False),
     _separator_hint,
@@ -254,7 +285,7 @@ WORD_DIAGNOSERS = [
 
 
 def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[..., Any]]) -> list:
-    return WORD_DIAGNOSERS[:4] + [
+    return WORD_DIAGNOSERS[:5] + [
         same_as(
             lift(_first_half_kept),
             "at a match you kept only pair[0]: the merged symbol is pair[0] + pair[1], both halves joined",
@@ -266,7 +297,7 @@ def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[...
         ),
         same_as(lift(concatenated_text_merge), CONCATENATED_HINT),
         same_as(lift(_last_appended_after), LAST_TWICE_HINT),
-        *WORD_DIAGNOSERS[4:],
+        *WORD_DIAGNOSERS[5:],
         same_as(
             lift(right_to_left_merge),
             "you merged from right to left: scan left to right, so ('a', 'a', 'a') "
@@ -304,8 +335,14 @@ MERGE_SYMBOLS = Exercise(
             ("a", "bc", "abc", "</w>"),
             "two splits of the same text 'abc' in one word: only ('ab', 'c') is the pair",
         ),
+        Case((("a", "</w>"), (".", "</w>")), ("a", "</w>"), "'.' is a symbol like any other: it is not 'a'"),
+        Case((("c", "a", "t"), ("c", ".")), ("c", "a", "t"), "the pair ('c', '.') is not ('c', 'a')"),
+        Case((("h", "i", ".", "</w>"), (".", "</w>")), ("h", "i", ".</w>"), "a full stop at the end of a word"),
+        Case((("f", "(", "</w>"), ("(", "</w>")), ("f", "(</w>"), "a parenthesis is a symbol like any other"),
+        Case((("a", "+", "b", "</w>"), ("+", "b")), ("a", "+b", "</w>"), "so is a plus sign"),
+        Case(((), ("a", "b")), (), "the empty word: nothing to merge"),
     ],
-    diagnosers=_word_diagnosers(lambda wrong: wrong),
+    diagnosers=[_empty_word_hint, *_word_diagnosers(lambda wrong: wrong)],
     hint="walk i from 0; if (symbols[i], symbols[i + 1]) == pair, emit pair[0] + pair[1] and jump by 2, else emit symbols[i] and step by 1",
 )
 
@@ -349,6 +386,22 @@ MERGE_PAIR = Exercise(
             ({("a", "bc", "</w>"): 2, ("ab", "c", "</w>"): 1}, ("ab", "c")),
             {("a", "bc", "</w>"): 2, ("abc", "</w>"): 1},
             "two splits of the same text 'abc': only ('ab', 'c') is the pair",
+        ),
+        Case(
+            ({("a", "</w>"): 3, ("h", "i", ".", "</w>"): 1}, (".", "</w>")),
+            {("a", "</w>"): 3, ("h", "i", ".</w>"): 1},
+            "'.' is a symbol like any other: it is not 'a'",
+        ),
+        Case(
+            ({("c", "a", "t", "</w>"): 2, ("c", ".", "</w>"): 1}, ("c", ".")),
+            {("c", "a", "t", "</w>"): 2, ("c.", "</w>"): 1},
+            "the pair ('c', '.') is not ('c', 'a')",
+        ),
+        Case(({("f", "(", "</w>"): 1}, ("(", "</w>")), {("f", "(</w>"): 1}, "a parenthesis is a symbol like any other"),
+        Case(
+            ({("a", "+", "b", "</w>"): 1, ("a", "b", "</w>"): 2}, ("+", "b")),
+            {("a", "+b", "</w>"): 1, ("a", "b", "</w>"): 2},
+            "so is a plus sign",
         ),
     ],
     diagnosers=[

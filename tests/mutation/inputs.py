@@ -58,8 +58,9 @@ word_freqs = st.dictionaries(
     st.lists(symbols, min_size=1, max_size=6).map(lambda w: (*w, END_OF_WORD)), st.integers(1, 4), max_size=5
 )
 pair_counts = st.dictionaries(pairs, st.integers(1, 4), max_size=6)
-merge_symbols_drawn = st.sampled_from(["a", "b", "c", "ab", "bc", "é", "日"])
-"""For lesson 04's merges: ('ab', 'c') and ('a', 'bc') spell the same text, and only one of them is the pair."""
+merge_symbols_drawn = st.sampled_from(["a", "b", "c", "ab", "bc", "é", "日", ".", "(", "+"])
+"""For lesson 04's merges: ('ab', 'c') and ('a', 'bc') spell the same text, and only one of them is the pair; '.',
+'(' and '+' are symbols a regular expression built from the pair without re.escape reads as operators."""
 merge_pairs = st.tuples(merge_symbols_drawn, merge_symbols_drawn)
 merge_words = st.lists(merge_symbols_drawn, max_size=6).map(tuple)
 merge_word_freqs = st.dictionaries(
@@ -249,8 +250,17 @@ def wordpiece_ties(draw: st.DrawFn) -> tuple[WordFreq]:
 
 @st.composite
 def wordpiece_vocabs(draw: st.DrawFn) -> tuple[str, set[str]]:
-    word = draw(st.text(alphabet="abc", min_size=1, max_size=6))
-    pieces = draw(st.lists(st.text(alphabet="abc", min_size=1, max_size=3), max_size=8))
+    """A short word over a tiny alphabet, or a word of 15 to 20 characters whose vocabulary may hold long pieces (an
+    encoder that caps the piece length misses them)."""
+    if draw(st.booleans()):
+        word = draw(st.text(alphabet="abc", min_size=1, max_size=6))
+        pieces = draw(st.lists(st.text(alphabet="abc", min_size=1, max_size=3), max_size=8))
+    else:
+        word = draw(st.text(alphabet="ab", min_size=15, max_size=20))
+        cuts = sorted(draw(st.lists(st.integers(1, len(word) - 1), max_size=2, unique=True)))
+        bounds = [0, *cuts, len(word)]
+        pieces = [word[a:b] for a, b in zip(bounds, bounds[1:])]
+        pieces += draw(st.lists(st.text(alphabet="ab", min_size=1, max_size=3), max_size=4))
     vocab = {draw(st.sampled_from(["", "##"])) + piece for piece in pieces}
     return word, vocab
 
