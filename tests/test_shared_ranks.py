@@ -13,6 +13,7 @@ import pytest
 import tiktoken
 from tiktoken_ext import openai_public
 
+from bpelab import production
 from bpelab.production import (
     RanksInCore,
     from_tiktoken,
@@ -59,9 +60,10 @@ def test_an_encoding_with_released_ranks_still_pickles_with_a_real_dict():
     assert pickle.loads(pickle.dumps(registered)).encode(text) == tiktoken.get_encoding("r50k_base").encode(text)
 
 
-def test_an_encoding_is_shared_while_held_and_freed_once_nothing_holds_it():
+def test_an_encoding_is_shared_while_held_and_freed_once_nothing_holds_it(monkeypatch):
     """A lesson that compares four models in one table must not carry their vocabularies to its end
     (tiktoken's own get_encoding keeps every encoding it made until the kernel ends)."""
+    monkeypatch.setattr(production, "_LOADED", weakref.WeakValueDictionary())  # not one another test still holds
     first = load_encoding("o200k_base")
     assert load_encoding("o200k_base") is first
     assert from_tiktoken("o200k_base").encoding is first
