@@ -13,6 +13,7 @@ from bpelab.sentencepiece_training import train_sentencepiece_bpe
 
 TEXT = "fine fish find fifty fifth\n" * 20
 SIZE = 30
+PINNED = "0.2.3"
 
 
 def theirs(tmp_path, **settings) -> list[str] | str:
@@ -45,7 +46,9 @@ OUTSIDE = [
 @pytest.mark.parametrize(("settings", "name", "where"), OUTSIDE)
 def test_what_sentencepiece_refuses_the_course_refuses_naming_the_limit(tmp_path, settings, name, where):
     refusal = theirs(tmp_path, **settings)
-    assert isinstance(refusal, str) and where in refusal, refusal
+    assert isinstance(refusal, str) and "trainer_interface.cc(" in refusal and name in refusal, refusal
+    if spm.__version__ == PINNED:  # the lines move between releases; the cited ones are 0.2.3's
+        assert where in refusal, refusal
     options = {"vocab_size": SIZE, **settings}
     with pytest.raises(ValueError, match=rf"{name} must be .*SentencePieceTrainer"):
         train_sentencepiece_bpe(TEXT, **options)
