@@ -1107,6 +1107,18 @@ def raises_with_address(*args):
     raise ValueError(f"bad {object()!r}")
 
 
+class StopEverything(BaseException):
+    """A learner's own BaseException: still the learner's error, reported like any other."""
+
+
+def raises_base_exception(*args):
+    raise StopEverything("done")
+
+
+def raises_generator_exit(*args):
+    raise GeneratorExit
+
+
 class Weird:
     def __eq__(self, other):
         raise RuntimeError("no comparing")
@@ -1132,6 +1144,8 @@ HOSTILE = [
     returns_ellipsis,
     not_implemented,
     raises_with_address,
+    raises_base_exception,
+    raises_generator_exit,
     len,
 ]
 
@@ -1145,6 +1159,7 @@ def test_checkers_never_raise_and_print_one_report(capsys, checker):
 
 
 def test_errors_are_reported_with_type_message_and_line(capsys):
+    assert_rejects(capsys, check_count_pairs, raises_base_exception, "raised StopEverything: done")
     assert_rejects(
         capsys,
         check_count_pairs,

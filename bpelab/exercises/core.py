@@ -203,7 +203,9 @@ def run_checks(name: str, parts: Sequence[tuple[Exercise, Any]], *, record: bool
     with recording(record):
         try:
             return _run(name, parts)
-        except Exception as err:  # a bug in the checker, not in the learner's code: still never raise
+        except KeyboardInterrupt:
+            raise
+        except BaseException as err:  # a bug in the checker, not in the learner's code: still never raise
             message = (
                 f"⚠️ {name}: the checker itself failed ({type(err).__name__}: {without_addresses(str(err))}). "
                 "This is a bug in bpelab, not in your code; please report it."

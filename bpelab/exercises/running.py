@@ -36,7 +36,9 @@ def call(fn: Callable[..., Any], args: tuple, max_steps: int | None, max_seconds
         return Outcome(got=call_guarded(fn, args, max_steps, max_seconds))
     except Runaway as stop:
         return Outcome(runaway=stop.reason)
-    except (Exception, SystemExit) as err:
+    except KeyboardInterrupt:  # the stop button: the learner wants out of the whole check
+        raise
+    except BaseException as err:  # SystemExit, GeneratorExit, a learner's own BaseException: their error too
         return Outcome(error=err, where=where(err, fn))
 
 
