@@ -1,10 +1,12 @@
-"""What an exercise tries and what its diagnosers see: a ``Case`` (arguments, answer, why it is there) and an ``Attempt``."""
+"""What an exercise tries and what its diagnosers see: a ``Case`` (arguments, answer, why it is there) and an ``Attempt``;
+and ``ExerciseSpec``, what the checking loop reads of an exercise (``core.Exercise`` is one), so that the loop's
+files never import ``core``, which imports them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bpelab.exercises.showing import kind
 
@@ -51,3 +53,35 @@ class Attempt:
 
 Diagnoser = Callable[[Attempt], "str | None"]
 """Recognises one typical mistake from an ``Attempt``: returns its hint, or None."""
+
+
+class ExerciseSpec(Protocol):
+    """What ``checking``, ``diagnosers`` and ``running`` read of an exercise; ``core.Exercise`` documents each."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def call(self) -> str: ...
+    @property
+    def checker(self) -> str: ...
+    @property
+    def hint(self) -> str: ...
+    @property
+    def diagnosers(self) -> Sequence[Diagnoser]: ...
+    @property
+    def order_matters(self) -> bool: ...
+    @property
+    def order_hint(self) -> str: ...
+    @property
+    def order_diagnosers(self) -> Sequence[Diagnoser]: ...
+    @property
+    def max_steps(self) -> int | None: ...
+    @property
+    def function_name(self) -> str: ...
+    @property
+    def parameters(self) -> list[str]: ...
+    @property
+    def own_functions(self) -> tuple[Callable[..., Any], ...]: ...
+    @property
+    def answer_functions(self) -> tuple[Callable[..., Any], ...]: ...
+    def build_cases(self) -> list[Case]: ...

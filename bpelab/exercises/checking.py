@@ -12,19 +12,16 @@ import copy
 import functools
 import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bpelab.exercises import runaway
-from bpelab.exercises.cases import Attempt, Case
+from bpelab.exercises.cases import Attempt, Case, ExerciseSpec
 from bpelab.exercises.comparing import changed_argument, same
 from bpelab.exercises.course_functions import course_function, describe
 from bpelab.exercises.diagnosers import explain, first_hint, swapped_parameters
 from bpelab.exercises.results import CheckResult
 from bpelab.exercises.running import Outcome, body, call, parameter_names, parameters_problem
 from bpelab.exercises.showing import differences, kind, short, without_addresses
-
-if TYPE_CHECKING:
-    from bpelab.exercises.core import Exercise
 
 
 def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None) -> list[str]:
@@ -51,7 +48,7 @@ def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None) -> list[s
     ]
 
 
-def run(name: str, parts: Sequence[tuple[Exercise, Any]]) -> CheckResult:
+def run(name: str, parts: Sequence[tuple[ExerciseSpec, Any]]) -> CheckResult:
     planned = [(exercise, fn, exercise.build_cases()) for exercise, fn in parts]
     total = sum(len(cases) for _, _, cases in planned)
     first = 0
@@ -65,7 +62,7 @@ def run(name: str, parts: Sequence[tuple[Exercise, Any]]) -> CheckResult:
 
 
 def check_part(
-    name: str, exercise: Exercise, fn: Any, cases: list[Case], first: int, total: int, yours: str
+    name: str, exercise: ExerciseSpec, fn: Any, cases: list[Case], first: int, total: int, yours: str
 ) -> CheckResult | None:
     """The first failure among ``cases`` (numbered from ``first + 1``), or None when all pass."""
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bpelab.exercises.cases import Attempt, Diagnoser
+from bpelab.exercises.cases import Attempt, Diagnoser, ExerciseSpec
 from bpelab.exercises.comparing import (
     FLOAT_FOR_INT,
     first_container_mismatch,
@@ -21,9 +21,6 @@ from bpelab.exercises.comparing import (
     type_hint,
 )
 from bpelab.exercises.showing import kind, short
-
-if TYPE_CHECKING:
-    from bpelab.exercises.core import Exercise
 
 
 def same_as(variant: Callable[..., Any], hint: str) -> Diagnoser:
@@ -83,7 +80,7 @@ def first_hint(diagnosers: Sequence[Diagnoser], attempt: Attempt) -> str | None:
     return None
 
 
-def swapped_parameters(exercise: Exercise, attempt: Attempt) -> str | None:
+def swapped_parameters(exercise: ExerciseSpec, attempt: Attempt) -> str | None:
     """The learner's parameters are the exercise's, in another order: every argument lands in the wrong one."""
     theirs, ours = list(attempt.parameters), exercise.parameters
     if len(ours) < 2 or theirs == ours or sorted(theirs) != sorted(ours):
@@ -107,7 +104,7 @@ def empty_input_error(error: BaseException) -> str | None:
     return None
 
 
-def explain(exercise: Exercise, attempt: Attempt) -> str:
+def explain(exercise: ExerciseSpec, attempt: Attempt) -> str:
     """The hint for a wrong answer or an error: swapped parameters, the exercise's diagnosers, then the engine's own."""
     hint = swapped_parameters(exercise, attempt) or first_hint(exercise.diagnosers, attempt)
     if hint:

@@ -13,12 +13,10 @@ import inspect
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bpelab.exercises.cases import ExerciseSpec
 from bpelab.exercises.runaway import Runaway, call_guarded
-
-if TYPE_CHECKING:
-    from bpelab.exercises.core import Exercise
 
 
 @dataclass
@@ -112,7 +110,7 @@ def parameter_names(fn: Any) -> tuple[str, ...]:
         return ()
 
 
-def parameters_problem(fn: Any, exercise: Exercise, n_args: int) -> str | None:
+def parameters_problem(fn: Any, exercise: ExerciseSpec, n_args: int) -> str | None:
     """Why ``fn`` cannot be called as the exercise calls it (with ``n_args`` arguments), or None if it can."""
     try:
         signature = inspect.signature(fn)
