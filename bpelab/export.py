@@ -27,17 +27,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 from bpelab.files import write_text_atomically
 from bpelab.hugging_face import byte_level_text, byte_to_char, merges_as_written
 from bpelab.patterns import PATTERNS
 from bpelab.regex_engines import Engine, first_disagreement, for_oniguruma
+from bpelab.tokenizer_tables import ByteLevelTokenizer
 
 if TYPE_CHECKING:  # tiktoken is only imported when an export is asked for
     import tiktoken
 
-    from bpelab.byte_level import BPETokenizer
 
 PROBE_TEXT = (
     "Hello world! It's 2024, and we're testing: 12345 + 678 = 13023. In 1920 it cost $1,999.99.\n"
@@ -57,20 +57,7 @@ class ExportError(ValueError):
 # ---- what both exports share ----------------------------------------------------------------
 
 
-@runtime_checkable
-class ByteLevelTokenizer(Protocol):
-    """What an export reads of a tokenizer: a ``BPETokenizer`` has it all. A protocol rather than the class
-    itself, so that this module never imports ``byte_level``, whose methods import this one."""
-
-    vocab: dict[int, bytes]
-    merges: dict[tuple[int, int], int]
-    special_tokens: dict[str, int]
-    pattern: str | None
-
-    def encode(self, text: str, *, allowed_special: Any = ..., disallowed_special: Any = ...) -> list[int]: ...
-
-
-def _check_exportable(tokenizer: BPETokenizer, target: str) -> None:
+def _check_exportable(tokenizer: ByteLevelTokenizer, target: str) -> None:
     """Only byte-level tokenizers built from merges, with ids 256, 257, ... in learning order."""
     if not isinstance(tokenizer, ByteLevelTokenizer):
         raise TypeError(
@@ -98,7 +85,7 @@ def _check_exportable(tokenizer: BPETokenizer, target: str) -> None:
     _check_special_tokens(tokenizer, target)
 
 
-def _check_special_tokens(tokenizer: BPETokenizer, target: str) -> None:
+def _check_special_tokens(tokenizer: ByteLevelTokenizer, target: str) -> None:
     """Each special token a non-empty string with an id after the learned ones, as ``train`` makes them."""
     first_free = 256 + len(tokenizer.merges)
     for special, i in tokenizer.special_tokens.items():
@@ -128,7 +115,7 @@ def split_regex(pattern: str | None) -> str:
     return f"(?:{pattern})|(?:(?!(?:{pattern}))[\\s\\S])+"
 
 
-def _check_split(tokenizer: BPETokenizer, regex_text: str, engine: Engine, target: str) -> None:
+def _check_split(tokenizer: ByteLevelTokenizer, regex_text: str, engine: Engine, target: str) -> None:
     """Refuse an export whose regex engine cuts a probe text otherwise than bpelab: its ids would differ there."""
     found = first_disagreement(tokenizer.pattern, regex_text, engine)
     if found is not None:
@@ -147,7 +134,7 @@ def _first_difference(ours: list[int], theirs: list[int]) -> str:
     return f"at token {at}: bpelab gives {ours[at : at + 5]}, the export gives {theirs[at : at + 5]}"
 
 
-def _probe(tokenizer: BPETokenizer, encode: Any, target: str) -> None:
+def _probe(tokenizer: ByteLevelTokenizer, encode: Any, target: str) -> None:
     """Refuse an export that gives other ids than bpelab on the probe text."""
     ours = tokenizer.encode(PROBE_TEXT, allowed_special="all")
     theirs = encode(PROBE_TEXT)
@@ -162,7 +149,7 @@ def _probe(tokenizer: BPETokenizer, encode: Any, target: str) -> None:
 # ---- tiktoken ---------------------------------------------------------------------------------
 
 
-def _check_special_prefixes(tokenizer: BPETokenizer) -> None:
+def _check_special_prefixes(tokenizer: ByteLevelTokenizer) -> None:
     """tiktoken joins its special tokens into one regex in hash-map order: where one special token begins
     another ("<|a" and "<|a|>"), which one it finds depends on that order, not on the text."""
     specials = sorted(tokenizer.special_tokens)
@@ -177,7 +164,7 @@ def _check_special_prefixes(tokenizer: BPETokenizer) -> None:
             )
 
 
-def tiktoken_parts(tokenizer: BPETokenizer) -> dict[str, Any]:
+def tiktoken_parts(tokenizer: ByteLevelTokenizer) -> dict[str, Any]:
     """What ``tiktoken.Encoding`` is built from: the split regex, the ranks, the special tokens (checked)."""
     _check_exportable(tokenizer, "tiktoken")
     _check_special_prefixes(tokenizer)
@@ -188,7 +175,7 @@ def tiktoken_parts(tokenizer: BPETokenizer) -> dict[str, Any]:
     }
 
 
-def to_tiktoken(tokenizer: BPETokenizer, name: str = "bpelab") -> tiktoken.Encoding:
+def to_tiktoken(tokenizer: ByteLevelTokenizer, name: str = "bpelab") -> tiktoken.Encoding:
     """A ``tiktoken.Encoding`` that gives the same ids as ``tokenizer.encode`` (and refuses what it refuses)."""
     import tiktoken
 
@@ -210,7 +197,7 @@ def to_tiktoken(tokenizer: BPETokenizer, name: str = "bpelab") -> tiktoken.Encod
 # ---- Hugging Face tokenizers ------------------------------------------------------------------
 
 
-def hf_json(tokenizer: BPETokenizer) -> dict[str, Any]:
+def hf_json(tokenizer: ByteLevelTokenizer) -> dict[str, Any]:
     """The content of a Hugging Face ``tokenizer.json`` for ``tokenizer`` (what ``save_hf`` writes)."""
     _check_exportable(tokenizer, "Hugging Face")
     stand_ins = set(byte_to_char().values()) - {chr(b) for b in range(128)}
@@ -269,7 +256,7 @@ def hf_json(tokenizer: BPETokenizer) -> dict[str, Any]:
     }
 
 
-def transformers_config(tokenizer: BPETokenizer, end_of_text: str | None, padding: str | None) -> dict[str, Any]:
+def transformers_config(tokenizer: ByteLevelTokenizer, end_of_text: str | None, padding: str | None) -> dict[str, Any]:
     """The ``tokenizer_config.json`` that makes ``transformers`` load the folder as a fast tokenizer with its
     end-of-text and padding roles set. ``None``: ``"<|endoftext|>"`` if the tokenizer has it (and padding takes
     the end-of-text token, as GPT-2's users do)."""
@@ -292,7 +279,7 @@ def transformers_config(tokenizer: BPETokenizer, end_of_text: str | None, paddin
     return config
 
 
-def _unreadable(tokenizer: BPETokenizer, err: Exception) -> str:
+def _unreadable(tokenizer: ByteLevelTokenizer, err: Exception) -> str:
     """Why ``tokenizers`` could not read the file: the pattern (Oniguruma rejects it), or something else."""
     import tokenizers
 
@@ -322,7 +309,7 @@ def hf_path(path: str | Path) -> tuple[Path, bool]:
 
 
 def save_hf(
-    tokenizer: BPETokenizer, path: str | Path, *, end_of_text: str | None = None, padding: str | None = None
+    tokenizer: ByteLevelTokenizer, path: str | Path, *, end_of_text: str | None = None, padding: str | None = None
 ) -> Path:
     """Write ``tokenizer`` as a Hugging Face ``tokenizer.json`` that ``tokenizers.Tokenizer.from_file`` reads;
     returns the file's path.

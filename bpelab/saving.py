@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 import regex
 
 from bpelab.files import write_text_atomically
 from bpelab.patterns import compile_pattern, pattern_name_of
+from bpelab.tokenizer_tables import ByteLevelTokenizer
 
-if TYPE_CHECKING:
-    from bpelab.byte_level import BPETokenizer
+Tokenizer = TypeVar("Tokenizer", bound=ByteLevelTokenizer)
+"""``load`` hands in an empty tokenizer of its own class and gets the same one back, filled."""
 
 FORMAT_HEADER = "bpelab-tokenizer v2"
 
@@ -29,7 +30,7 @@ class TokenizerFileError(ValueError):
     """A saved tokenizer file that cannot be read back."""
 
 
-def write_tokenizer(tokenizer: BPETokenizer, path: str | Path) -> Path:
+def write_tokenizer(tokenizer: ByteLevelTokenizer, path: str | Path) -> Path:
     """Write ``tokenizer`` to ``path`` in this format (``BPETokenizer.save``)."""
     if any(tokenizer.vocab[i] != bytes([i]) for i in range(256)) or any(
         tokenizer.vocab[new] != tokenizer.vocab[a] + tokenizer.vocab[b] for (a, b), new in tokenizer.merges.items()
@@ -57,7 +58,7 @@ def write_tokenizer(tokenizer: BPETokenizer, path: str | Path) -> Path:
     return write_text_atomically(Path(path), "\n".join(lines) + "\n")
 
 
-def read_tokenizer(path: str | Path, tokenizer: BPETokenizer) -> BPETokenizer:
+def read_tokenizer(path: str | Path, tokenizer: Tokenizer) -> Tokenizer:
     """Read a file written by ``write_tokenizer`` (this format, or the older v1) into an empty ``tokenizer``.
     A UTF-8 byte-order mark at the start (some editors add one) is fine."""
     path = Path(path)
@@ -130,7 +131,7 @@ class _SavedFile:
         rest = rest.strip()
         return not rest or (self.version == 1 and rest.startswith("#"))
 
-    def read_into(self, tokenizer: BPETokenizer) -> BPETokenizer:
+    def read_into(self, tokenizer: Tokenizer) -> Tokenizer:
         n, header = self.next_line("the header")
         versions = {FORMAT_HEADER: 2, "bpelab-tokenizer v1": 1}
         if header.strip() not in versions:

@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from bpelab.export import ExportError, tiktoken_parts, to_tiktoken
 from bpelab.files import write_text_atomically
+from bpelab.tokenizer_tables import ByteLevelTokenizer
 from bpelab.vocab_files import read_tiktoken_file
 
 if TYPE_CHECKING:
     import tiktoken
-
-    from bpelab.byte_level import BPETokenizer
 
 FORMAT = "bpelab tiktoken export v1"
 
@@ -37,7 +36,7 @@ def tiktoken_paths(path: str | Path) -> tuple[Path, Path]:
     return ranks, ranks.with_suffix(".json")
 
 
-def save_tiktoken(tokenizer: BPETokenizer, path: str | Path, name: str = "bpelab") -> Path:
+def save_tiktoken(tokenizer: ByteLevelTokenizer, path: str | Path, name: str = "bpelab") -> Path:
     """Write ``tokenizer`` as ``path`` (a ``.tiktoken`` file of ranks) and its JSON (``name``, the pattern, the
     special tokens, the ranks file's SHA-256); returns the ``.tiktoken`` path. Checked first, as ``to_tiktoken``
     checks an export; both files are written atomically."""
