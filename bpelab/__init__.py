@@ -14,11 +14,11 @@ The names below are imported when first used (``from bpelab import BPETokenizer`
 Jupyter server's save hook and the setup commands import ``bpelab.course`` without paying for pandas.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bpelab.course.kernel_memory import trim_after_each_cell
 from bpelab.course.versions import warn_if_out_of_range
+from bpelab.lazy_names import lazy_names
 
 warn_if_out_of_range()  # before any import below, which may be what an out-of-range package breaks
 trim_after_each_cell()  # in a notebook: freed memory goes back to the system after each cell (a hub's limit)
@@ -134,14 +134,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'bpelab' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value  # the next use finds it without asking again
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
+__getattr__, __dir__ = lazy_names("bpelab", _HOMES, globals())

@@ -7,8 +7,9 @@ The figure functions are imported when first used, as in ``bpelab`` itself: ``bp
 tables, no figure) must not load matplotlib, which costs a kernel about 40 MB (lesson 07 draws nothing).
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from bpelab.lazy_names import lazy_names
 
 if TYPE_CHECKING:  # mypy and editors see the names; Python imports each on first use (__getattr__)
     from bpelab.plots.compression import plot_compression_curves, plot_rank_frequency, plot_vocab_tradeoff
@@ -36,14 +37,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'bpelab.plots' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value  # the next use finds it without asking again
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
+__getattr__, __dir__ = lazy_names("bpelab.plots", _HOMES, globals())
