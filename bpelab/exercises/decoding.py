@@ -112,10 +112,12 @@ DECODE_WORDS = Exercise(
             "text must not end in a space at all, so drop every space at the very end (.rstrip(' '))",
         ),
         when(
-            lambda a: isinstance(a.got, str)
-            and a.got.endswith(" ")
-            and a.got.rstrip(" ") == a.expected
-            and _lone_markers_at_the_end(a.args[0]) >= 2,
+            lambda a: (
+                isinstance(a.got, str)
+                and a.got.endswith(" ")
+                and a.got.rstrip(" ") == a.expected
+                and _lone_markers_at_the_end(a.args[0]) >= 2
+            ),
             "you dropped one or two spaces at the end, but not all of them: several '</w>' alone at the end (empty "
             "words) leave one space each, so ['low</w>', '</w>', '</w>'] ends in three spaces and must give 'low'. "
             "Drop every space at the very end, however many (.rstrip(' '), or a while loop)",
