@@ -157,3 +157,41 @@ def test_a_decoder_that_reads_each_symbols_end_passes_as_lesson_05_says(capsys):
     and that the exercise accepts it: ['see</w>', 'a', '<', '/', 'w', '>', 'b</w>'] gives 'see a</w>b'."""
     assert written_independently(["see</w>", "a", "<", "/", "w", ">", "b</w>"]) == "see a</w>b"
     assert check_decode_words(written_independently, record=False)
+
+
+def drop_a_lone_last_marker_then_one_space(symbols):
+    """A learner's fix for ['low</w>', '</w>']: drop one '</w>' alone at the end, then one space. Two empty words
+    at the end leave a space behind (['low</w>', '</w>', '</w>'] -> 'low ')."""
+    if symbols and symbols[-1] == "</w>":
+        symbols = symbols[:-1]
+    text = "".join(symbols).replace("</w>", " ")
+    return text[:-1] if text.endswith(" ") else text
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        drop_a_lone_last_marker_then_one_space,
+        lambda s: "".join(s).replace("</w>", " ").removesuffix(" ").removesuffix(" "),
+    ],
+    ids=["lone last marker, then one space", "two spaces, one at a time"],
+)
+def test_a_decoder_that_drops_only_one_or_two_end_spaces_is_rejected_and_named(capsys, wrong):
+    assert wrong(["low</w>", "</w>", "</w>"]) == "low "  # the wrong answer, as a learner's decoder gives it
+    assert not check_decode_words(wrong, record=False)
+    report = capsys.readouterr().out
+    assert "'</w>', '</w>'" in report.split("expected:", 1)[0], report  # a case with several markers at the end
+    hint = report.split("hint:", 1)[1]
+    assert "several '</w>' alone at the end" in hint and ".rstrip(' ')" in hint, hint
+
+
+def test_hints_and_the_input_line_use_the_learners_name(capsys):
+    """Lesson 05's stubs are my_decode_words and my_encode_word: the report names those, not the package's."""
+    from bpelab.exercises.word_encoding import check_encode_word
+
+    assert not check_decode_words(lambda s: (x for x in s), record=False)
+    report = capsys.readouterr().out
+    assert "input:    my_decode_words(" in report and "my_decode_words returns one string" in report, report
+    assert not check_encode_word(lambda word, merges: [*word, "</w>"], record=False)
+    report = capsys.readouterr().out
+    assert "input:    my_encode_word(" in report, report

@@ -2,8 +2,8 @@
 
 The symbols are joined; every ``'</w>'`` becomes a space, and every space at the very end of the text is dropped
 (``.rstrip(' ')``), so the text never ends in a space. A ``'</w>'`` on its own is an empty word: at the start of the
-symbols its space stays (``['</w>', 'low</w>']`` -> ``' low'``), at the end it leaves nothing
-(``['low</w>', '</w>']`` -> ``'low'``), and one between two words keeps its space (``['low</w>', '</w>', 'x</w>']``
+symbols its space stays (``['</w>', 'low</w>']`` -> ``' low'``), at the end it leaves nothing, however many
+there are (``['low</w>', '</w>', '</w>']`` -> ``'low'``), and one between two words keeps its space (``['low</w>', '</w>', 'x</w>']``
 -> ``'low  x'``), as ``bpelab.decode_words`` does and lesson 05 says. No case holds a ``</w>`` typed inside the text
 (``['a', '<', '/', 'w', '>']``): there a decoder that reads the marker at each symbol's end gives the text back while
 joining first turns it into a space, and the exercise accepts both (lesson 05, section 5).
@@ -25,9 +25,17 @@ def _encoded(text: str, num_merges: int) -> list[str]:
     return [piece for word in text.split() for piece in encode_word(word, merges)]
 
 
+def _lone_markers_at_the_end(symbols: list[str]) -> int:
+    """How many ``'</w>'`` stand alone at the end of the symbols: empty words, each a space at the very end."""
+    count = 0
+    while count < len(symbols) and symbols[len(symbols) - 1 - count] == END_OF_WORD:
+        count += 1
+    return count
+
+
 DECODE_WORDS = Exercise(
     name="decode_words",
-    call="decode_words(symbols)",
+    call="my_decode_words(symbols)",  # the name lesson 05's stub gives it: the report's input line shows it
     reference=decode_words,
     cases=lambda: [
         Case((["low", "</w>"],), "low", "one word, the marker on its own"),
@@ -49,13 +57,29 @@ DECODE_WORDS = Exercise(
             "low  x",
             "a '</w>' alone between two words is an empty word: its space stays, so two spaces come between them",
         ),
+        Case(
+            (["low</w>", "</w>", "</w>"],),
+            "low",
+            "two '</w>' alone at the end: two empty words, and the text still ends without a space (drop them all)",
+        ),
+        Case(
+            (["low</w>", "</w>", "</w>", "</w>"],),
+            "low",
+            "three '</w>' alone at the end: every space at the very end goes, however many there are",
+        ),
+        Case((["</w>", "</w>"],), "", "only empty words: every space is at the very end, so nothing is left"),
+        Case(
+            (["</w>", "</w>", "low"],),
+            "  low",
+            "two '</w>' alone at the start: two empty words, and both their spaces stay",
+        ),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
     ],
     diagnosers=[
         when(
             lambda a: isinstance(a.got, GeneratorType),
-            "you returned a generator, not the text: decode_words returns one string, so join the pieces "
+            "you returned a generator, not the text: my_decode_words returns one string, so join the pieces "
             "with ''.join(...)",
         ),
         when(
@@ -86,6 +110,17 @@ DECODE_WORDS = Exercise(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").removesuffix(" "),
             "you dropped one space at the end, but a '</w>' alone at the end (an empty word) leaves another: the "
             "text must not end in a space at all, so drop every space at the very end (.rstrip(' '))",
+        ),
+        when(
+            lambda a: (
+                isinstance(a.got, str)
+                and a.got.endswith(" ")
+                and a.got.rstrip(" ") == a.expected
+                and _lone_markers_at_the_end(a.args[0]) >= 2
+            ),
+            "you dropped one or two spaces at the end, but not all of them: several '</w>' alone at the end (empty "
+            "words) leave one space each, so ['low</w>', '</w>', '</w>'] ends in three spaces and must give 'low'. "
+            "Drop every space at the very end, however many (.rstrip(' '), or a while loop)",
         ),
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").lstrip(" "),
