@@ -135,3 +135,12 @@ def test_explorer_text_fallback_is_stable():
         == f"EncodeExplorer (GPT-4 (cl100k_base)): {n} tokens, 8 bytes, {8 / n:.2f} bytes per token"
     )
     assert text.splitlines()[1].replace(" | ", "") == "hi⋅there"
+
+
+def test_a_count_of_one_is_said_in_the_singular():
+    from bpelab.widgets.explorer import EncodeExplorer
+
+    one = EncodeExplorer(text="a", production=["cl100k_base"]).render_text()
+    assert one.startswith("EncodeExplorer (") and ": 1 token, 1 byte" in one, one
+    two = EncodeExplorer(text="ab c", production=["cl100k_base"]).render_text()
+    assert ": 2 tokens, 4 bytes" in two, two

@@ -34,7 +34,7 @@ from bpelab.chat_formats import (
 from bpelab.widgets.chips import chips_text
 from bpelab.widgets.esm import bundle
 from bpelab.widgets.explorer import BROWSER_ENCODINGS, EXPLORER_MODULES
-from bpelab.widgets.fallback import with_fallback_text
+from bpelab.widgets.fallback import counted, with_fallback_text
 
 CHAT_MODULES = (*EXPLORER_MODULES, "chat.js")
 """The explorer's modules (chips, page encoders, its small DOM helpers), then the chat view."""
@@ -122,7 +122,7 @@ class ChatView(anywidget.AnyWidget):
         """The current state as text: what shows where widgets cannot render."""
         r = self.rendering
         trained = sum(1 for t in r.tokens if t.trained)
-        head = f"ChatView ({FORMAT_LABELS[self.format]}): {len(r.ids)} tokens, {r.overhead} of them the format's, "
+        head = f"ChatView ({FORMAT_LABELS[self.format]}): {counted(len(r.ids), 'token')}, {r.overhead} of them the format's, "
         head += f"{trained} trained on"
         shown = chips_text([t.piece.decode() if t.special else t.piece for t in r.tokens[:60]])
         return head + "\n" + shown + (" | …" if len(r.tokens) > 60 else "")

@@ -24,6 +24,7 @@ from bpelab.cuts import compared_lengths, covering_lengths, differing_spans, tok
 from bpelab.widgets.chips import chips_text, show_whitespace
 from bpelab.widgets.esm import bundle
 from bpelab.widgets.explorer import DEFAULT_TEXT, EXPLORER_MODULES, PRECOMPUTE_CHARS, EncodeExplorer
+from bpelab.widgets.fallback import counted
 from bpelab.widgets.view_tokenizers import VIEW_TOKENIZERS
 from bpelab.words import END_OF_WORD
 
@@ -130,7 +131,7 @@ class CompareView(EncodeExplorer):
         spans = self.differing_spans
         lines = [f"CompareView: {len(rows)} tokenizers, {len(data)} bytes, {len(spans)} stretches cut differently"]
         for label, ids, pieces in rows:
-            head = f"{label}: {len(ids)} tokens"
+            head = f"{label}: {counted(len(ids), 'token')}"
             if ids:
                 head += f", {len(data) / len(ids):.2f} bytes per token"
             if first:

@@ -35,7 +35,7 @@ from bpelab.token_build import TokenBuild
 from bpelab.widgets.chips import Chip, chips_text, is_invisible, make_chips, name_invisible
 from bpelab.widgets.encoders import Encoded, encoder_for
 from bpelab.widgets.esm import bundle
-from bpelab.widgets.fallback import with_fallback_text
+from bpelab.widgets.fallback import counted, with_fallback_text
 from bpelab.widgets.js_regex import js_pattern
 from bpelab.widgets.token_build_view import build_for
 from bpelab.widgets.view_tokenizers import LABELS, VIEW_TOKENIZERS, load_view_tokenizer, page_entry
@@ -293,10 +293,10 @@ class EncodeExplorer(anywidget.AnyWidget):
         if error:
             return f"EncodeExplorer ({self.tokenizer_name}): {error}"
         n_bytes = len(self.text.encode("utf-8", "surrogatepass"))
-        head = f"EncodeExplorer ({self.tokenizer_name}): {self.token_count} tokens"
+        head = f"EncodeExplorer ({self.tokenizer_name}): {counted(self.token_count, 'token')}"
         if self.word_count is not None:
             head += f" for {self.word_count} {self.word_unit}"
-        head += f", {n_bytes} bytes"
+        head += f", {counted(n_bytes, 'byte')}"
         if self.token_count:
             head += f", {n_bytes / self.token_count:.2f} bytes per token"
         word_end = END_OF_WORD if self.tokenizer_name in self._word_level else None

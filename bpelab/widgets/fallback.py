@@ -15,6 +15,11 @@ from typing import Any
 TEXT = "text/plain"
 
 
+def counted(n: int, noun: str) -> str:
+    """``1 token``, ``3 tokens``: a count and its noun, in the singular for one (JavaScript: view_basics.counted)."""
+    return f"{n} {noun if n == 1 else noun + 's'}"
+
+
 def draw_hint(noun: str) -> str:
     """The line under a widget's summary: what to do where the summary shows instead of the widget."""
     return f"(Run this cell to draw the {noun}.)"

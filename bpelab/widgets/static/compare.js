@@ -15,7 +15,7 @@
 import { CHIP_CSS, drawChips, ensureCss, makeChips, showWhitespace } from "./chips.js";
 import { END_OF_WORD } from "./bpe.js";
 import { canEncodeHere } from "./explorer.js";
-import { el, isStatic } from "./view_basics.js";
+import { counted, el, isStatic } from "./view_basics.js";
 import { encodeWordLevel } from "./word_level.js";
 import { tokenBuilds } from "./chip_builds.js";
 import { linkExplorer } from "./explorer_link.js";
@@ -150,7 +150,7 @@ export function drawComparison(text, rows, { showIds = true, onChipClick = null 
     list.querySelectorAll("wbr").forEach((node) => node.remove()); // the grid places chips; no line breaks
     list.classList.add("bpe-compare-row");
     list.dataset.tokenizer = row.name;
-    list.setAttribute("aria-label", `${row.label}: ${stat.count} tokens, ${stat.bytesPerToken} bytes per token, ${stat.relative} the first row`);
+    list.setAttribute("aria-label", `${row.label}: ${counted(stat.count, "token")}, ${stat.bytesPerToken} bytes per token, ${stat.relative} the first row`);
     list.style.gridRow = String(r + 2);
     list.style.gridColumn = "2 / -1";
     list.querySelectorAll(".bpe-chip").forEach((chipEl, k) => {

@@ -4,6 +4,7 @@
 
 import { END_OF_WORD } from "./bpe.js";
 import { UNKNOWN_ID, isInvisible, isWholeUtf8, makeChips, nameInvisible } from "./chips.js";
+import { counted } from "./view_basics.js";
 
 const countUtf8 = new TextEncoder();
 
@@ -35,9 +36,9 @@ export function summary(text, ids, pieces, { wordLevel = false, wordUnit = "word
   const wordEnd = wordLevel ? END_OF_WORD : null;
   chips ??= makeChips(shown, { wordEnd }); // a caller that grouped them already passes them in
   const nBytes = countUtf8.encode(text).length;
-  let head = `${nTokens} tokens`;
+  let head = counted(nTokens, "token");
   if (wordLevel) head += ` for ${pieces.filter((p) => p.endsWith(END_OF_WORD)).length} ${wordUnit}`;
-  const parts = [head, `${chips.length} chips`, `${nBytes} bytes`];
+  const parts = [head, counted(chips.length, "chip"), counted(nBytes, "byte")];
   if (nTokens) parts.push(`${(nBytes / nTokens).toFixed(2)} bytes per token`);
   const notes = [];
   if (chips.length !== shown.length) notes.push(`(${whyFewerChips(chips, shown, wordEnd)})`);

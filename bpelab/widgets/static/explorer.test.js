@@ -36,6 +36,7 @@ test("the count line counts tokens, words, chips and bytes, and says why chips a
   const [, cut] = summary("👍", [1, 2], [thumbs.slice(0, 2), thumbs.slice(2)]);
   assert.match(cut, /UTF-8 bytes they cut/);
   assert.deepEqual(summary("", [], []), ["0 tokens · 0 chips · 0 bytes"]);
+  assert.equal(summary("a", [64], ["a"])[0], "1 token · 1 chip · 1 byte · 1.00 bytes per token");
 });
 
 test("FE0F + ZWJ under a word-level tokenizer: the note names them and says they have no id", () => {

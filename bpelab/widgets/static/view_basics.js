@@ -17,4 +17,9 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+/** "1 token", "3 tokens": a count and its noun, in the singular for one (Python: fallback.counted). */
+export function counted(n, noun) {
+  return `${n} ${n === 1 ? noun : noun + "s"}`;
+}
+
 export const KERNEL_WAIT_MS = 3000; // how long typed text waits for Python before the page answers itself
