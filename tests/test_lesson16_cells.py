@@ -93,40 +93,69 @@ def test_the_score_field_is_shown_as_the_float_it_holds():
     assert "'▁t': field 2 is 3221225472 = 0xc0000000 as an integer, -2.0 as a float" in printed
 
 
-def test_a_text_too_long_for_the_replay_leaves_the_last_replay_and_its_check_as_they_were(capsys):
-    """A learner's text of more than 2,000 characters: the stepper cell raises before it changes any name, and the
-    cell after it compares the replay with Mistral's pieces of the replay's own text, so it still says True."""
-    import contextlib
-
+def _stepper_namespace() -> dict[str, object]:
+    """What the stepper cell and the cell after it read from the setup cell: a fresh kernel's names, nothing else."""
     import pandas as pd
+    from IPython.display import display
 
     from bpelab.analysis.sentencepiece_replay import MAX_CHARACTERS, replay_sentencepiece
     from bpelab.sentencepiece import load_sentencepiece
     from bpelab.widgets import MergeStepper
 
-    notebook = nbformat.read(LESSON, as_version=4)
-    stepper_cell = next(c.source for c in notebook.cells if c.cell_type == "code" and "MergeStepper(replay" in c.source)
-    table_cell = next(c.source for c in notebook.cells if c.cell_type == "code" and "replay.single_steps" in c.source)
-    sentence = "The robot 🤖 sat on the mat, and the cat sat on the robot."
-    assert stepper_cell.count(sentence) == 1
-    namespace: dict[str, object] = {
+    return {
+        "display": display,
         "mistral": load_sentencepiece("mistral_v1"),
         "replay_sentencepiece": replay_sentencepiece,
         "MergeStepper": MergeStepper,
+        "MAX_CHARACTERS": MAX_CHARACTERS,
         "pd": pd,
     }
-    exec(stepper_cell, namespace)
-    before = dict(namespace)
+
+
+def _stepper_cells() -> tuple[str, str]:
+    notebook = nbformat.read(LESSON, as_version=4)
+    stepper = next(c.source for c in notebook.cells if c.cell_type == "code" and "MergeStepper(replay" in c.source)
+    table = next(c.source for c in notebook.cells if c.cell_type == "code" and "replay.single_steps" in c.source)
+    return stepper, table
+
+
+def _with_learners_text(stepper_cell: str, text: str) -> str:
+    """The stepper cell as a learner edits it: their text where the cell says a sentence of theirs goes."""
+    edited, count = re.subn(r"^(text_to_replay = ).*$", lambda m: m.group(1) + repr(text), stepper_cell, flags=re.M)
+    assert count == 1, "the stepper cell has one line for the learner's text"
+    return edited
+
+
+def test_a_first_run_with_a_text_too_long_says_so_and_still_defines_the_replay(capsys):
+    """A learner whose FIRST run of the stepper cell has a text over MAX_CHARACTERS: the cell says why it was
+    refused, draws the lesson's sentence, and the cell after it runs (it met a NameError before)."""
+    from bpelab.analysis.sentencepiece_replay import MAX_CHARACTERS
+
+    stepper_cell, table_cell = _stepper_cells()
+    namespace = _stepper_namespace()
     long_text = "the cat sat on the mat. " * (MAX_CHARACTERS // 20)
-    with contextlib.suppress(ValueError):
-        exec(stepper_cell.replace(sentence, long_text), namespace)
-    assert {k: v for k, v in namespace.items() if k != "__builtins__"} == {
-        k: v for k, v in before.items() if k != "__builtins__"
-    }, "a name changed before the error"
-    capsys.readouterr()
+    exec(_with_learners_text(stepper_cell, long_text), namespace)
+    said = capsys.readouterr().out
+    assert f"at most {MAX_CHARACTERS:,} characters" in said and "instead" in said, said
+    assert namespace["replay"].text == "The robot 🤖 sat on the mat, and the cat sat on the robot."
     exec(table_cell, namespace)
-    out = capsys.readouterr().out
-    assert "the same as Mistral's encoder gives: True" in out, out
+    assert "the same as Mistral's encoder gives: True" in capsys.readouterr().out
+
+
+def test_a_learners_own_short_text_is_replayed(capsys):
+    stepper_cell, table_cell = _stepper_cells()
+    namespace = _stepper_namespace()
+    exec(_with_learners_text(stepper_cell, "Hello   world, hello!"), namespace)
+    assert namespace["replay"].text == "Hello   world, hello!"
+    exec(table_cell, namespace)
+    assert "the same as Mistral's encoder gives: True" in capsys.readouterr().out
+
+
+def test_the_table_cell_run_before_the_stepper_cell_says_what_to_run(capsys):
+    _, table_cell = _stepper_cells()
+    namespace = _stepper_namespace()
+    exec(table_cell, namespace)  # no NameError
+    assert "run the stepper cell above" in capsys.readouterr().out
 
 
 def test_the_empty_lines_printed_are_the_files_empty_lines():

@@ -18,6 +18,7 @@ import sys
 import unicodedata
 from typing import Any
 
+from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.sentencepiece_code import LEARNER_CODE, Code, reading
@@ -117,6 +118,106 @@ def _by_symbol_length_among_ties(right: bool, longer: bool) -> Any:
         return min(found)[2] if found else None
 
     return wrong
+
+
+def _by_magnitude(largest: bool) -> Any:
+    """The score nearest 0 (``min(..., key=abs)``), or farthest from it: the highest, or the lowest, only while
+    every score is negative."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        found = [
+            ((-1 if largest else 1) * abs(scores[a + b]), i)
+            for i, (a, b) in enumerate(zip(symbols, symbols[1:]))
+            if a + b in scores
+        ]
+        return min(found)[1] if found else None
+
+    return wrong
+
+
+def _last_place_of_each_piece(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``where[piece] = i`` for every pair, then the best piece's entry: the LAST place that piece stands."""
+    where: dict[str, int] = {}
+    for i, (a, b) in enumerate(zip(symbols, symbols[1:])):
+        if a + b in scores:
+            where[a + b] = i
+    return where[max(where, key=lambda piece: scores[piece])] if where else None
+
+
+def _vocabulary_order(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The pieces of ``scores`` best first (ties in the dict's order), the first one the text holds, found again
+    with ``index``: of equal scores, the piece listed first in scores wins, wherever it stands."""
+    joined = [a + b for a, b in zip(symbols, symbols[1:])]
+    return next((joined.index(p) for p in sorted(scores, key=lambda p: -scores[p]) if p in joined), None)
+
+
+def _last_pair_skipped(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``range(len(symbols) - 2)``: the last pair, ``symbols[-2] + symbols[-1]``, is never looked at."""
+    return next_merge(symbols[:-1], scores) if symbols else None
+
+
+def _right_symbol_index(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The right pair, given by the index of its RIGHT symbol (``for i in range(1, len(symbols))``)."""
+    i = next_merge(symbols, scores)
+    return None if i is None else i + 1
+
+
+def _same_answer_everywhere(attempt: Attempt) -> str | None:
+    """One position for every input: an answer written for the lesson's example, not computed from the symbols."""
+    got = attempt.got
+    if not isinstance(got, int) or isinstance(got, bool) or attempt.error is not None:
+        return None
+    answers = [answer for _, answer in attempt.history()]
+    if len(answers) < 5 or any(type(answer) is not type(got) or answer != got for answer in answers):
+        return None
+    return (
+        f"your function returns {got} whatever the symbols and scores: compute the position from them, looking at "
+        "every pair symbols[i] + symbols[i + 1]"
+    )
+
+
+def _two_symbols_no_pair(attempt: Attempt) -> str | None:
+    """None for every two symbols whose pair forms a piece, whatever its score, and right on every longer list:
+    ``len(symbols) <= 2`` (or ``< 3``) was taken for "no pair"."""
+    symbols, _ = attempt.args
+    if attempt.got is not None or attempt.expected != 0 or len(symbols) != 2 or attempt.error is not None:
+        return None
+    history = attempt.history()
+    if not all(same(got, next_merge(*args)) for args, got in history if len(args[0]) > 2):
+        return None
+    pairs = [got for args, got in history if len(args[0]) == 2 and next_merge(*args) is not None]
+    if len(pairs) < 2 or any(got is not None for got in pairs):  # None for every pair, whatever its score
+        return None
+    return (
+        f"you returned None for two symbols, but {symbols[0]!r} + {symbols[1]!r} forms {symbols[0] + symbols[1]!r}, "
+        "a piece: two symbols make one pair, at 0; only fewer than two (len(symbols) < 2) make none"
+    )
+
+
+def _tie_not_leftmost(attempt: Attempt) -> str | None:
+    """A pair of the winning score, right of the winner: a tie broken by something else than the position. From
+    code that builds a set, the set's order (the hash seed's) is named."""
+    got, expected = attempt.got, attempt.expected
+    if not isinstance(got, int) or isinstance(got, bool) or not isinstance(expected, int) or got <= expected:
+        return None
+    symbols, scores = attempt.args
+    if got >= len(symbols) - 1:
+        return None
+    mine, best = "".join(_winner(symbols, got)), "".join(_winner(symbols, expected))
+    if mine not in scores or scores[mine] != scores[best]:
+        return None
+    shown = (
+        f"{mine!r} at {got} scores {_g(scores[mine])}, the same as {best!r} at {expected}, further left: of equal "
+        "scores the leftmost pair merges"
+    )
+    if LEARNER_CODE.get().uses_set:
+        return (
+            f"{shown}; you put the pairs (or pieces) in a set, and a set has no order you can rely on: it changes "
+            "with PYTHONHASHSEED from one run of Python to the next, so which of equal scores came first was luck "
+            "(this answer may pass in another run and fail in the next); go through the positions i in order, "
+            "0 to len(symbols) - 2, and keep the first of the highest score"
+        )
+    return f"{shown}; go through the positions i in order and replace the best only on a strictly higher score"
 
 
 SPACE_IS_A_CHARACTER = (
@@ -261,6 +362,11 @@ def _not_a_piece(attempt: Attempt) -> str | None:
         return None
     left, right = _winner(symbols, got)
     shown = f"{left!r} + {right!r} at {got} forms no piece: {left + right!r} is not in scores, so it never merges"
+    if attempt.expected is None:
+        return (
+            f"{shown}, and no other pair here forms one: return None when no pair's piece is in scores (a default "
+            "score such as scores.get(piece, float('-inf')) still makes some pair the best)"
+        )
     if got == _missing_scored(0.0)(symbols, scores):
         return (
             f"{shown}; you gave a missing piece a score (scores.get(piece, 0) scores it 0, above every negative "
@@ -480,6 +586,19 @@ def _float_position(attempt: Attempt) -> str | None:
     )
 
 
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+GREEK = "αβγδεζηθικλμν"
+CYRILLIC = "жзийклмнопрстуф"
+TO_BE = SPACE + SPACE.join(["to", "be", "or", "not", "to", "be"])
+"""Texts for ties among many different pieces: a tie broken by a set's order (the hash seed's) picks the leftmost
+of 13 to 25 pieces by luck only, so it fails some of these cases in any run."""
+
+
+def _tied(text: str, score: float) -> dict[str, float]:
+    """Every pair of neighbouring characters of ``text`` a piece, all of one score."""
+    return {a + b: score for a, b in zip(text, text[1:])}
+
+
 NEXT_MERGE = Exercise(
     name="next_merge",
     call="next_merge(symbols, scores)",
@@ -617,6 +736,32 @@ NEXT_MERGE = Exercise(
             "'本a' (-1), Han and Latin in one piece, beats '日本' (-3): the encoder merges a piece of any scripts",
         ),
         Case(
+            (list(ALPHABET), _tied(ALPHABET, -1.0)),
+            0,
+            "25 pairs, each forming a piece that scores -1: the leftmost, 'ab' at 0, whatever order the pieces are "
+            "kept in",
+        ),
+        Case(
+            (list("ωψ" + GREEK), {"ωψ": -9.0, "ψα": -9.0} | _tied(GREEK, -2.0)),
+            2,
+            "'ωψ' and 'ψα' score -9; the 12 pairs after them all score -2: the leftmost of those, 'αβ' at 2",
+        ),
+        Case(
+            (list(ALPHABET.upper()[::-1]), _tied(ALPHABET.upper()[::-1], -1e9)),
+            0,
+            "25 pieces, all scoring -1e9 (as Mistral's '▁' pieces do): the leftmost, 'ZY' at 0",
+        ),
+        Case(
+            (list(CYRILLIC), {CYRILLIC[:2]: -5.0, CYRILLIC[1:3]: -5.0} | _tied(CYRILLIC[2:], -3.0)),
+            2,
+            "'жз' and 'зи' score -5, the 12 pairs after them -3: the leftmost of those, 'ий' at 2",
+        ),
+        Case(
+            (list(TO_BE), _tied(TO_BE, -1.0)),
+            0,
+            "'▁to▁be▁or▁not▁to▁be': every neighbouring pair is a piece, and all score -1: the leftmost, '▁t' at 0",
+        ),
+        Case(
             (
                 [SPACE, "n", "e", "w", SPACE, "n", "e", "w"],
                 {SPACE + "n": -7.0, "ne": -4.0, "ew": -4.0, "w" + SPACE: -9.0},
@@ -625,8 +770,10 @@ NEXT_MERGE = Exercise(
     ],
     diagnosers=[
         _float_position,
+        _same_answer_everywhere,
         _zero_dropped,
         same_as(_zero_replaced_in_loop, ZERO_IS_FALSE),
+        _two_symbols_no_pair,
         _space_guard,
         _trainer_rule,
         same_as(
@@ -637,6 +784,39 @@ NEXT_MERGE = Exercise(
         same_as(
             _lowest_score,
             "you took the LOWEST score: in SentencePiece the highest score wins (scores are negative: -2 beats -10)",
+        ),
+        same_as(
+            _by_magnitude(largest=False),
+            "you took the score nearest 0 (abs(), or the smallest magnitude): that is the highest only while every "
+            "score is negative; a piece may score 0 or above ('bc' at 2 beats 'ab' at 1, 5e-324 beats -0.0): take "
+            "the highest score itself, with >, no abs()",
+        ),
+        same_as(
+            _by_magnitude(largest=True),
+            "you took the score farthest from 0 (the largest abs()): with negative scores that is the LOWEST; "
+            "SentencePiece merges the highest score itself (-2 beats -10, 2 beats 1): compare with >, no abs()",
+        ),
+        same_as(
+            _last_place_of_each_piece,
+            "you kept the LAST place each piece stands (a dict {piece: i} overwritten as you go): a piece that stands "
+            "twice merges first at its leftmost place; keep the first i, or go through the positions and stop "
+            "replacing on equal scores",
+        ),
+        same_as(
+            _vocabulary_order,
+            "you went through the vocabulary best first and took the first piece the text holds: of equal scores, "
+            "that is the piece listed first in scores, wherever it stands; SentencePiece takes the leftmost PAIR in "
+            "the text: go through the positions i of symbols in order",
+        ),
+        same_as(
+            _last_pair_skipped,
+            "you never looked at the last pair, symbols[-2] + symbols[-1]: range(len(symbols) - 1) gives every "
+            "left position, 0 to len(symbols) - 2 (range(len(symbols) - 2) stops one short)",
+        ),
+        same_as(
+            _right_symbol_index,
+            "you returned the index of the pair's RIGHT symbol (i + 1): return the index of its left symbol, the i "
+            "of symbols[i] + symbols[i + 1]",
         ),
         same_as(
             _rightmost_among_ties,
@@ -726,6 +906,7 @@ NEXT_MERGE = Exercise(
             "you found the right pair, then symbols.index(...) gave the FIRST place its left symbol stands ('▁' stands "
             "all over a text): return the i at which you found the pair",
         ),
+        _tie_not_leftmost,
         _not_a_piece,
         when(_is_pair_or_piece, "return the POSITION i of the pair's left symbol (an int), not the pair or piece"),
         when(
@@ -846,6 +1027,50 @@ def _byte_like_text(attempt: Attempt) -> str | None:
     )
 
 
+def _bytes_left_out(attempt: Attempt) -> str | None:
+    """Every piece in its place, but the byte pieces of NUL (``if b``, ``b"\\x00"`` filtered, a cut at the first
+    NUL as C strings end) or of control characters and spaces (``isprintable``, ``strip``, ``split``) left out."""
+    got, expected = attempt.got, attempt.expected
+    if not isinstance(got, list) or attempt.error is not None or not all(isinstance(p, str) for p in got):
+        return None
+    remaining = iter(expected)
+    if len(got) >= len(expected) or not all(piece in remaining for piece in got):  # in order, some left out
+        return None
+    missing = list(expected)
+    for piece in got:
+        missing.remove(piece)
+    if "<0x00>" in missing:
+        after = "" if set(missing) == {"<0x00>"} else f" and what follows it ({' '.join(missing)} missing)"
+        return (
+            f"your answer leaves out <0x00>{after}: the NUL character (U+0000) is one "
+            "byte, 00, and falls back to <0x00> like any other byte (Mistral's id 3); a test `if b`, a filter of "
+            "b'\\x00', a cut at the first NUL as C strings end, or a filter of control characters drops it: write "
+            "every byte of piece.encode('utf-8')"
+        )
+    unusual = "".join(sorted({c for p in attempt.args[0] for c in p if not c.isprintable() or c.isspace()}))
+    if not unusual or not set(missing) <= set(byte_fallback([unusual], set())):
+        return None
+    return (
+        f"your answer leaves out {' '.join(missing)}, the bytes of control characters or spaces ({unusual!r}): "
+        "they are bytes like any other; don't filter the piece (isprintable, strip, split): write every byte of "
+        "piece.encode('utf-8')"
+    )
+
+
+def _repeats_dropped(pieces: list[str], vocab: set[str]) -> list[str]:
+    """The right pieces, each kept once (``dict.fromkeys``, or a set in order): a byte that comes again is lost."""
+    return list(dict.fromkeys(byte_fallback(pieces, vocab)))
+
+
+def _first_character_looked_up(pieces: list[str], vocab: set[str]) -> list[str]:
+    """``piece[0] in vocab``: a piece kept whole when its first character is a piece."""
+    return [out for p in pieces for out in ([p] if p[:1] in vocab else byte_fallback([p], set()))]
+
+
+_hex_call = _falling_back(lambda piece: [f"<{hex(b)}>" for b in piece.encode("utf-8")])
+_hex_call_upper = _falling_back(lambda piece: [f"<{hex(b).upper()}>" for b in piece.encode("utf-8")])
+
+
 def _crash_on_no_pieces(attempt: Attempt) -> str | None:
     if not isinstance(attempt.error, IndexError) or attempt.args[0]:
         return None
@@ -945,11 +1170,55 @@ BYTE_FALLBACK = Exercise(
             ["<0x3C>", "<0x30>", "<0x78>", "<0x34>", "<0x31>", "<0x3E>"],
             "the text '<0x41>' (six characters) is no piece of this vocabulary: its six bytes, like any text",
         ),
+        Case(
+            (["a\x00b"], {"a", "b"}),
+            ["<0x61>", "<0x00>", "<0x62>"],
+            "'a\\x00b' holds a NUL character (U+0000): its byte 00 is a byte like any other, <0x00> (id 3 in "
+            "Mistral's model)",
+        ),
+        Case(
+            (["\x00", SPACE, "x\x00"], {SPACE}),
+            ["<0x00>", SPACE, "<0x78>", "<0x00>"],
+            "a NUL alone, and a NUL at the end of a piece: <0x00> each time",
+        ),
+        Case(
+            (["\t", "\r", "\x0b\x0c", "\x1b", "\x7f", "\x1c\x1f"], {SPACE}),
+            ["<0x09>", "<0x0D>", "<0x0B>", "<0x0C>", "<0x1B>", "<0x7F>", "<0x1C>", "<0x1F>"],
+            "control characters (tab, carriage return, vertical tab, form feed, escape, delete, the separators "
+            "1C and 1F): every one is a byte, written like any other",
+        ),
+        Case(
+            ([SPACE + "x", "\x85\xa0"], {SPACE + "x"}),
+            [SPACE + "x", "<0xC2>", "<0x85>", "<0xC2>", "<0xA0>"],
+            "U+0085 (next line) and U+00A0 (no-break space), which str.strip() and str.split() take for spaces: "
+            "two bytes each",
+        ),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
     ],
     diagnosers=[
         _item_of_another_type,
         _crash_on_no_pieces,
+        same_as(
+            _repeats_dropped,
+            "you kept each piece once (a set, or dict.fromkeys): a byte or a piece that comes again is written again "
+            "('▁€' is E2 96 81 E2 82 AC, two <0xE2>)",
+        ),
+        _bytes_left_out,
+        same_as(
+            _first_character_looked_up,
+            "you looked up the piece's first character, piece[0]: a piece is kept only when the WHOLE piece is in "
+            "vocab; test `piece in vocab`",
+        ),
+        same_as(
+            _hex_call,
+            "hex(b) writes lower-case digits and no leading zero ('0xa' for a newline, '0xc3'): write two upper-case "
+            "digits, f'<0x{b:02X}>'",
+        ),
+        same_as(
+            _hex_call_upper,
+            "hex(b).upper() writes '0XC3' (an upper-case X) and no leading zero ('0XA'): write f'<0x{b:02X}>', "
+            "a lower-case x and two upper-case digits",
+        ),
         same_as(
             _known_first,
             "keep the order of the pieces: an unknown piece's byte pieces go where the piece stood",

@@ -29,6 +29,9 @@ class Code:
     """Numbers put in a name (``best_score = -1e9``, ``best, top = None, -10**9``): where a best score may start."""
     compared: tuple[float, ...] = ()
     """Numbers a comparison tests against (``scores[piece] > -1e9``): a filter."""
+    uses_set: bool = False
+    """The code builds a set (``{...}``, ``set(...)``, ``frozenset(...)``, ``scores.keys() & ...``): its order is
+    the hash seed's, so a tie it breaks by iterating one is luck."""
 
 
 UNKNOWN = Code(None)
@@ -65,7 +68,21 @@ def read_code(fn: Any) -> Code:
             assigned += [n for n in map(_number, values) if n is not None]
         elif isinstance(node, ast.Compare):
             compared += [n for n in map(_number, [node.left, *node.comparators]) if n is not None]
-    return Code(not _always_returns(found.body), tuple(assigned), tuple(compared))
+    return Code(not _always_returns(found.body), tuple(assigned), tuple(compared), _builds_a_set(found))
+
+
+def _builds_a_set(function: ast.FunctionDef) -> bool:
+    """A set display or comprehension, a call of ``set``/``frozenset``, or ``&``/``|`` of dict views."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Set | ast.SetComp):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset"):
+            return True
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd | ast.BitOr | ast.Sub | ast.BitXor):
+            views = [n for n in (node.left, node.right) if isinstance(n, ast.Call)]
+            if any(isinstance(n.func, ast.Attribute) and n.func.attr in ("keys", "items") for n in views):
+                return True
+    return False
 
 
 def _number(node: ast.expr) -> float | None:
