@@ -23,7 +23,8 @@ The C++ is that of sentencepiece 0.2.3, the version ``requirements.txt`` pins: `
 
 Releases up to 0.2.1 searched only an *active* share of the pairs (``UpdateActiveSymbols``: the most frequent,
 as many as the larger of 1,000 and 5 % of ``symbols_cache_.size()`` (single characters as well as pairs), at most
-all the pairs, chosen again every 100 merges); 0.2.2 replaced that with the queue, so the two releases can learn
+all the pairs, chosen again every 100 merges; ``AddNewPair`` also adds to it every pair a merge creates, line 124
+of ``bpe_model_trainer.cc`` at commit 2734490); 0.2.2 replaced that with the queue, so the two releases can learn
 different pieces from one text. This module follows 0.2.3. One choice it cannot copy: two routes to one piece tied
 at the top of the queue ("aa"+"a" and "a"+"aa" with the same count) are queued by ``AcceptSymbol`` through
 ``AddNewPair``, position by position, and ``std::priority_queue`` keeps no insertion order among equal entries;

@@ -332,10 +332,22 @@ def pieces_and_vocab(draw: st.DrawFn) -> tuple[list[str], set[str]]:
     """Pieces in every script (one-byte to four-byte characters), some in the vocabulary, in any order (known
     pieces after unknown ones), unknown pieces of several characters some of which are pieces ('▁€'), a piece
     that ends in a newline ('a\\n' beside 'a'), pieces that differ only in case ('▁The', '▁the'), and text that looks
-    like a byte piece ('<0x41>')."""
-    single = st.sampled_from(list(SCRIPTS + "\n🤖€"))
+    like a byte piece ('<0x41>'), NUL and other control characters ('a\\x00b': a C string would stop at it)."""
+    single = st.sampled_from(list(SCRIPTS + "\n🤖€\x00\t\x1b\x7f\x85"))  # NUL and control bytes fall back too
     several = st.sampled_from(
-        ["\u2581€", "a日", "\u2581\u2581", "é\u2581", "a\n", "\u2581The", "\u2581the", "A", "<0x41>", "<0x0A>"]
+        [
+            "\u2581€",
+            "a日",
+            "\u2581\u2581",
+            "é\u2581",
+            "a\n",
+            "\u2581The",
+            "\u2581the",
+            "A",
+            "<0x41>",
+            "<0x0A>",
+            "a\x00b",
+        ]
     )
     pieces = draw(st.lists(st.one_of(single, SP_SYMBOLS, several), max_size=7))
     characters = sorted({c for piece in pieces for c in piece})
