@@ -20,8 +20,26 @@ from bpelab.exercises.comparing import changed_argument, same
 from bpelab.exercises.course_functions import course_function, describe
 from bpelab.exercises.diagnosers import explain, first_hint, swapped_parameters
 from bpelab.exercises.results import CheckResult
-from bpelab.exercises.running import Outcome, body, call, parameter_names, parameters_problem
+from bpelab.exercises.running import (
+    Outcome,
+    body,
+    call,
+    parameter_names,
+    parameters_problem,
+    returns_none_on_purpose,
+)
 from bpelab.exercises.showing import differences, kind, short, without_addresses
+
+
+def none_hint(exercise: ExerciseSpec, fn: Any) -> str:
+    """Why a function returned None where an answer was due, when no diagnoser of the exercise knows."""
+    if body(fn) == "no return":
+        return "your function has no `return` statement with a value, so Python returns None: end it with `return <your result>`"
+    if returns_none_on_purpose(fn):  # its own `return None` answered: the condition that leads there is wrong
+        return "your function returned None here, by a `return None` of its own, where an answer was due: " + (
+            exercise.hint or "check the condition that leads to it"
+        )
+    return "your function returned None here: some path through it ends without reaching `return`"
 
 
 def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None) -> list[str]:
@@ -186,12 +204,7 @@ def check_part(
             hint = (
                 swapped_parameters(exercise, attempt)
                 or first_hint(exercise.diagnosers, attempt)
-                or (
-                    "your function has no `return` statement with a value, so Python returns None: "
-                    "end it with `return <your result>`"
-                    if body(fn) == "no return"
-                    else "your function returned None here: some path through it ends without reaching `return`"
-                )
+                or none_hint(exercise, fn)
             )
         else:
             hint = explain(exercise, attempt)

@@ -102,6 +102,20 @@ def body(fn: Any) -> str:
     return "returns" if returns else "no return"
 
 
+def returns_none_on_purpose(fn: Any) -> bool:
+    """True when ``fn`` has a ``return None`` (or a bare ``return``) of its own: a None it gave is then a choice its
+    code made, not a path that ran off the end of the function."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except Exception:  # no source (built in, made by exec), or a lambda inside a longer line
+        return False
+    return any(
+        isinstance(node, ast.Return)
+        and (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None))
+        for node in ast.walk(tree)
+    )
+
+
 def parameter_names(fn: Any) -> tuple[str, ...]:
     """The names of ``fn``'s parameters (without ``self`` of a bound method); empty when it has no signature."""
     try:
