@@ -362,3 +362,27 @@ def raises_base_exception(*args):
 def test_a_learners_base_exception_becomes_a_report(capsys, checker):
     result = checker(raises_base_exception, record=False)
     assert not result.passed and "LearnersOwnStop" in report(capsys)
+
+
+# ---- 5. what the train form says when it stops: a merge of a pair seen once saves one token, for one entry ---------
+
+
+def test_stop_reason_says_exactly_what_merging_a_pair_seen_once_would_do():
+    from pathlib import Path
+
+    from bpelab.widgets.form_training import stop_reason, stopped_at_single
+    from bpelab.words import train_bpe
+
+    text = "ab ab cd"  # (a, b) twice, (c, d) once
+    full = train_bpe(text, 5)
+    cut = stopped_at_single(full)
+    reason = stop_reason(cut, 5)
+    assert "shorten the text by one token and add one vocabulary entry" in reason, reason
+    # what the next merge, of a pair seen once, would have done: one token fewer, one symbol more
+    kept, following = len(cut.steps), full.steps[len(cut.steps)]
+    assert following.count == 1
+    tokens = [sum(len(w) * n for w, n in s.word_freq.items()) for s in (full.steps[kept - 1], following)]
+    assert tokens[0] - tokens[1] == 1
+    assert len(train_bpe(text, kept + 1).vocabulary) == len(cut.vocabulary) + 1
+    js = (Path(__file__).parent.parent / "bpelab/widgets/static/train_form.js").read_text(encoding="utf-8")
+    assert reason[reason.index("(merging") :] in js  # the page says the same
