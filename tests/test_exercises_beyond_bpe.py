@@ -638,21 +638,33 @@ def repeats_every_word(word_freq):
 
 
 def test_best_pair_too_slow_for_big_counts_is_told_so_not_endless(capsys):
-    """It was told "probably an endless loop"; every check before the big counts passes, so it is the slowness."""
+    """It was told "probably an endless loop"; repeating the words is refused on the first case, whose count is 2**61."""
     result = check_best_wordpiece_pair(repeats_every_word)
     out = report(capsys)
-    assert not result.passed and result.failed_case == 12, out
-    assert "did not finish" in out and "too slow: counts of 100,000" in out and "+= freq" in out, out
+    assert not result.passed and result.failed_case == 1, out
+    assert "use the counts, do not repeat the words" in out and "+= freq" in out, out
     assert "endless loop" not in out, out
 
 
-def test_best_pair_cases_before_the_big_counts_are_small():
-    """The slow hint says the checks before it had small counts: hold that."""
-    from bpelab.exercises.beyond_bpe import BEST_PAIR, LARGE_COUNT
+def test_best_pair_a_loop_over_the_counts_is_told_it_is_slow_not_endless(capsys):
+    """A loop over range(freq) meets the line counter on the first case: the hint says why, not "endless"."""
 
-    largest = [max(case.args[0].values()) for case in BEST_PAIR.build_cases()]
-    first_big = next(i for i, n in enumerate(largest) if n >= LARGE_COUNT)
-    assert max(largest[:first_big]) <= 3_500
+    def counts_one_by_one(word_freq):
+        singles, pairs = {}, {}
+        for word, freq in word_freq.items():
+            for _ in range(freq):
+                for symbol in word:
+                    singles[symbol] = singles.get(symbol, 0) + 1
+                for pair in zip(word, word[1:]):
+                    pairs[pair] = pairs.get(pair, 0) + 1
+        scores = {pair: Fraction(n, singles[pair[0]] * singles[pair[1]]) for pair, n in pairs.items()}
+        return max(scores, key=scores.get)
+
+    result = check_best_wordpiece_pair(counts_one_by_one)
+    out = report(capsys)
+    assert not result.passed and result.failed_case == 1, out
+    assert "too slow on counts of 2,305,843,009,213,693,952" in out and "do not repeat the words" in out, out
+    assert "endless loop" not in out, out
 
 
 # ---- exact ties that Decimal and numpy's longdouble split, and a near tie past every float's precision --------------

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, run_checks, same_as, when
+from bpelab.exercises.helper_stubs import check_naming_stub_helpers, name_stub_helpers
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.wordpiece import (
     PREFIX,
@@ -107,6 +108,24 @@ def _longdouble(n: int, a: int, b: int, *, order: str) -> Any:
 
 def _rounded_number(number: Any, order: str) -> Any:
     return lambda word_freq: _float_scores(word_freq, lambda n, a, b: number(n, a, b, order=order))
+
+
+def _integer_scaled(scale: Any) -> Any:
+    """count(AB) * S // (count(A) * count(B)): a whole number per pair, with ``scale(singles, pairs)`` giving S (the
+    number of symbols or of pairs in the corpus, or a power of ten); the highest, first of equal numbers."""
+
+    def best(word_freq: WordFreq) -> Pair:
+        singles, pairs = symbol_counts(word_freq), count_pairs(word_freq)
+        factor = scale(singles, pairs)
+        scores = {(a, b): n * factor // (singles[a] * singles[b]) for (a, b), n in pairs.items()}
+        return max(scores, key=scores.__getitem__)
+
+    return best
+
+
+CORPUS_SCALES: list[Any] = [lambda singles, pairs: sum(singles.values()), lambda singles, pairs: sum(pairs.values())]
+"""The factors a learner multiplies by before dividing with ``//`` (as in count(AB) * N // (count(A) * count(B))): the
+number of symbols or of pairs in the corpus; the diagnosers also try the powers of ten up to 10**40."""
 
 
 def _float32(word_freq: WordFreq) -> Pair:
@@ -263,7 +282,8 @@ ONE_SYMBOL_HINT = (
 )
 
 ROUNDED_HINT = (
-    "you rounded the scores (round(score, k)): two different scores that agree to k decimals become the same "
+    "you rounded the scores (round(score, k), or cut them with an integer division, n * 10**k // (count(A) * "
+    "count(B))): two different scores that agree to k decimals become the same "
     "number, 1/10000 and 1/9999 to 7 decimals, 1/(2500·2500) and 1/(2499·2501) to 13, 1/10**10 and "
     "1/(10**10 - 1) to 19, and the false tie goes to the pair seen first. Compare exact scores "
     "(fractions.Fraction); round only to print"
@@ -283,6 +303,13 @@ LONGDOUBLE_HINT = (
     "cross-multiply"
 )
 
+INTEGER_DIVISION_HINT = (
+    "integer division truncates: count(AB) * N // (count(A) * count(B)) cuts off what is after the point, so two "
+    "different scores become the same whole number (1/10 and 1/9 times 60 are both 6 and something), and the false "
+    "tie goes to the pair seen first. Compare exact fractions (fractions.Fraction), or cross-multiply: "
+    "n1 * (a2 * b2) > n2 * (a1 * b1)"
+)
+
 HUGE_COUNTS = 2**60
 """The symbol counts of the near tie that no float, longdouble (64 or 113 bits) or 28-digit Decimal keeps apart:
 products 2**120 and 2**120 - 1."""
@@ -291,16 +318,39 @@ BIG_COUNTS = 2**27
 """The symbol counts of the case where one float division turns a near tie into a tie."""
 
 LARGE_COUNT = 100_000
-"""From this word count on, a call the guards stop is called slow, not endless: every case before the first such
-count has counts of a few thousand at most, and the call finished them."""
+"""From this word count on, a call the guards stop, or one that Python refuses the memory for, repeated the words by
+their counts: the straightforward answer with += freq does a few steps per distinct word, whatever the counts."""
+
+
+REPEATED_COUNT = 2**61
+"""The count of the first case's one word: ``[word] * count`` would need 8 * 2**61 = 2**64 bytes, so Python refuses it
+at once (MemoryError) instead of filling the memory, and a loop over ``range(count)`` meets the line counter in about
+a second. Checked first, it stops an answer that repeats each word before the cases with counts of 2**27 and more,
+where ``words += [word] * freq`` grew the process by about 3 GB in one C call no guard can interrupt."""
+
+LONGDOUBLE_COUNTS = 2**35
+"""The symbol counts of the near tie that a 28-digit Decimal keeps apart and a 64-bit longdouble does not: products
+2**70 and 2**70 - 1."""
+
+REPEAT_HINT = (
+    "use the counts, do not repeat the words: a word seen freq times adds freq to each of its symbols and pairs "
+    "(singles[symbol] += freq); a list with the word repeated freq times ([word] * freq, or a loop over "
+    "range(freq)) grows with the counts, and a corpus's counts can be huge"
+)
 
 
 def slow_hint(largest: int) -> str:
     """The hint for a call stopped on a case whose largest word count is ``largest``."""
-    return (
-        f"too slow: counts of {largest:,} here (the checks before it, with small counts, finished): weight by "
-        f"multiplying (+= freq), do not repeat words (words += [word] * freq makes a list of {largest:,} items)"
-    )
+    return f"too slow on counts of {largest:,}: {REPEAT_HINT}"
+
+
+def _repeated_words(attempt: Any) -> str | None:
+    """Python refused a list as long as a huge count (MemoryError, or OverflowError past 2**63): the words were
+    repeated by their counts."""
+    error = attempt.error
+    if not isinstance(error, (MemoryError, OverflowError)):
+        return None
+    return REPEAT_HINT if max(attempt.args[0].values(), default=0) >= LARGE_COUNT else None
 
 
 UNWEIGHTED_SYMBOLS_HINT = (
@@ -315,6 +365,12 @@ BEST_PAIR = Exercise(
     solution=(reference_best_wordpiece_pair, symbol_counts, wordpiece_scores),
     course_functions=(wordpiece_scores,),  # the scores already computed: only max() would be left to write
     cases=lambda: [
+        Case(
+            ({("a", "##b"): REPEATED_COUNT},),
+            ("a", "##b"),
+            "one word, one pair, seen 2**61 = 2,305,843,009,213,693,952 times: the only pair there is; a list with the "
+            "word repeated that often could never be built",
+        ),
         Case(({("a", "##b"): 1},), ("a", "##b"), "one word, one pair"),
         Case(
             ({("h", "##u", "##g"): 3, ("p", "##u", "##g"): 1, ("h", "##u", "##g", "##s"): 1},),
@@ -396,6 +452,75 @@ BEST_PAIR = Exercise(
                 {
                     ("a", "##b"): 1,
                     ("c", "##d"): 1,
+                    ("a",): 10**7 - 1,
+                    ("##b",): 10**7 - 1,
+                    ("c",): 10**7 - 11,
+                    ("##d",): 10**7 + 9,
+                },
+            ),
+            ("c", "##d"),
+            "a 10**7, ##b 10**7, c 10**7 - 10, ##d 10**7 + 10: the products are 10**14 and 10**14 - 100, so (c, ##d) "
+            "scores a little more (floats and their logarithms keep the two scores apart; times 10**20 and cut to a "
+            "whole number with //, they are equal)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("a",): 2**26 - 1,
+                    ("##b",): 2**26 - 1,
+                    ("c",): 2**26 - 2,
+                    ("##d",): 2**26,
+                },
+            ),
+            ("c", "##d"),
+            "a 2**26, ##b 2**26, c 2**26 - 1, ##d 2**26 + 1: the products are 2**52 and 2**52 - 1, so (c, ##d) scores "
+            "a little more (a float still keeps 1 / 2**52 and 1 / (2**52 - 1) apart; times 10**k and cut to a whole "
+            "number with //, k up to 31, they are equal)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("a",): 10**11 - 1,
+                    ("##b",): 10**11 - 1,
+                    ("c",): 10**11 - 65,
+                    ("##d",): 10**11 + 63,
+                },
+            ),
+            ("c", "##d"),
+            "a 10**11, ##b 10**11, c 10**11 - 64, ##d 10**11 + 64: the products are 10**22 and 10**22 - 4,096, so "
+            "(c, ##d) scores a little more (a 64-bit longdouble keeps the two scores apart, a float does not, and "
+            "times 10**40 cut to a whole number with // they are equal)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("a",): LONGDOUBLE_COUNTS - 1,
+                    ("##b",): LONGDOUBLE_COUNTS - 1,
+                    ("c",): LONGDOUBLE_COUNTS - 2,
+                    ("##d",): LONGDOUBLE_COUNTS,
+                },
+            ),
+            ("c", "##d"),
+            "a 2**35, ##b 2**35, c 2**35 - 1, ##d 2**35 + 1: the products are 2**70 and 2**70 - 1, so (c, ##d) scores "
+            "a little more (a 28-digit Decimal keeps the two scores apart; a 64-bit longdouble makes them equal)",
+        ),
+        Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 1, ("##b",): 4, ("c",): 2, ("##d",): 2, ("e",): 47},),
+            ("c", "##d"),
+            "a 2, ##b 5, c 3, ##d 3, e 47: (a, ##b) scores 1/10, (c, ##d) 1/9, a little more (times the 60 symbols, "
+            "both are 6 and something: cut to whole numbers, the two scores are equal)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
                     ("e", "##f"): 1,
                     ("##b",): 17,
                     ("c",): 2,
@@ -465,6 +590,7 @@ BEST_PAIR = Exercise(
         Case((get_wordpiece_frequencies(made_up_words()),), note="150 made-up words"),
     ],
     diagnosers=[
+        _repeated_words,
         when(
             lambda a: not isinstance(a.got, (tuple, list)) or len(a.got) != 2,
             "return the pair itself, a tuple of two symbols such as ('w', '##i'), not its score",
@@ -524,6 +650,7 @@ BEST_PAIR = Exercise(
             "different symbols (the ## marks a piece that continues a word), so count each as it is written",
         ),
         same_as(_skips_one_symbol_words, ONE_SYMBOL_HINT),
+        *(same_as(_integer_scaled(scale), INTEGER_DIVISION_HINT) for scale in CORPUS_SCALES),
         same_as(_float_division, FLOAT_HINT),
         same_as(_float_division_b_first, FLOAT_HINT),
         same_as(_log_scores, LOG_HINT),
@@ -534,6 +661,7 @@ BEST_PAIR = Exercise(
         # after every float variant: where longdouble is a plain float (Windows, macOS on ARM), a float's hint comes first
         *(same_as(_rounded_number(_longdouble, order), LONGDOUBLE_HINT) for order in ("ab", "ba", "one")),
         *(same_as(_rounded(digits), ROUNDED_HINT) for digits in range(1, 20)),
+        *(same_as(_integer_scaled(lambda singles, pairs, k=k: 10**k), INTEGER_DIVISION_HINT) for k in range(1, 41)),
         when(_tied_with_answer, TIE_HINT),
     ],
     hint="count the pairs (count_pairs) and the single symbols, both weighted by word count; score each pair "
@@ -542,9 +670,9 @@ BEST_PAIR = Exercise(
 
 
 def _slow_not_endless(result: CheckResult) -> CheckResult:
-    """A call the guards stopped on a case with word counts of 100,000 or more, after every earlier case (all with
-    counts of a few thousand at most) finished: slowness that grows with the counts, not an endless loop, so its
-    hint says that instead of the engine's."""
+    """A call the guards stopped on a case with word counts of 100,000 or more (the first case has 2**61): work that
+    grows with the counts (a loop over range(freq)), not an endless loop, so its hint says that instead of the
+    engine's."""
     if "did not finish" not in result.message or result.failed_case is None:
         return result
     largest = max(BEST_PAIR.build_cases()[result.failed_case - 1].args[0].values())
@@ -558,6 +686,7 @@ def _slow_not_endless(result: CheckResult) -> CheckResult:
 def check_best_wordpiece_pair(best_wordpiece_pair: Any, *, record: bool = True) -> CheckResult:
     """Check ``best_wordpiece_pair(word_freq) -> (a, b)`` against ``bpelab.wordpiece``."""
     result = _slow_not_endless(run_checks(BEST_PAIR.name, [(BEST_PAIR, best_wordpiece_pair)], record=record))
+    result = name_stub_helpers(result, best_wordpiece_pair)
     print(result.message)
     return result
 
@@ -746,4 +875,4 @@ ENCODE_WORD = Exercise(
 
 def check_encode_wordpiece_word(encode_wordpiece_word: Any, *, record: bool = True) -> CheckResult:
     """Check ``encode_wordpiece_word(word, vocab) -> ['hug', '##s']`` against BERT's greedy rule."""
-    return ENCODE_WORD.check(encode_wordpiece_word, record=record)
+    return check_naming_stub_helpers(ENCODE_WORD, encode_wordpiece_word, record=record)

@@ -13,6 +13,7 @@ from typing import Any
 
 from bpelab.exercises.comparing import type_hint
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.helper_stubs import check_naming_stub_helpers
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.words import (
     Pair,
@@ -430,9 +431,9 @@ MERGE_PAIR = Exercise(
 
 def check_merge_symbols(merge_symbols: Any, *, record: bool = True) -> CheckResult:
     """Check ``merge_symbols(symbols, pair) -> tuple``: one word, left to right, no overlaps."""
-    return MERGE_SYMBOLS.check(merge_symbols, record=record)
+    return check_naming_stub_helpers(MERGE_SYMBOLS, merge_symbols, record=record)
 
 
 def check_merge_pair(merge_pair: Any, *, record: bool = True) -> CheckResult:
     """Check ``merge_pair(word_freq, pair) -> new dict``: every word merged, counts kept, input untouched."""
-    return MERGE_PAIR.check(merge_pair, record=record)
+    return check_naming_stub_helpers(MERGE_PAIR, merge_pair, record=record)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.helper_stubs import check_naming_stub_helpers
 from bpelab.exercises.pair_merging import missing_name_hint, overlapping_merge, right_to_left_merge
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.words import (
@@ -92,6 +93,11 @@ def _train_with(**how: Any) -> Callable[[str, int], list[Merge]]:
 def _shortest_pair_wins(counts: dict[Pair, int]) -> Pair:
     """Ties to the pair whose merged symbol is shortest (then the first seen)."""
     return max(counts, key=lambda p: (counts[p], -len(p[0] + p[1])))
+
+
+def _last_of_ties(counts: dict[Pair, int]) -> Pair:
+    """Ties to the pair seen last: ``max`` over the pairs in reverse, a ``>=`` in a loop, ``sorted(...)[-1]``."""
+    return max(reversed(list(counts)), key=counts.__getitem__)
 
 
 def _largest_pair_wins(text: str, num_merges: int) -> list[Merge]:
@@ -241,6 +247,12 @@ TRAIN = Exercise(
             "(max(counts, key=counts.get) keeps the first of equal counts)",
         ),
         same_as(
+            _train_with(pick=_last_of_ties),
+            "your ties go to the pair seen last (a `>=` where `>` belongs, max over the pairs reversed, or "
+            "sorted(...)[-1]); this course takes the pair seen first: max(counts, key=counts.get) keeps the first "
+            "of equal counts",
+        ),
+        same_as(
             _largest_pair_wins,
             "your ties go to the alphabetically largest pair (max over (count, pair)); "
             "this course takes the pair seen first: max(counts, key=counts.get)",
@@ -328,4 +340,4 @@ TRAIN = Exercise(
 
 def check_training_loop(train: Any, *, record: bool = True) -> CheckResult:
     """Check ``train(text, num_merges) -> [((a, b), a + b), ...]`` against ``bpelab.train_bpe(...).merges``."""
-    return TRAIN.check(train, record=record)
+    return check_naming_stub_helpers(TRAIN, train, record=record)

@@ -10,6 +10,7 @@ import unicodedata
 from typing import Any
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.helper_stubs import check_naming_stub_helpers
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 
@@ -203,6 +204,9 @@ COUNT_CHARACTERS = Exercise(
 
 def check_count_characters(count_characters: Any, *, record: bool = True) -> CheckResult:
     """Check a learner's ``count_characters(text)``; prints one report and returns the result."""
-    return COUNT_CHARACTERS.check(
-        adjusted(count_characters, COUNT_CHARACTERS.reference, _whole_counts, 1), record=record
+    return check_naming_stub_helpers(
+        COUNT_CHARACTERS,
+        adjusted(count_characters, COUNT_CHARACTERS.reference, _whole_counts, 1),
+        record=record,
+        learners=count_characters,
     )

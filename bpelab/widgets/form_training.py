@@ -2,8 +2,9 @@
 
 The merge stepper and classroom mode both offer a form: a text, a number of merges, a tie rule, and two
 choices. "Cut off punctuation first" trains as lesson 04 trains its real text (lesson 02's regex cuts the
-text, the pieces are joined by spaces). "Stop when no pair occurs twice" stops where merging would save
-nothing (a pair seen once), as ``BPETokenizer.train`` stops (``bpelab.byte_level``): ``train_bpe`` itself
+text, the pieces are joined by spaces). "Stop when no pair occurs twice" stops where the best pair occurs
+once (merging it would shorten the text by a single token, for one more vocabulary entry), as ``BPETokenizer.train``
+stops (``bpelab.byte_level``): ``train_bpe`` itself
 goes on until no pair is left, so its run is cut at the first merge whose count is 1. That cut is exactly
 ``learn_merges(..., min_count=2)``: training stops at the first step whose best pair occurs fewer than twice.
 
@@ -70,7 +71,7 @@ def stop_reason(result: TrainingResult, asked: int) -> str:
     if any(len(word) > 1 for word in result.word_freq):
         return (
             f"Stopped after {made} merge{s} of the {asked} asked for: no pair occurs twice any more "
-            "(merging a pair seen once saves nothing)."
+            "(merging a pair seen once would shorten the text by one token and add one vocabulary entry)."
         )
     return f"You asked for {asked}, but after {made} every word is a single symbol: nothing is left to merge."
 

@@ -34,6 +34,6 @@ test("the summary says what was made, and why fewer than asked", () => {
     "You asked for 4, but after 1 every word is a single symbol: nothing is left to merge.");
   assert.equal(runSummary({ made: 24, words: 12, distinct: 12, tieBreak: "first", stoppedEarly: true, asked: 100, pairsLeft: true }),
     "Trained 24 merges on 12 words (12 different), ties: first seen. Stopped after 24 merges of the 100 asked for: " +
-    "no pair occurs twice any more (merging a pair seen once saves nothing).");
+    "no pair occurs twice any more (merging a pair seen once would shorten the text by one token and add one vocabulary entry).");
   assert.equal(OWN_TEXT, "your own text");
 });

@@ -90,5 +90,5 @@ test("a run says how many merges it learned, and when it stopped early", () => {
     "Trained in this page on 2 words: 1 merge. You asked for 5, but after 1 every word is a single symbol: nothing is left to merge. Press Next or →.");
   assert.equal(trainedMessage({ merges: [1, 2], stoppedEarly: true, tables: [{ total: 4 }, { total: 3 }, { total: 2 }] }, 3, 9),
     "Trained in this page on 3 words: 2 merges. Stopped after 2 merges of the 9 asked for: no pair occurs twice any more " +
-    "(merging a pair seen once saves nothing). Press Next or →.");
+    "(merging a pair seen once would shorten the text by one token and add one vocabulary entry). Press Next or →.");
 });

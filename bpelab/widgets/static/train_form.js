@@ -36,7 +36,7 @@ export function stopReason(made, asked, pairsLeft) {
   if (made >= asked) return "";
   if (pairsLeft) {
     return `Stopped after ${made} merge${made === 1 ? "" : "s"} of the ${asked} asked for: no pair occurs twice any more ` +
-      "(merging a pair seen once saves nothing).";
+      "(merging a pair seen once would shorten the text by one token and add one vocabulary entry).";
   }
   return `You asked for ${asked}, but after ${made} every word is a single symbol: nothing is left to merge.`;
 }
