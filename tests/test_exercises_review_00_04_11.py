@@ -350,11 +350,6 @@ def raises_base_exception(*args):
     raise LearnersOwnStop("stop")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bpelab/exercises/running.py `call` catches (Exception, SystemExit) only: any other BaseException but "
-    "KeyboardInterrupt escapes every checker (shared engine, not changed here)",
-)
 @pytest.mark.parametrize(
     "checker",
     [check_count_characters, check_merge_symbols, check_merge_pair, check_training_loop, check_best_wordpiece_pair],
