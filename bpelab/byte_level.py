@@ -106,7 +106,7 @@ class BPETokenizer:
         Ties between equally frequent pairs go by ``tie_break``, one rule per reference trainer
         (``bpelab.tie_rules``): ``"first"``, the default, the pair seen first (minbpe, tiktoken's educational
         trainer); ``"tokenizers"``, Hugging Face's; ``"greatest_bytes"``, Stanford CS336's. Training stops early when no pair occurs twice, and then
-        warns, sets ``stopped_early`` and says so in the ``repr`` (merging a pair seen once saves nothing).
+        warns, sets ``stopped_early`` and says so in the ``repr`` (merging a pair seen once would shorten the text by one token and add one vocabulary entry).
         ``pattern`` is None (all bytes in one run), a name ("gpt2", "cl100k", "o200k", "llama3", or
         an encoding name such as "cl100k_base") or a regex: see ``bpelab.patterns.resolve_pattern``
         for how a name is told from a regex. Text the pattern does not match is kept as pieces of
@@ -142,8 +142,8 @@ class BPETokenizer:
         if self.stopped_early:
             warnings.warn(
                 f"training stopped at {self.vocab_size} ids, short of the {vocab_size} asked for: after "
-                f"{len(self.merges)} merge{'' if len(self.merges) == 1 else 's'} no pair occurs twice in the text (merging a pair seen once saves "
-                "nothing). Train on more text to get more merges; .stopped_early tells you this happened.",
+                f"{len(self.merges)} merge{'' if len(self.merges) == 1 else 's'} no pair occurs twice in the text (merging a pair seen once "
+                "would shorten the text by one token and add one vocabulary entry). Train on more text to get more merges; .stopped_early tells you this happened.",
                 TrainingStoppedEarly,
                 stacklevel=2,
             )

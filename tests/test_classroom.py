@@ -281,7 +281,8 @@ def test_stop_when_no_pair_occurs_twice_is_on_by_default_and_says_where_it_stopp
     assert app.stop_at_single is True and "stop_at_single" in app.keys
     assert app.num_steps == 4
     assert app.message.endswith(
-        "Stopped after 4 merges of the 8 asked for: no pair occurs twice any more (merging a pair seen once saves nothing)."
+        "Stopped after 4 merges of the 8 asked for: no pair occurs twice any more "
+        "(merging a pair seen once would shorten the text by one token and add one vocabulary entry)."
     )
     app.stop_at_single = False  # from Python: retrains at once, as a new tie rule does
     assert app.num_steps == 8 and "Step with Next" in app.message

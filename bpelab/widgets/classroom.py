@@ -5,7 +5,7 @@ merges and the tie rule, presses **Train**, and walks the room through the merge
 (→ or N next, ← or B back, Home, End; a presenter's clicker too), jumps with the step box or lets
 Play run at the speed chosen. The text grows to fill the screen (classroom.js measures it), and every
 control has a text label. "Stop when no pair occurs twice", on by default, ends the run where merging
-would save nothing, and says so (``bpelab.widgets.form_training``).
+would shorten the text by one token for one more vocabulary entry, and says so (``bpelab.widgets.form_training``).
 
 ``ClassroomStepper`` is ONE widget: the merge stepper (an anywidget) plus the data its form needs
 (the ready-made corpora, the limits). Its ES module (``static/classroom.js``, around the stepper's

@@ -5,7 +5,7 @@
 // box, the number of merges, both tie rules and Train. With a kernel, Train asks Python to train
 // (the `train_request` traitlet; Python answers with a new trace and a message); on a page with no
 // kernel (globalThis.bpelabStatic, the stepper's own rule) the form trains here with bpe_train.js.
-// "Stop when no pair occurs twice" (on by default) ends a run where merging saves nothing. Where the app
+// "Stop when no pair occurs twice" (on by default) ends a run where a merge would shorten the text by one token for one more vocabulary entry. Where the app
 // is the page (Voilà, present.html), classroom_fit.js sizes the type to the window. The keys are the
 // stepper's (stepper.js): → or N, ← or B, Home, End, on the form's buttons as on the stepper.
 
