@@ -43,3 +43,14 @@ def test_a_path_that_falls_off_the_end_is_still_named(capsys):
     out = capsys.readouterr().out
     assert not result
     assert "some path through it ends without reaching `return`" in out, out
+
+
+def test_a_name_rebound_to_its_result_is_told_to_define_the_function_again(capsys):
+    from bpelab.exercises import check_gini
+
+    gini = 0.25  # what `gini = gini([1, 3])` leaves behind
+    result = check_gini(gini, record=False)
+    out = capsys.readouterr().out
+    assert not result
+    assert "got a float, 0.25" in out and "the name gini holds this value now" in out, out
+    assert "run the cell that defines the function again" in out, out

@@ -95,7 +95,9 @@ def check_part(
             [
                 f"❌ {name}: expected {yours}, but got {got}.",
                 f"   hint:     pass the function itself, without calling it: "
-                f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...))",
+                f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...)); if you did, "
+                f"the name {exercise.function_name} holds this value now (after `{exercise.function_name} = "
+                f"{exercise.function_name}(...)`, say): run the cell that defines the function again",
             ],
         )
     theirs = course_function(fn, exercise.own_functions, exercise.answer_functions)
