@@ -203,3 +203,28 @@ def test_the_clocks_message_says_how_long_and_what_to_look_for(capsys, quick_lim
         del EXERCISES["clock_demo"]
     out = capsys.readouterr().out
     assert not result and "still running after 1 seconds" in out and "`while True:` needs a `break`" in out
+
+
+def test_after_a_memory_error_the_diagnosers_history_calls_no_more_cases():
+    """A function that ran out of memory on one case would likely do so again, slowly, on the larger ones: the
+    history a diagnoser asks for stops there, as it does after a call stopped by the clock."""
+    from bpelab.exercises.core import Case, Exercise, when
+
+    calls = []
+
+    def runs_out(n):
+        calls.append(n)
+        if n == 1:
+            return 0  # wrong on the first case: a diagnoser then asks for the others
+        raise MemoryError
+
+    exercise = Exercise(
+        name="memory_history_probe",
+        call="probe(n)",
+        reference=lambda n: n,
+        cases=[Case((1,)), Case((2,)), Case((3,))],
+        diagnosers=[when(lambda attempt: len(attempt.history()) > 99, "never said")],
+    )
+    result = exercise.run(runs_out, record=False)
+    assert not result.passed and "check 1 of 3 failed" in result.message
+    assert calls == [1, 2], calls

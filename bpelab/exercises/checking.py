@@ -119,8 +119,11 @@ def check_part(
     def history(skip: int) -> list[tuple[tuple, Any]]:
         for index, case in enumerate(cases):
             if index not in answers and index != skip:
-                if any(isinstance(a, Outcome) and a.runaway in ("time", "memory") for a in answers.values()):
-                    break  # one call stopped by the clock is enough: the report must come within seconds
+                if any(
+                    isinstance(a, Outcome) and (a.runaway in ("time", "memory") or isinstance(a.error, MemoryError))
+                    for a in answers.values()
+                ):
+                    break  # one call stopped by the clock or out of memory is enough: the report must come soon
                 with contextlib.redirect_stdout(io.StringIO()):  # a learner's debug prints, once is enough
                     outcome = call(fn, copy.deepcopy(case.args), exercise.max_steps)
                 answers[index] = outcome if outcome.error is not None or outcome.runaway else outcome.got
