@@ -28,12 +28,13 @@ RE_PARTS_FROM_REGEX = {
     "Chapter Ⅻ. Ⓐbc",
     "a\x1cb c\x1fd",
     "snake‿case 🅐bc",
+    "🄰bc corp 🅰ir",
 }
 """The cases in which Python's `re` finds other pieces than the reference (the `regex` module): marks that combine
 with a letter, the zero-width non-joiner and joiner (lesson 02, section 3b), and the numbers of category No
 (² and ½), which are `\\w` for `re` but not for `regex`; the alphabetic symbols (Ⓐ), `\\w` for `regex` only; and
-U+001C–U+001F, whitespace for `re`'s `\\s` (as for ``str.isspace``), not for `regex`'s; and the connector ‿,
-`\\w` for `regex` only."""
+U+001C–U+001F, whitespace for `re`'s `\\s` (as for ``str.isspace``), not for `regex`'s; the connector ‿,
+`\\w` for `regex` only; and the squared letters 🄰 and 🅰, alphabetic symbols too."""
 
 
 def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
@@ -44,7 +45,7 @@ def test_re_parts_from_the_reference_exactly_on_the_cases_that_try_it():
 
 def test_a_correct_function_passes(capsys):
     assert check_split_words(lambda text: regex.findall(r"\w+|[^\w\s]+", text))
-    assert "✅ split_words: all 21 checks passed." in capsys.readouterr().out
+    assert "✅ split_words: all 22 checks passed." in capsys.readouterr().out
 
 
 def test_the_stub_is_not_yet(capsys):

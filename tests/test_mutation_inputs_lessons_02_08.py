@@ -14,6 +14,14 @@ def _split_with(pattern: str):  # type: ignore[no-untyped-def]
     return lambda text: regex.findall(pattern, text)
 
 
+def _spelled(words: list[str]) -> dict[tuple[str, ...], int]:
+    counts: dict[tuple[str, ...], int] = {}
+    for word in words:
+        if word:
+            counts[(*word, "</w>")] = counts.get((*word, "</w>"), 0) + 1
+    return counts
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "exercise, wrong",
@@ -33,6 +41,17 @@ def _split_with(pattern: str):  # type: ignore[no-untyped-def]
             _split_with(
                 r"[\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\p{Join_Control}Ⓐ-ⓩ]+|[^\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\p{Join_Control}Ⓐ-ⓩ\s]+"
             ),
+        ),
+        (  # every circled letter listed by hand, the negative circled ones too: the squared 🄰 and 🅰 are left out
+            "split_words",
+            _split_with(
+                r"[\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Join_Control}\u24B6-\u24E9\U0001F150-\U0001F169]+"
+                r"|[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Join_Control}\u24B6-\u24E9\U0001F150-\U0001F169\s]+"
+            ),
+        ),
+        (  # the zero-width space and the byte-order mark taken for whitespace
+            "get_word_frequencies",
+            lambda text: _spelled(regex.split(r"[\s\x1c-\x1f\u200b\ufeff]+", text)),
         ),
         (  # the vocabulary's size as 256 + merges: the special tokens are left out
             "count_unused",

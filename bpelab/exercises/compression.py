@@ -7,7 +7,9 @@
   tokenizer only). The search runs on the checker's own tokenizers, texts and goals, then on the lesson's
   tokenizer, whose size it measures against a production tokenizer on the same text: how close it is, and whether
   a smaller vocabulary would also do (the smallest one is the goal: every token costs parameters). The search
-  is judged by how many sizes it measures (``MeasuredTokenizer``), not by a clock.
+  is judged by how many sizes it measures (``MeasuredTokenizer``), not by a clock; the clocks that still run
+  (``runaway.MAX_SECONDS`` on each of the checker's small cases, ``SEARCH_SECONDS`` on the lesson's tokenizer)
+  only stop a loop that never ends.
 
 The small cases are hand-checkable: a tokenizer with no merges (1.0 byte per token), one trained
 on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``ï`` (2 bytes).
@@ -145,7 +147,13 @@ BYTES_PER_TOKEN = Exercise(
         ),
         same_as(
             lambda tokenizer, text: len(text.encode("utf-8")) // len(_ids(tokenizer, text)),
-            "// rounds down to a whole number; use / for the exact ratio",
+            "your ratio lost its fraction, cut down to a whole number (as int(), // and math.floor all do): return "
+            "the exact ratio, bytes / tokens with /, and round only when you show a number",
+        ),
+        same_as(
+            lambda tokenizer, text: math.ceil(len(text.encode("utf-8")) / len(_ids(tokenizer, text))),
+            "math.ceil rounds up to a whole number (2.75 becomes 3): return the exact ratio, bytes / tokens with /, "
+            "and round only when you show a number",
         ),
         when(
             lambda a: (
@@ -268,8 +276,8 @@ def check_count_unused(fn: Callable[..., int], *, record: bool = True) -> CheckR
 MAX_MEASUREMENTS = 60
 """Sizes one call of the learner's search may measure (calls of ``tokenizer.truncated``). A binary search over
 lesson 08's 6,754 sizes measures 13 (one that also measures ``middle - 1`` at each step, 26); one that tries the
-sizes one by one from either end measures hundreds or thousands. The check counts measurements, not seconds, so its
-verdict is the same on a fast machine and a busy one. The line limit (``runaway.MAX_STEPS``) starts again at each
+sizes one by one from either end measures hundreds or thousands. The check counts measurements, not seconds: the
+clocks that still run are margins only an endless loop reaches. The line limit (``runaway.MAX_STEPS``) starts again at each
 measurement: a correct ``bytes_per_token`` written as a loop over the text's characters runs about 4 lines a
 character, which over 25 measurements of lesson 08's held-out text would pass the limit, and the verdict must not
 depend on how exercise 1 was written."""
@@ -519,12 +527,18 @@ def _plain(tokenizer: BPETokenizer) -> BPETokenizer:
     return plain
 
 
-def _ignores(parameter: str, *, out_of_reach: bool = False) -> Callable[[Attempt], str | None]:
+def _ignores(
+    parameter: str, *, out_of_reach: bool = False, falls_short: bool = False
+) -> Callable[[Attempt], str | None]:
     """A diagnoser: the search returns the same size for checks that differ in ``parameter`` alone (and whose
     answers differ), on every such group of checks: it uses a value of the lesson's (a global) instead of its own
     parameter. Its loop may be right; "follow low, high and middle" would send the learner the wrong way.
     ``out_of_reach``: only when that size is not a size of some tokenizer it was given (``english_bpe``'s sizes on
-    the checker's small tokenizers), which an off-by-one search never returns."""
+    the checker's small tokenizers), which an off-by-one search never returns.
+    ``falls_short``: only when that size falls short of the goal on the text of one of the checks. A search that
+    measures its own text returns a size it saw reach the goal, however few sizes it tries: one that tries only
+    256, 356, 456, … returns the largest size of the checker's small tokenizers whatever the text, and that size
+    reaches every goal of those checks."""
     position = PARAMETERS.index(parameter)
 
     def key(args: tuple) -> tuple:
@@ -551,13 +565,52 @@ def _ignores(parameter: str, *, out_of_reach: bool = False) -> Callable[[Attempt
             and all(_a_size(Attempt(args, None, got)) is not None for group in compared for args, got in group)
         ):
             return None
-        got = short(compared[0][0][1])
+        if falls_short and not any(_short_of_the_goal(args, got) for group in compared for args, got in group):
+            return None
+        mine = [group for group in compared if any(args is attempt.args for args, _ in group)]
+        got = short((mine or compared)[0][0][1])
         return (
             f"your search returned {got} for checks that differ only in their {parameter} (and whose answers "
             f"differ): it does not use its own `{parameter}`. Its loop may be right; {INSTEAD[parameter]}"
         )
 
     return diagnose
+
+
+def _short_of_the_goal(args: tuple, got: object) -> bool:
+    """``got`` is a size of the check's tokenizer that falls short of the check's goal on its text."""
+    size = _a_size(Attempt(args, None, got))
+    if size is None:
+        return False
+    tokenizer, text, goal = args
+    return _measured(_plain(tokenizer), text, size) < goal
+
+
+def _tries_only_some_sizes(attempt: Attempt) -> str | None:
+    """On every check the search returned a size that reaches the goal, and more than once not the smallest, by
+    more than one size: it measures only some sizes (steps of 100, doublings, the sizes of the curve's table) and
+    returns the first of them that reaches the goal. A size that is always one too large is another mistake."""
+    size, expected = _a_size(attempt), attempt.expected
+    if size is None or not isinstance(expected, int) or size <= expected:
+        return None
+    answers = [(attempt.args, attempt.got), *attempt.history()]
+    pairs: list[tuple[int, int]] = []  # (the size returned, the smallest that reaches the goal), check by check
+    for args, got in answers:
+        size_returned = _a_size(Attempt(args, None, got))
+        smallest = reference_search(_plain(args[0]), args[1], args[2])
+        if smallest is None or size_returned is None or size_returned < smallest:
+            return None  # no size reaches the goal, a number out of reach, or a size that falls short of it
+        pairs.append((size_returned, smallest))
+    if sum(got > smallest for got, smallest in pairs) < 2 or all(got - smallest <= 1 for got, smallest in pairs):
+        return None
+    return (
+        f"your search returned {size:,}, which reaches the goal, but so does {expected:,}, a smaller size. On "
+        "every check your search returned a size that reaches the goal, but not always the smallest: it seems to "
+        "try only some sizes (steps of 100, doublings 256, 512, …, the sizes of the curve's table) and return the "
+        "first of them that reaches the goal. The smallest size lies between the last size that falls short and "
+        "the first that reaches the goal: try every size between those two, or halve the range between them until "
+        "it is one size wide (binary search: high = middle when the middle reaches the goal, else low = middle + 1)"
+    )
 
 
 def _in_merges(attempt: Attempt) -> str | None:
@@ -682,8 +735,9 @@ SEARCH = Exercise(
         # after the named slips, some of which also answer alike on two texts (a search that never moves `high`);
         # the goal first: with a goal of its own no text reaches it, and every text gets the same answer
         _ignores("goal"),
-        _ignores("text"),
+        _ignores("text", falls_short=True),  # a search that tries only some sizes answers alike on two texts too
         _ignores("tokenizer"),
+        _tries_only_some_sizes,
         _where_it_lands,
     ],
     hint="low, high = 256, 256 + len(tokenizer.merges); while low < high: middle = (low + high) // 2; if the middle "

@@ -17,11 +17,11 @@ symbols such as the circled ``Ⓐ``), so a class built from the letters ``\\p{L}
 some characters the other way round from ``\\w`` (``\\p{Cf}``, every format character, where ``\\w`` has only the two
 joiners, ``\\p{Join_Control}``: the soft hyphen U+00AD and the zero-width space U+200B are pieces of their own;
 ``_`` where it has every connector, ``\\p{Pc}``: ``snake‿case`` is one word; circled letters listed by hand where it has
-Alphabetic, which holds ``🅐`` too), and the ASCII flag is named as such (it narrows ``\\w`` and
-``\\s`` both), apart from a pattern that counts only English letters as word characters. A run may mix punctuation
-(category P: ``-``, ``(``) with symbols (category S: ``>``, ``+``): ``[^\\w\\s]+`` keeps it one piece, and a pattern that
-takes the two in separate runs is told so. A typical wrong pattern is recognised whichever of the two modules runs it;
-so is a text normalised (NFKC, NFC) before it is split.
+Alphabetic, which holds ``🅐`` and the squared letters ``🄰``, ``🅰`` too), and the ASCII flag is named as such (it
+narrows ``\\w`` and ``\\s`` both), apart from a pattern that counts only English letters as word characters. A run
+may mix punctuation (category P: ``-``, ``(``) with symbols (category S: ``>``, ``+``): ``[^\\w\\s]+`` keeps it one
+piece, and a pattern that takes the two in separate runs is told so. A typical wrong pattern is recognised whichever
+of the two modules runs it; so is a text normalised (NFKC, NFC) before it is split.
 """
 
 from __future__ import annotations
@@ -151,7 +151,8 @@ CLASS_SLIPS: list[tuple[Callable[[str], bool], bool, str]] = [
         lambda ch: bool(regex.fullmatch(r"\p{Alphabetic}", ch)) and not unicodedata.category(ch).startswith("L"),
         False,
         "{chars}: Alphabetic, though not a letter (L): \\w holds every \\p{Alphabetic} character, more than \\p{L} "
-        "or any list of letters (Roman numerals such as Ⅻ, circled letters such as Ⓐ and 🅐 …)",
+        "or any list of letters (Roman numerals such as Ⅻ; circled letters such as Ⓐ and 🅐, squared ones such "
+        "as 🄰 and 🅰 …)",
     ),
 ]
 """Characters a word class spelled out by hand often counts the other way round from ``\\w``: each kind's test, whether
@@ -269,6 +270,12 @@ SPLIT_WORDS = Exercise(
             "‿ (U+203F) is connector punctuation (Pc) like _, and 🅐 (U+1F150) a negative circled letter, Alphabetic "
             "though not a letter (L): regex's \\w holds every Pc and every Alphabetic character, both are word "
             "characters",
+        ),
+        Case(
+            ("🄰bc corp 🅰ir",),
+            ["🄰bc", "corp", "🅰ir"],
+            "🄰 (U+1F130) is a squared letter and 🅰 (U+1F170) a negative squared one: symbols (So), like Ⓐ and 🅐, "
+            "and Alphabetic like them, so regex's \\w holds them: each is part of its word",
         ),
         Case(
             ("co\u00adoperate a\u200bb",),

@@ -9,12 +9,14 @@ and keeps words in first-seen order.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from typing import Any
 
 import regex
 
+from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.words import END_OF_WORD, get_word_frequencies
@@ -77,6 +79,35 @@ def _by_graphemes(text: str) -> dict[tuple[str, ...], int]:
     return counts
 
 
+def _invisible(ch: str) -> bool:
+    """A character that shows nothing and is not whitespace for ``str.split``: a format character (Cf) such as the
+    zero-width space U+200B or the byte-order mark U+FEFF, or the Mongolian vowel separator U+180E."""
+    return not ch.isspace() and (unicodedata.category(ch) == "Cf" or ch == "\u180e")
+
+
+def _split_at_invisible(attempt: Attempt) -> str | None:
+    """The words were cut at invisible characters too, as if they were whitespace (``[\\s\\u200b\\ufeff]+``): said
+    with the characters cut at. Whitespace as ``str.split`` has it, or as the ``regex`` module's ``\\s`` has it."""
+    text = attempt.args[0]
+    invisible = sorted({ch for ch in text if _invisible(ch)})
+    if not invisible or not isinstance(attempt.got, dict) or len(invisible) > 6:
+        return None
+    for size in range(1, len(invisible) + 1):
+        for cut in itertools.combinations(invisible, size):
+            for space in ("\\s", "\\s\\x1c-\\x1f\\x85"):
+                words = [w for w in regex.split(f"[{space}{''.join(cut)}]+", text) if w]
+                if same(attempt.got, _counted(words), ordered=False):
+                    named = ", ".join(
+                        f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a format character').lower()})" for ch in cut
+                    )
+                    return (
+                        f"you cut the words at {named}, as if at whitespace: such characters are invisible, but "
+                        "str.isspace() is False for them, so text.split() does not cut there and they stay inside "
+                        "their words; split with text.split() alone"
+                    )
+    return None
+
+
 def _all_ones(attempt: Attempt) -> bool:
     got, expected = attempt.got, attempt.expected
     return got.keys() == expected.keys() and set(got.values()) == {1} and set(expected.values()) != {1}
@@ -120,6 +151,12 @@ GET_WORD_FREQUENCIES = Exercise(
             {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1},
             "U+001C and U+001F (information separators) are whitespace for str.isspace(), so text.split() splits "
             "there (the regex module's \\s does not)",
+        ),
+        Case(
+            ("a\u200bb c\ufeffd",),
+            {("a", "\u200b", "b", "</w>"): 1, ("c", "\ufeff", "d", "</w>"): 1},
+            "the zero-width space (U+200B) and the byte-order mark (U+FEFF) are invisible, but not whitespace: "
+            "str.isspace() says no, so text.split() does not cut there, and each stays inside its word",
         ),
         Case(
             ("Low low",),
@@ -212,6 +249,7 @@ GET_WORD_FREQUENCIES = Exercise(
             "you split on the regex module's \\s (regex.split(r'\\s+', …) or regex.findall(r'\\S+', …)): its \\s "
             "leaves out U+001C–U+001F (information separators), where text.split() cuts; split with text.split()",
         ),
+        _split_at_invisible,
         when(
             _whitespace_inside,
             "some words are empty or contain whitespace: split with text.split() (no argument), "

@@ -27,7 +27,7 @@ PUNCTUATION = ".,!?'-=_;()…«»"
 texts = st.text(alphabet=SCRIPTS + PUNCTUATION + "0123456789 \t\n", max_size=30)
 word_texts = st.text(
     alphabet=SCRIPTS
-    + "²½ﬁ👩👧ⅫⒶ🅐‿\x1c\x1f\xad\u200b\ufeff\u200e\u2060"
+    + "²½ﬁ👩👧ⅫⒶ🅐🄰🅰‿\x1c\x1f\xad\u200b\ufeff\u200e\u2060"
     + PUNCTUATION
     + "<>+$©"
     + "0123456789 \t\n\xa0\u3000",
@@ -35,14 +35,16 @@ word_texts = st.text(
 )
 """For split_words: also the numbers that are \\w for re but not for regex (², ½) and a compatibility ligature (ﬁ),
 which NFKC would change; a letter-like number (Ⅻ, Nl), an alphabetic symbol (Ⓐ, So) and a connector (‿, Pc), \\w for
-regex though not letters, and 🅐, Alphabetic though no circled letter of the Ⓐ–ⓩ block; format characters
+regex though not letters, and 🅐, 🄰 and 🅰 (negative circled, squared, negative squared), Alphabetic though no
+circled letter of the Ⓐ–ⓩ block; format characters
 (Cf: the soft hyphen, the zero-width space, the byte-order mark, the left-to-right mark, the word joiner), neither
 \\w nor \\s for regex, though \\p{Cf} holds them beside the two joiners; symbols (< > + $ ©, category S) that make
 runs with the punctuation ('->', '(+)'); the no-break and ideographic spaces, whitespace beyond ASCII; and U+001C, U+001F, whitespace for str.split() but not
 for regex's \\s."""
-spaced_texts = st.text(alphabet="abé\u0301ﬁ²👩\u200d👧 \t\n\r\f\u00a0\u3000\x1c\x1f", max_size=24)
+spaced_texts = st.text(alphabet="abé\u0301ﬁ²👩\u200d👧 \t\n\r\f\u00a0\u3000\x1c\x1f\u200b\ufeff", max_size=24)
 """For get_word_frequencies: every kind of whitespace str.split() splits on (U+001C and U+001F too, which regex's
-\\s leaves out), combining accents, the ligature ﬁ and ² (which NFKC changes, NFC not) and ZWJ emoji."""
+\\s leaves out), combining accents, the ligature ﬁ and ² (which NFKC changes, NFC not), ZWJ emoji, and the zero-width
+space and byte-order mark, which are not whitespace for str.split() though they show nothing."""
 split_texts = st.text(alphabet=SCRIPTS + PUNCTUATION + "0123456789 \t\n\r\xa0\u2009\u3000\u2028", max_size=30)
 """For split_pieces: Windows line breaks, tabs, and whitespace beyond ASCII (no-break, thin, ideographic spaces,
 the line separator), which a learner may rewrite before splitting."""
