@@ -752,3 +752,14 @@ def test_a_goal_above_the_full_tokenizer_is_said_with_both_numbers(capsys, train
     assert "a text unlike the text it was trained on gains less" not in out, out
     needed = float(out.split("(within=", 1)[1].split(")", 1)[0])  # the `within` the hint names puts the goal in reach
     assert check_smallest_vocab_size(binary_search(), tok, text, production=production, within=needed, record=False)
+
+
+def test_a_search_calling_the_library_measure_after_a_restart_is_told_to_run_the_first_cell(capsys):
+    from bpelab.exercises.compression import _paragraph
+    from bpelab.exercises.samples import PARAGRAPH
+
+    def search(tokenizer, text, goal):
+        return library_bytes_per_token(tokenizer, text)  # noqa: F821  (the import a restart forgot)
+
+    assert not check_smallest_vocab_size(search, _paragraph(), PARAGRAPH, within=0.6, record=False).passed
+    assert "library_bytes_per_token is not defined (was the kernel restarted?)" in report(capsys)

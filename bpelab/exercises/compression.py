@@ -689,6 +689,12 @@ SEARCH = Exercise(
             "lesson's first cell)",
             contains="'bytes_per_token'",
         ),
+        on_error(
+            NameError,
+            "library_bytes_per_token is not defined (was the kernel restarted?): run the lesson's first cell, "
+            "which imports it, then this one",
+            contains="'library_bytes_per_token'",
+        ),
         _none_compared,
         _same_on_every_check,
         _in_merges,
