@@ -338,5 +338,5 @@ PREMIUM = Exercise(
 
 def check_premium(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
     """Lesson 09, exercise 2. An exact number of another kind (a ``Fraction``) is judged as the float it stands for."""
-    with encodings_let_go_after():
+    with encodings_let_go_after("cl100k_base"):
         return PREMIUM.check(adjusted(fn, premium, lambda got, expected: as_float(got), 4), record=record)

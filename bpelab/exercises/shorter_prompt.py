@@ -102,7 +102,7 @@ def check_shorter_prompt(
     mentions an item to contradict it ("not in French") passes too. Prints the report and returns the
     result; never raises. ``record=False``: a pass does not tick the course map (a lesson showing what the
     checker says about an example of its own)."""
-    with recording(record), encodings_let_go_after():
+    with recording(record), encodings_let_go_after():  # it loads the encoding itself, once the name is checked
         return _check_shorter_prompt(short_prompt, original, must_keep, encoding, target)
 
 

@@ -98,7 +98,7 @@ def _no_floats(got: object, expected: object) -> object:
 
 def check_room_for_answer(fn: Callable[..., int], *, record: bool = True) -> CheckResult:
     """Lesson 10, exercise 1. The answer must be an int: a float such as 95.0 is refused with its own hint."""
-    with encodings_let_go_after():
+    with encodings_let_go_after("o200k_base"):
         return ROOM_FOR_ANSWER.check(adjusted(fn, room_for_answer, _no_floats, 4), record=record)
 
 

@@ -30,10 +30,13 @@ def encoding_named(name: str):  # type: ignore[no-untyped-def]
 
 
 @contextmanager
-def encodings_let_go_after() -> Iterator[None]:
-    """Around a check: the encodings its cases loaded stay loaded while it runs (``encoding_named``; loading one
-    takes up to a second, and a check encodes many texts) and are let go when it ends, so that a lesson's kernel
+def encodings_let_go_after(*names: str) -> Iterator[None]:
+    """Around a check whose cases encode with the encodings ``names``: they are loaded first (never inside a
+    learner's function, where the time would count against it) and stay loaded while the check runs
+    (``encoding_named``; loading one takes up to a second), and are let go when it ends, so that a lesson's kernel
     does not carry GPT-4's or GPT-4o's vocabulary (20 to 40 MB) to its end (issue 30's memory budget)."""
+    for name in names:
+        encoding_named(name)
     try:
         yield
     finally:
