@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.mutation.harness import assert_strict, patient_clock, shown_in  # noqa: F401 (patient_clock is a fixture)
+from tests.mutation.harness import (  # noqa: F401 (patient_clock and vocabularies_held are fixtures)
+    assert_strict,
+    patient_clock,
+    shown_in,
+    vocabularies_held,
+)
 
 
 @pytest.mark.slow
-@pytest.mark.usefixtures("patient_clock")
+@pytest.mark.usefixtures("patient_clock", "vocabularies_held")
 @pytest.mark.parametrize("shown", shown_in("09", "99"))
 def test_the_checker_rejects_every_mutant_that_answers_differently(shown):
     assert_strict(shown)

@@ -12,7 +12,13 @@ import regex
 from bpelab.analysis.tax import token_tax
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.number_answers import adjusted, as_float, is_number, rounding_hint
-from bpelab.exercises.toy_encoders import SMALL_PARALLEL, cl100k_encode, one_token_per_char, one_token_per_word
+from bpelab.exercises.toy_encoders import (
+    SMALL_PARALLEL,
+    cl100k_encode,
+    encodings_let_go_after,
+    one_token_per_char,
+    one_token_per_word,
+)
 
 ROUNDED_ENOUGH = 0.005
 """How far a bytes-per-character answer may be from the exact ratio: an answer rounded to 2 places passes."""
@@ -332,4 +338,5 @@ PREMIUM = Exercise(
 
 def check_premium(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
     """Lesson 09, exercise 2. An exact number of another kind (a ``Fraction``) is judged as the float it stands for."""
-    return PREMIUM.check(adjusted(fn, premium, lambda got, expected: as_float(got), 4), record=record)
+    with encodings_let_go_after("cl100k_base"):
+        return PREMIUM.check(adjusted(fn, premium, lambda got, expected: as_float(got), 4), record=record)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from bpelab.exercises.core import CheckResult, recording
 from bpelab.exercises.showing import kind, short
-from bpelab.exercises.toy_encoders import encoding_named
+from bpelab.exercises.toy_encoders import encoding_named, encodings_let_go_after
 from bpelab.production import ENCODING_NAMES
 
 WORDY_PROMPT = (
@@ -102,7 +102,7 @@ def check_shorter_prompt(
     mentions an item to contradict it ("not in French") passes too. Prints the report and returns the
     result; never raises. ``record=False``: a pass does not tick the course map (a lesson showing what the
     checker says about an example of its own)."""
-    with recording(record):
+    with recording(record), encodings_let_go_after():  # it loads the encoding itself, once the name is checked
         return _check_shorter_prompt(short_prompt, original, must_keep, encoding, target)
 
 

@@ -6,6 +6,8 @@ copy, unlike a tiktoken Encoding. Two are easy to count by hand; two are the rea
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from bpelab.production import load_encoding
@@ -25,6 +27,20 @@ def one_token_per_word(text: str) -> list[str]:
 def encoding_named(name: str):  # type: ignore[no-untyped-def]
     """The tiktoken Encoding ``name``, loaded once (loading one takes about a second)."""
     return load_encoding(name)
+
+
+@contextmanager
+def encodings_let_go_after(*names: str) -> Iterator[None]:
+    """Around a check whose cases encode with the encodings ``names``: they are loaded first (never inside a
+    learner's function, where the time would count against it) and stay loaded while the check runs
+    (``encoding_named``; loading one takes up to a second), and are let go when it ends, so that a lesson's kernel
+    does not carry GPT-4's or GPT-4o's vocabulary (20 to 40 MB) to its end (issue 30's memory budget)."""
+    for name in names:
+        encoding_named(name)
+    try:
+        yield
+    finally:
+        encoding_named.cache_clear()
 
 
 def cl100k_encode(text: str) -> list[int]:

@@ -144,15 +144,21 @@ class CompareView(EncodeExplorer):
 
     # ---- computing what the page draws ----------------------------------------------------------
 
+    def showing(self) -> list[str]:
+        """The labels of the rows the page shows now: the chosen ones."""
+        return list(self.chosen)
+
     def _refresh(self) -> None:
-        """Encode the text with every chosen tokenizer (and the others too while the text is short,
-        so that choosing another row needs no kernel); send them to the page."""
+        """Encode the text with every chosen tokenizer (and the others too while the text is short and they
+        are at hand, so that choosing another row needs no kernel); send them to the page."""
         chosen = self.chosen
+        if not chosen:  # EncodeExplorer.__init__ asks before the rows are chosen: the first drawing comes after
+            return
         text = self.text
         encodings = {}
         if len(text) <= MAX_CHARS:
             for label in self._labels:
-                if label in chosen or len(text) <= PRECOMPUTE_CHARS:
+                if label in chosen or (len(text) <= PRECOMPUTE_CHARS and self._at_hand(label, text)):
                     _text, ids, pieces, error = self._encode(label, text)
                     encodings[label] = {
                         "text": text,
@@ -162,3 +168,4 @@ class CompareView(EncodeExplorer):
                         "error": error,
                     }
         self.encodings = encodings
+        self._let_go_of_unshown()

@@ -47,9 +47,10 @@ MAX_TOKENS_SHOWN = 3000
 rest of a longer text by message (``ALL_TOKENS``) and draws them as they scroll into view."""
 ALL_TOKENS = "all tokens"
 PRECOMPUTE_CHARS = 500
-"""Up to this many characters, every tokenizer's encoding is sent (so that switching needs no
-kernel, and a static page shows Llama 3 too for the stored text); a longer text is encoded for the
-chosen tokenizer only, to keep notebooks small."""
+"""Up to this many characters, every tokenizer's encoding is sent when the view is made (so that switching
+needs no kernel, and a static page shows Llama 3 too for the stored text); a longer text is encoded for the
+chosen tokenizer only, to keep notebooks small. After that first drawing, a production tokenizer no row shows
+is let go (``EncodeExplorer.showing``): a changed text is encoded for the others only while one is at hand."""
 EXPLORER_MODULES = (
     "chips.js",
     "bpe.js",
@@ -155,6 +156,9 @@ class EncodeExplorer(anywidget.AnyWidget):
         self._labels: list[str] = []
         self._sources: dict[str, Callable[[], object]] = {}
         self._encoders: dict[str, Callable[[str], Encoded]] = {}
+        self._loaded_here: set[str] = set()
+        """The labels of the production tokenizers: loaded by the view when needed, let go when not shown."""
+        self._drawn = False
         self._word_level: set[str] = set()
         described: list[dict[str, Any]] = []
         for label, tok in self._learner_tokenizers(tokenizers):
@@ -166,6 +170,7 @@ class EncodeExplorer(anywidget.AnyWidget):
         for name in production:
             described.append(page_entry(name))  # a clear error for an unknown name
             self._add(LABELS[name], partial(load_view_tokenizer, name))
+            self._loaded_here.add(LABELS[name])
         if not self._labels:
             raise ValueError("nothing to choose from: pass a tokenizer or keep the production ones")
         if selected is not None and selected not in self._labels:
@@ -333,14 +338,39 @@ class EncodeExplorer(anywidget.AnyWidget):
         self._encoded[label] = (text, list(ids), list(pieces), error)
         return self._encoded[label]
 
+    def showing(self) -> list[str]:
+        """The labels of the rows the page shows now (the explorer: the chosen tokenizer)."""
+        return [self.tokenizer_name]
+
+    def _at_hand(self, label: str, text: str) -> bool:
+        """Whether ``label``'s encoding of ``text`` costs no loading: the view's first drawing (which loads
+        every tokenizer once), a tokenizer of the learner's own, one held now, or ``text`` already encoded."""
+        cached = self._encoded.get(label)
+        return (
+            not self._drawn
+            or label not in self._loaded_here
+            or label in self._encoders
+            or (cached is not None and cached[0] == text)
+        )
+
+    def _let_go_of_unshown(self) -> None:
+        """Drop the production tokenizers no row shows (issue 30's memory budget: each vocabulary costs 10 to
+        40 MB, and a view offering five held them all until the kernel ended). Choosing one again loads it
+        (up to a second); until the text changes, its encoding is still at hand."""
+        shown = set(self.showing())
+        for label in [label for label in self._encoders if label in self._loaded_here and label not in shown]:
+            del self._encoders[label]
+        self._drawn = True
+
     def _refresh(self) -> None:
         """Encode the text with the chosen tokenizer, and with the others too while it is short
-        enough to keep every encoding in the notebook; send them to the page."""
+        enough to keep every encoding in the notebook and they are at hand (``_at_hand``); send them to the
+        page."""
         text = self.text
         chosen = self.tokenizer_name
         encodings = {}
         for label in self._labels:
-            if label == chosen or len(text) <= PRECOMPUTE_CHARS:
+            if label == chosen or (len(text) <= PRECOMPUTE_CHARS and self._at_hand(label, text)):
                 _text, ids, pieces, error = self._encode(label, text)
                 encodings[label] = {
                     "text": text,
@@ -350,6 +380,7 @@ class EncodeExplorer(anywidget.AnyWidget):
                     "error": error,
                 }
         self.encodings = encodings
+        self._let_go_of_unshown()
 
     # ---- how a clicked chip's token was built (the panel, static/token_build_view.js) ----------
 

@@ -8,6 +8,7 @@ input where the two answer differently is a checker that lets a wrong answer thr
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,6 +156,17 @@ def shown_in(first: str, last: str) -> list[Any]:
         for shown in SHOWN
         if first <= shown.notebook[:2] <= last
     ]
+
+
+@pytest.fixture
+def vocabularies_held() -> Iterator[None]:
+    """GPT-4's and GPT-4o's vocabularies held for the test: a check lets go of those its cases loaded (the memory
+    budget), and loading one again inside a reference run under the step counter would read as a runaway."""
+    from bpelab.production import load_encoding
+
+    held = [load_encoding(name) for name in ("cl100k_base", "o200k_base")]
+    yield
+    del held
 
 
 @pytest.fixture
