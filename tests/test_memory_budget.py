@@ -49,18 +49,19 @@ def test_a_view_holds_only_the_production_tokenizers_its_rows_show(monkeypatch):
     view = CompareView(
         text="hello world", production=["r50k_base", "cl100k_base", "llama3"], chosen=["GPT-2 (r50k_base)", "Llama 3"]
     )
-    assert _held() == ["llama3", "r50k_base"]
+    assert _held() == []  # drawn: a Run All leaves the view holding nothing
     gpt4 = tiktoken.get_encoding("cl100k_base").encode("hello world")
     assert view.encodings["GPT-4 (cl100k_base)"]["ids"] == gpt4  # the stored text: every row, no kernel needed
     view.text = "bye now"
     assert sorted(view.encodings) == ["GPT-2 (r50k_base)", "Llama 3"]  # not loaded again for a row not shown
+    assert _held() == ["llama3", "r50k_base"]  # typed into: the rows shown are kept from now on
     view.chosen = ["GPT-2 (r50k_base)", "GPT-4 (cl100k_base)"]
     assert view.counts["GPT-4 (cl100k_base)"] == len(tiktoken.get_encoding("cl100k_base").encode("bye now"))
     assert _held() == ["cl100k_base", "r50k_base"]
     view.close()  # a widget lives on in the page's registry until closed
     del view
     explorer = EncodeExplorer(text="hi there", production=["r50k_base", "o200k_base"], selected="GPT-4o (o200k_base)")
-    assert _held() == ["o200k_base"] and sorted(explorer.encodings) == ["GPT-2 (r50k_base)", "GPT-4o (o200k_base)"]
+    assert _held() == [] and sorted(explorer.encodings) == ["GPT-2 (r50k_base)", "GPT-4o (o200k_base)"]
     explorer.tokenizer_name = "GPT-2 (r50k_base)"
     explorer.text = "hi again"
     assert explorer.ids == tiktoken.get_encoding("r50k_base").encode("hi again") and _held() == ["r50k_base"]

@@ -356,8 +356,10 @@ class EncodeExplorer(anywidget.AnyWidget):
     def _let_go_of_unshown(self) -> None:
         """Drop the production tokenizers no row shows (issue 30's memory budget: each vocabulary costs 10 to
         40 MB, and a view offering five held them all until the kernel ended). Choosing one again loads it
-        (up to a second); until the text changes, its encoding is still at hand."""
-        shown = set(self.showing())
+        (up to a second); until the text changes, its encoding is still at hand. After the first drawing even
+        the shown ones go: a lesson run top to bottom leaves its views holding nothing, and the rows a learner
+        types into load once (the page answers from its own encoders meanwhile) and are then kept."""
+        shown = set(self.showing()) if self._drawn else set()
         for label in [label for label in self._encoders if label in self._loaded_here and label not in shown]:
             del self._encoders[label]
         self._drawn = True
