@@ -9,7 +9,9 @@ with spaces no token holds two words: " of" and " the" are tokens, " of the" is 
 2. **Superwords.** Training carries on from where stage 1 left the text, but the text is no longer
    cut at spaces, so a merge may join " of" and " the". Only a few cuts remain (``SUPERWORD_PATTERN``):
    numbers, runs of two or more characters that are neither whitespace, letters nor numbers (punctuation,
-   but also symbols such as emoji and combining marks such as Hindi's vowel signs), runs of spaces, and
+   symbols such as emoji, and combining marks where two or more of these stand together: Hindi's ``लोगों`` is cut
+   before ``ों``, a vowel sign and a nasal sign, while one mark alone, such as the vowel sign of ``से``, stays
+   with its letter), runs of spaces, and
    every line break (the seven characters Unicode's line-breaking algorithm, UAX #14, ends a line at:
    ``\n``, ``\r``, ``\v``, ``\f``, U+0085, U+2028, U+2029), so no token holds text from two lines.
 
@@ -34,9 +36,9 @@ LINE_BREAKS = "\n\v\f\r\x85\u2028\u2029"
 
 SUPERWORD_PATTERN = r" ?\p{N}+| ?[^\s\p{L}\p{N}]{2,}|\s*[\n\v\f\r\x85\u2028\u2029]\s*| +(?!\S)"
 """Where stage 2 still cuts: numbers (as GPT-2's pattern has them), runs of 2+ characters that are not
-whitespace, letters or numbers (punctuation, symbols, combining marks), every line break with the whitespace
-around it, runs of spaces before more whitespace or the end. Everything between two cuts (words, a single
-punctuation mark, the spaces between them) is one piece."""
+whitespace, letters or numbers (punctuation, symbols, combining marks: a mark alone between letters stays with
+them), every line break with the whitespace around it, runs of spaces before more whitespace or the end.
+Everything between two cuts (words, a single punctuation mark, the spaces between them) is one piece."""
 
 _BRIDGES_SPACE = regex.compile(r"\S\s")
 

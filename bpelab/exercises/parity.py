@@ -8,7 +8,7 @@ In the lesson's order:
   named; a table of the examples' answers is named only when it is wrong on a new list of whole numbers.
 - ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
   language with the most tokens on the parallel text (ties: the one listed first in ``tokens``, whatever the
-  order of ``pair_counts``; one language is a valid state) and its most
+  order of ``pair_counts`` and the length of the names; one language is a valid state) and its most
   frequent pair (ties: the pair seen first); a language whose best pair occurs only once, or that has no
   pair at all, passes its turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
   language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
@@ -119,6 +119,22 @@ def _languages_by_name(*, reverse: bool) -> Any:
         return reference_parity_next_pair({language: tokens[language] for language in order}, pair_counts)
 
     return choose
+
+
+def _languages_by_length(*, shorter_first: bool) -> Any:
+    """Ties between languages broken by the length of their names (``key=lambda l: (-tokens[l], len(l))``): right
+    whenever the tied names are equally long, as two-letter codes are."""
+
+    def choose(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+        sign = 1 if shorter_first else -1
+        order = sorted(tokens, key=lambda language: (-tokens[language], sign * len(language)))
+        return reference_parity_next_pair(_in_order(tokens, order), pair_counts)
+
+    return choose
+
+
+_shortest_name_first = _languages_by_length(shorter_first=True)
+_longest_name_first = _languages_by_length(shorter_first=False)
 
 
 _alphabetical_languages = _languages_by_name(reverse=False)
@@ -600,6 +616,31 @@ PARITY_NEXT_PAIR = Exercise(
             "listed first in tokens, gets the merge",
         ),
         Case(
+            ({"amharic": 80, "en": 80, "tam": 30}, {"amharic": {("ሰ", "ዓ"): 3}, "en": {("t", "h"): 4}, "tam": {}}),
+            ("amharic", ("ሰ", "ዓ")),
+            "languages may have names of any length: 'amharic' and 'en' tie at 80 tokens, 'amharic' listed first "
+            "gets the merge, however long its name",
+        ),
+        Case(
+            ({"en": 80, "amharic": 80, "tam": 30}, {"en": {("t", "h"): 4}, "amharic": {("ሰ", "ዓ"): 3}, "tam": {}}),
+            ("en", ("t", "h")),
+            "the same tie listed the other way round: 'en', listed first, gets the merge, however short its name",
+        ),
+        Case(
+            (
+                {"fr": 20, "tam": 70, "amharic": 70, "en": 70},
+                {
+                    "fr": {("l", "e"): 9},
+                    "tam": {("க", "ு"): 3},
+                    "amharic": {("ሰ", "ዓ"): 5},
+                    "en": {("t", "h"): 4},
+                },
+            ),
+            ("tam", ("க", "ு")),
+            "three languages tie at 70 tokens: 'tam', listed first of them, gets the merge; its name is neither the "
+            "shortest ('en') nor the longest ('amharic')",
+        ),
+        Case(
             ({"ta": 30}, {"ta": {("க", "ு"): 1, ("ம", "்"): 3}}),
             ("ta", ("ம", "்")),
             "one language only (train_parity_aware trains on one too): Tamil is the worst off, and gets its pair",
@@ -673,6 +714,20 @@ PARITY_NEXT_PAIR = Exercise(
             "two languages tie on tokens and you took them in reverse alphabetical order (sorting (tokens, name) "
             "pairs with reverse=True, or max over them): the one listed first in tokens gets the merge; sort the "
             "names by tokens alone (sorted is stable)",
+        ),
+        same_as(
+            _shortest_name_first,
+            "languages tie on tokens and you broke the tie by the length of their names, the shortest first "
+            "(len(l) in your sort key): that looks right only while the tied names are equally long, as two-letter "
+            "codes are. The one listed first in tokens gets the merge, whatever its name; sort the names by tokens "
+            "alone (sorted is stable)",
+        ),
+        same_as(
+            _longest_name_first,
+            "languages tie on tokens and you broke the tie by the length of their names, the longest first "
+            "(len(l) in your sort key): that looks right only while the tied names are equally long, as two-letter "
+            "codes are. The one listed first in tokens gets the merge, whatever its name; sort the names by tokens "
+            "alone (sorted is stable)",
         ),
         same_as(
             _stops_when_stuck,
