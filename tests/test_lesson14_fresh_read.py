@@ -78,12 +78,6 @@ def test_a_check_cell_checks_the_function_when_only_the_exercise_cell_was_run(ca
         assert report(capsys).startswith(f"✅ {name}: all")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the message comes from the shared engine (bpelab/exercises/checking.py, check_part's `not callable` "
-    "branch), which tells every non-function 'pass the function itself ... not check_gini(gini(...))'; the lead "
-    "is asked to tell apart a name that now holds the result",
-)
 def test_gini_rebound_to_its_own_result_is_told_to_run_the_defining_cell_again(capsys, monkeypatch):
     from tests.test_exercises_parity import good_gini
 
@@ -91,7 +85,7 @@ def test_gini_rebound_to_its_own_result_is_told_to_run_the_defining_cell_again(c
     monkeypatch.setattr(sys.modules["__main__"], "gini", gini, raising=False)  # a notebook's names live in __main__
     assert not check_gini(gini).passed
     out = report(capsys)
-    assert "gini now holds a number" in out and "run the cell that defines the function again" in out
+    assert "gini now holds a number" in out and "Run the cell that defines the function again" in out
     assert "not check_gini(gini(...))" not in out
 
 

@@ -11,6 +11,7 @@ import contextlib
 import copy
 import functools
 import io
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,6 +30,25 @@ from bpelab.exercises.running import (
     returns_none_on_purpose,
 )
 from bpelab.exercises.showing import differences, kind, short, without_addresses
+
+
+def not_a_function(name: str, exercise: ExerciseSpec, fn: Any, yours: str) -> list[str]:
+    """The report for a value handed in where a function belongs: called by mistake, or a name that holds its
+    own result now (``gini = gini([1, 3])`` in a notebook, whose names live in ``__main__``)."""
+    checker = exercise.checker or f"check_{exercise.name}"
+    function = exercise.function_name
+    got = "None" if fn is None else f"{kind(fn)}, {short(fn)}"
+    notebook = sys.modules.get("__main__")
+    if fn is not None and getattr(notebook, function, None) is fn:
+        what = "a number" if isinstance(fn, int | float) and not isinstance(fn, bool) else kind(fn)
+        hint = (
+            f"{function} now holds {what} ({short(fn)}), not a function: a line such as `{function} = "
+            f"{function}(...)` replaced it. Run the cell that defines the function again, and keep results under "
+            "another name"
+        )
+    else:
+        hint = f"pass the function itself, without calling it: {checker}({function}), not {checker}({function}(...))"
+    return [f"❌ {name}: expected {yours}, but got {got}.", f"   hint:     {hint}"]
 
 
 def none_hint(exercise: ExerciseSpec, fn: Any) -> str:
@@ -88,18 +108,7 @@ def check_part(
         return CheckResult(False, name, number, total, status, "\n".join(lines))
 
     if not callable(fn):
-        checker = exercise.checker or f"check_{exercise.name}"
-        got = "None" if fn is None else f"{kind(fn)}, {short(fn)}"
-        return failed(
-            first + 1,
-            [
-                f"❌ {name}: expected {yours}, but got {got}.",
-                f"   hint:     pass the function itself, without calling it: "
-                f"{checker}({exercise.function_name}), not {checker}({exercise.function_name}(...)); if you did, "
-                f"the name {exercise.function_name} holds this value now (after `{exercise.function_name} = "
-                f"{exercise.function_name}(...)`, say): run the cell that defines the function again",
-            ],
-        )
+        return failed(first + 1, not_a_function(name, exercise, fn, yours))
     theirs = course_function(fn, exercise.own_functions, exercise.answer_functions)
     if theirs is not None:
         return failed(
