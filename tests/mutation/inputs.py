@@ -180,7 +180,7 @@ def token_and_ranks(draw: st.DrawFn) -> tuple[bytes, dict[bytes, int]]:
 
 
 languages = st.sampled_from(["en", "fr", "ta", "am"])
-parity_languages = st.sampled_from(["en", "fr", "ta", "am", "hi", "ka"])
+parity_languages = st.sampled_from(["en", "fr", "ta", "am", "hi", "ka", "tam", "amharic"])  # names of other lengths too
 
 
 @st.composite
