@@ -231,7 +231,15 @@ def test_a_regex_merge_that_raises_on_a_parenthesis_is_named(capsys):
     def merge_or_raise(symbols, pair):
         if "(" in pair:
             raise re.error("missing ), unterminated subpattern")
-        return merge_symbols(symbols, pair)
+        out, i = [], 0  # right otherwise: a loop of the learner's (the course's merge_symbols would be refused)
+        while i < len(symbols):
+            if i + 1 < len(symbols) and (symbols[i], symbols[i + 1]) == pair:
+                out.append(pair[0] + pair[1])
+                i += 2
+            else:
+                out.append(symbols[i])
+                i += 1
+        return tuple(out)
 
     assert_rejects(capsys, check_merge_symbols, merge_or_raise, "re.escape")
 

@@ -301,7 +301,9 @@ def test_a_def_that_names_the_course_functions_result_then_returns_it_is_refused
     assert capsys.readouterr().out.count("that is the course's function") == 2
 
 
-def test_a_def_that_reworks_the_course_functions_result_is_still_the_learners_own(capsys):
+def test_a_def_that_calls_the_course_function_anywhere_is_refused_and_one_of_its_own_is_not(capsys):
+    """Naming the course's split_text anywhere in the body is handing in the course's answer (as a lambda calling it
+    was refused before a def reworking its result was); the learner's own regex.findall on a copy is theirs."""
     from bpelab.patterns import split_text
 
     def split_words(text):
@@ -313,7 +315,8 @@ def test_a_def_that_reworks_the_course_functions_result_is_still_the_learners_ow
         copy = text
         return regex.findall(r"\w+|[^\w\s]+", copy)
 
-    assert check_split_words(split_words, record=False)
+    assert not check_split_words(split_words, record=False)
+    assert "that is the course's function (bpelab.patterns.split_text)" in capsys.readouterr().out
     assert check_split_words(split_words_on_a_copy, record=False)
     assert "course's function" not in capsys.readouterr().out
 

@@ -27,7 +27,7 @@ from bpelab.exercises.running import (
     call,
     parameter_names,
     parameters_problem,
-    returns_none_on_purpose,
+    ways_to_none,
 )
 from bpelab.exercises.showing import differences, kind, short, without_addresses
 
@@ -55,9 +55,15 @@ def none_hint(exercise: ExerciseSpec, fn: Any) -> str:
     """Why a function returned None where an answer was due, when no diagnoser of the exercise knows."""
     if body(fn) == "no return":
         return "your function has no `return` statement with a value, so Python returns None: end it with `return <your result>`"
-    if returns_none_on_purpose(fn):  # its own `return None` answered: the condition that leads there is wrong
+    explicit, falls_off = ways_to_none(fn)
+    if explicit and not falls_off:  # its own `return None` answered: the condition that leads there is wrong
         return "your function returned None here, by a `return None` of its own, where an answer was due: " + (
             exercise.hint or "check the condition that leads to it"
+        )
+    if explicit:
+        return (
+            "your function returned None here: by a `return None` of its own where an answer was due, or because "
+            "some path through it ends without reaching `return`"
         )
     return "your function returned None here: some path through it ends without reaching `return`"
 

@@ -9,9 +9,11 @@ one returns, as it is or wrapped in ``dict``, ``list``, ``tuple``, ``int``, ``fl
 (``def f(text): return dict(bpelab.get_word_frequencies(text))``), also through a name assigned just before
 (plain assignments, then ``return name``: ``pieces = split_text(text, P); return pieces``), and through imports in
 its own body (``from bpelab.words import train_bpe as t; return t(text, n)``): read from its source, the names
-resolved in its globals, closure and those imports. A ``def`` that does more (calls the course's function and works on the result, or calls a
-helper the lesson builds on, such as the learner's own ``bytes_per_token``) is the learner's own: it fails or passes
-on its answers like any other.
+resolved in its globals, closure and those imports. A lambda or ``def`` that names a function that IS the answer
+anywhere in its body (``return train_bpe(text, n).merges``, ``max`` over ``wordpiece_scores(...)``), or calls a
+function of the learner's that does (``calls_an_answer``), is the course's answer too. A ``def`` that calls a helper
+the lesson builds on (the learner's own ``bytes_per_token``, ``count_pairs`` beside ``best_pair``) is the learner's
+own: it fails or passes on its answers like any other.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import textwrap
 import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+from bpelab.exercises.runaway import PACKAGE_DIRECTORY
 
 
 def unwrapped(fn: Any) -> Any:
@@ -91,10 +95,9 @@ def course_function(
     if id(target) in by_id:
         return by_id[id(target)]
     answer_ids = {id(unwrapped(a)): a for a in answers}
-    if isinstance(target, types.FunctionType) and target.__name__ == "<lambda>":
-        for obj in _named_in(target):
-            if obj is not None and id(unwrapped(obj)) in answer_ids:
-                return answer_ids[id(unwrapped(obj))]
+    called = calls_an_answer(target, answer_ids)
+    if called is not None:
+        return called
     for _ in range(3):  # a def returning a def of the learner's that only returns the course's answer
         called = returned_call(target)
         if called is None:
@@ -102,6 +105,24 @@ def course_function(
         target = unwrapped(called)
         if id(target) in answer_ids:
             return answer_ids[id(target)]
+    return None
+
+
+def calls_an_answer(fn: Any, answer_ids: Mapping[int, Callable[..., Any]], depth: int = 3) -> Callable[..., Any] | None:
+    """The answer function a lambda or ``def`` of the learner's names anywhere in its body (``train_bpe(text,
+    n).merges``, ``max`` over ``wordpiece_scores(...)``), or that a function of theirs it names does, ``depth``
+    calls deep; None when it names none. Naming one is calling the answer: nothing of the learner's is left."""
+    if not isinstance(fn, types.FunctionType) or depth < 0 or fn.__code__.co_filename.startswith(PACKAGE_DIRECTORY):
+        return None
+    for obj in _named_in(fn):
+        if obj is None:
+            continue
+        if id(unwrapped(obj)) in answer_ids:
+            return answer_ids[id(unwrapped(obj))]
+        if obj is not fn and isinstance(unwrapped(obj), types.FunctionType):
+            found = calls_an_answer(unwrapped(obj), answer_ids, depth - 1)
+            if found is not None:
+                return found
     return None
 
 

@@ -102,18 +102,23 @@ def body(fn: Any) -> str:
     return "returns" if returns else "no return"
 
 
-def returns_none_on_purpose(fn: Any) -> bool:
-    """True when ``fn`` has a ``return None`` (or a bare ``return``) of its own: a None it gave is then a choice its
-    code made, not a path that ran off the end of the function."""
+def ways_to_none(fn: Any) -> tuple[bool, bool]:
+    """How ``fn`` can give None: by a ``return None`` (or bare ``return``) of its own, and by running off its end
+    (its last statement is not a ``return`` or ``raise``); ``(False, True)`` when its source cannot be read."""
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
     except Exception:  # no source (built in, made by exec), or a lambda inside a longer line
-        return False
-    return any(
+        return False, True
+    defs = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not defs:
+        return False, True
+    explicit = any(
         isinstance(node, ast.Return)
         and (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None))
-        for node in ast.walk(tree)
+        for node in ast.walk(defs[0])
     )
+    last = defs[0].body[-1] if defs[0].body else None
+    return explicit, not isinstance(last, (ast.Return, ast.Raise))
 
 
 def parameter_names(fn: Any) -> tuple[str, ...]:
