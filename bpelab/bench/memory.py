@@ -4,7 +4,7 @@ A hub gives each learner a memory limit for all their kernels together, and ever
 kernel. So each lesson runs top to bottom in a fresh ``python3`` kernel (nbclient, as ``make lessons`` runs it,
 nothing saved), and the kernel's resident memory (RSS) is read after its last cell, with its unique memory (USS:
 what closing the lesson would give back) where psutil can read it. The peer of each figure is the budget,
-``BUDGET_MB``; ``tests/test_memory_budget.py`` holds lessons 04 and 07 to it.
+``BUDGET_MB``; ``tests/test_memory_budget.py`` holds lessons 04, 07, 09, 10, 13 and 15 to it (the heaviest).
 """
 
 from __future__ import annotations
