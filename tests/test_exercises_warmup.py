@@ -27,7 +27,7 @@ def test_a_correct_learner_function_passes(capsys):
 
     assert check_count_characters(learner)
     assert check_count_characters(lambda text: Counter(text)), "a Counter is a dict: accepted"
-    assert capsys.readouterr().out.count("✅ count_characters: all 11 checks passed.") == 2
+    assert capsys.readouterr().out.count("✅ count_characters: all 14 checks passed.") == 2
 
 
 def test_the_stub_is_not_yet(capsys):
@@ -85,12 +85,18 @@ def test_the_order_is_checked_and_the_wrong_order_is_named(capsys):
     def through_a_set(text):
         return {ch: text.count(ch) for ch in set(text)}
 
-    def backwards(text):  # an order that is neither sorted nor by count: the general hint
+    def backwards(text):  # first-seen order reversed: named since the third fresh read
         return dict(reversed(Counter(text).items()))
+
+    def shuffled_once(text):  # an order no diagnoser knows: the general hint
+        counts = Counter(text)
+        keys = list(counts)
+        return {k: counts[k] for k in keys[1::2] + keys[::2]}
 
     assert "in alphabetical order" in _report(alphabetical, capsys)
     assert "most frequent character first" in _report(most_common, capsys)
-    assert "not in the order the characters first appear" in _report(backwards, capsys)
+    assert "first appear, reversed" in _report(backwards, capsys)
+    assert "not in the order the characters first appear" in _report(shuffled_once, capsys)
     # A set's order depends on string hashing; across the six cases it matches first-seen order only by a fluke
     # far rarer than one in a million.
     assert "first appear" in _report(through_a_set, capsys)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -125,7 +126,7 @@ def _integer_scaled(scale: Any) -> Any:
 
 CORPUS_SCALES: list[Any] = [lambda singles, pairs: sum(singles.values()), lambda singles, pairs: sum(pairs.values())]
 """The factors a learner multiplies by before dividing with ``//`` (as in count(AB) * N // (count(A) * count(B))): the
-number of symbols or of pairs in the corpus; the diagnosers also try the powers of ten up to 10**40."""
+number of symbols or of pairs in the corpus; the diagnosers also try the powers of ten up to 10**80."""
 
 
 def _float32(word_freq: WordFreq) -> Pair:
@@ -133,6 +134,16 @@ def _float32(word_freq: WordFreq) -> Pair:
     import numpy as np
 
     return _float_scores(word_freq, lambda n, a, b: np.float32(n) / (np.float32(a) * np.float32(b)))
+
+
+def _float32_divided(order: str) -> Any:
+    """numpy's float32 divided twice, count(A) first (``order == "ab"``) or count(B) first."""
+    import numpy as np
+
+    f = np.float32
+    if order == "ab":
+        return lambda word_freq: _float_scores(word_freq, lambda n, a, b: f(n) / f(a) / f(b))
+    return lambda word_freq: _float_scores(word_freq, lambda n, a, b: f(n) / f(b) / f(a))
 
 
 def _skips_one_symbol_words(word_freq: WordFreq) -> Pair:
@@ -276,6 +287,13 @@ FLOAT32_HINT = (
     "Fraction(n, count(A) * count(B)), or cross-multiply"
 )
 
+FLOAT32_DIVIDED_HINT = (
+    "your scores are float32 numbers (numpy), which keep only 24 bits, about 7 digits, and you divided twice: "
+    "1 / 1 / 49 and 1 / 7 / 7 both equal 1/49, yet as float32 the second comes out larger, so the exact tie is split "
+    "(and close scores such as 1/(3500·3500) and 1/(3499·3501) come out equal). Keep the scores exact: "
+    "Fraction(n, count(A) * count(B)), or cross-multiply"
+)
+
 ONE_SYMBOL_HINT = (
     "a word of one symbol has no pair, but its symbol still counts: count(A) goes through every word, the "
     "one-symbol words too (don't skip them before counting symbols)"
@@ -292,7 +310,7 @@ ROUNDED_HINT = (
 DECIMAL_HINT = (
     "your scores are Decimals, which round every division to 28 digits (Python's default precision): "
     "1 / 1 / 18 and 1 / 6 / 3 both equal 1/18, yet come out different in the last digit, so a tie is split; "
-    "and with symbol counts near 2**60 two different scores round to one. Keep the scores exact: "
+    "and with symbol counts of about 3·10**14 two different scores round to one. Keep the scores exact: "
     "Fraction(n, count(A) * count(B)), or cross-multiply"
 )
 
@@ -328,6 +346,11 @@ at once (MemoryError) instead of filling the memory, and a loop over ``range(cou
 a second. Checked first, it stops an answer that repeats each word before the cases with counts of 2**27 and more,
 where ``words += [word] * freq`` grew the process by about 3 GB in one C call no guard can interrupt."""
 
+DECIMAL_COUNTS = 3 * 10**14
+"""The symbol counts of the near tie that a 28-digit Decimal makes equal (products 9·10**28 and 9·10**28 - 1) while
+count(AB) · 10**k // (count(A) · count(B)) keeps it apart for k of about 60 and more: the case that tells the two
+mistakes apart."""
+
 LONGDOUBLE_COUNTS = 2**35
 """The symbol counts of the near tie that a 28-digit Decimal keeps apart and a 64-bit longdouble does not: products
 2**70 and 2**70 - 1."""
@@ -357,6 +380,33 @@ UNWEIGHTED_SYMBOLS_HINT = (
     "your symbol counts ignore how often each word occurs: count(A) must add the word's freq for every "
     "time A appears in it, as count_pairs does for pairs (for word, freq in word_freq.items(): ... += freq)"
 )
+
+LESSON_11_IMPORTS = {
+    "Counter": "collections",
+    "Fraction": "fractions",
+    "count_pairs": "bpelab",
+    "get_word_frequencies": "bpelab",
+    "get_wordpiece_frequencies": "bpelab.wordpiece",
+    "symbol_counts": "bpelab.wordpiece",
+    "wordpiece_scores": "bpelab.wordpiece",
+}
+"""What lesson 11's first cell imports that the exercises may use, and from where."""
+
+
+def missing_import_hint(attempt: Any) -> str | None:
+    """A ``NameError`` on a name lesson 11's first cell imports: the solution run in a kernel where that cell did
+    not run."""
+    error = attempt.error
+    if not isinstance(error, NameError):
+        return None
+    name = getattr(error, "name", None) or next(iter(re.findall(r"name '(\w+)'", str(error))), None)
+    if name not in LESSON_11_IMPORTS:
+        return None
+    return (
+        f"{name} is not defined where your function runs: run the lesson's first cell, which imports {name} (from "
+        f"{LESSON_11_IMPORTS[name]} import {name}), then your function's cell, then this check"
+    )
+
 
 BEST_PAIR = Exercise(
     name="best_wordpiece_pair",
@@ -408,6 +458,12 @@ BEST_PAIR = Exercise(
             ({("a", "##b"): 1, ("c", "##d"): 1, ("##b",): 9, ("c",): 1, ("##d",): 4},),
             ("a", "##b"),
             "a 1, ##b 10, c 2, ##d 5: both pairs score exactly 1/10, so the pair seen first wins",
+        ),
+        Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("##b",): 48, ("c",): 6, ("##d",): 6},),
+            ("a", "##b"),
+            "a 1, ##b 49, c 7, ##d 7: both pairs score exactly 1/49, so the pair seen first wins (as float32, "
+            "1 / 1 / 49 is less than 1 / 7 / 7, in either order of division)",
         ),
         Case(
             ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 99, ("##b",): 99, ("c",): 98, ("##d",): 100},),
@@ -555,6 +611,37 @@ BEST_PAIR = Exercise(
                 {
                     ("a", "##b"): 1,
                     ("c", "##d"): 1,
+                    ("a",): 10**20 - 1,
+                    ("##b",): 10**20 - 1,
+                    ("c",): 10**20 - 4 * 10**6 - 1,
+                    ("##d",): 10**20 + 4 * 10**6 - 1,
+                },
+            ),
+            ("c", "##d"),
+            "a 10**20, ##b 10**20, c 10**20 - 4·10**6, ##d 10**20 + 4·10**6: the products are 10**40 and "
+            "10**40 - 16·10**12, so (c, ##d) scores a little more (a 28-digit Decimal keeps the two scores apart; "
+            "times 10**k and cut to a whole number with //, k up to 66, they are equal)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("a",): DECIMAL_COUNTS - 1,
+                    ("##b",): DECIMAL_COUNTS - 1,
+                    ("c",): DECIMAL_COUNTS - 2,
+                    ("##d",): DECIMAL_COUNTS,
+                },
+            ),
+            ("c", "##d"),
+            "a 3·10**14, ##b 3·10**14, c 3·10**14 - 1, ##d 3·10**14 + 1: the products are 9·10**28 and 9·10**28 - 1, "
+            "so (c, ##d) scores a little more (a 28-digit Decimal makes the two scores equal)",
+        ),
+        Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
                     ("a",): HUGE_COUNTS - 1,
                     ("##b",): HUGE_COUNTS - 1,
                     ("c",): HUGE_COUNTS - 2,
@@ -590,6 +677,7 @@ BEST_PAIR = Exercise(
         Case((get_wordpiece_frequencies(made_up_words()),), note="150 made-up words"),
     ],
     diagnosers=[
+        missing_import_hint,
         _repeated_words,
         when(
             lambda a: not isinstance(a.got, (tuple, list)) or len(a.got) != 2,
@@ -650,6 +738,7 @@ BEST_PAIR = Exercise(
             "different symbols (the ## marks a piece that continues a word), so count each as it is written",
         ),
         same_as(_skips_one_symbol_words, ONE_SYMBOL_HINT),
+        *(same_as(_float32_divided(order), FLOAT32_DIVIDED_HINT) for order in ("ab", "ba")),  # before the scaled ones
         *(same_as(_integer_scaled(scale), INTEGER_DIVISION_HINT) for scale in CORPUS_SCALES),
         same_as(_float_division, FLOAT_HINT),
         same_as(_float_division_b_first, FLOAT_HINT),
@@ -661,7 +750,7 @@ BEST_PAIR = Exercise(
         # after every float variant: where longdouble is a plain float (Windows, macOS on ARM), a float's hint comes first
         *(same_as(_rounded_number(_longdouble, order), LONGDOUBLE_HINT) for order in ("ab", "ba", "one")),
         *(same_as(_rounded(digits), ROUNDED_HINT) for digits in range(1, 20)),
-        *(same_as(_integer_scaled(lambda singles, pairs, k=k: 10**k), INTEGER_DIVISION_HINT) for k in range(1, 41)),
+        *(same_as(_integer_scaled(lambda singles, pairs, k=k: 10**k), INTEGER_DIVISION_HINT) for k in range(1, 81)),
         when(_tied_with_answer, TIE_HINT),
     ],
     hint="count the pairs (count_pairs) and the single symbols, both weighted by word count; score each pair "

@@ -265,6 +265,37 @@ def _empty_word_hint(attempt: Attempt) -> str | None:
     )
 
 
+def _boundary_hint(attempt: Attempt) -> str | None:
+    """A wrong word holding a symbol joined across a boundary the pair does not have: ``pair[0]`` followed by a longer
+    symbol that only starts with ``pair[1]`` (the end of the match not checked), or a longer symbol that only ends
+    with ``pair[0]`` followed by ``pair[1]`` (the start not checked)."""
+    if attempt.error is not None or type_hint(attempt.got, attempt.expected):
+        return None
+    first, second = attempt.args[1]
+    for word, got, expected in _pairs_of_words(attempt):
+        if got == expected or not isinstance(got, tuple):
+            continue
+        for left, right in zip(word, word[1:]):
+            joined = left + right
+            if joined not in got or joined in expected or (left, right) == (first, second):
+                continue
+            if left == first and right.startswith(second):
+                return (
+                    f"pair[1] {second!r} matched only the start of the longer symbol {right!r}: a symbol matches "
+                    "only when it is the whole symbol, symbols[i + 1] == pair[1], not .startswith(pair[1]). A string "
+                    "replace or a regular expression on the spelled word needs both boundaries: Sennrich et al.'s "
+                    "pattern has (?<!\\S) before the pair and (?!\\S) after it, so the match ends where a symbol ends"
+                )
+            if right == second and left.endswith(first):
+                return (
+                    f"pair[0] {first!r} matched only the end of the longer symbol {left!r}: a symbol matches only "
+                    "when it is the whole symbol, symbols[i] == pair[0], not .endswith(pair[0]). A string replace or a "
+                    "regular expression on the spelled word needs both boundaries: Sennrich et al.'s pattern has "
+                    "(?<!\\S) before the pair, so the match starts where a symbol starts, and (?!\\S) after it"
+                )
+    return None
+
+
 OVERLAP_HINT = (
     "you merged overlapping pairs: after a merge, skip BOTH symbols (i += 2) so matches never "
     "overlap; ('a', 'a', 'a') merging ('a', 'a') should give ('aa', 'a')"
@@ -287,6 +318,7 @@ WORD_DIAGNOSERS = [
 
 def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[..., Any]]) -> list:
     return WORD_DIAGNOSERS[:5] + [
+        _boundary_hint,
         same_as(
             lift(_first_half_kept),
             "at a match you kept only pair[0]: the merged symbol is pair[0] + pair[1], both halves joined",
@@ -341,6 +373,17 @@ MERGE_SYMBOLS = Exercise(
         Case((("h", "i", ".", "</w>"), (".", "</w>")), ("h", "i", ".</w>"), "a full stop at the end of a word"),
         Case((("f", "(", "</w>"), ("(", "</w>")), ("f", "(</w>"), "a parenthesis is a symbol like any other"),
         Case((("a", "+", "b", "</w>"), ("+", "b")), ("a", "+b", "</w>"), "so is a plus sign"),
+        Case(
+            (("a", "bc", "</w>"), ("a", "b")),
+            ("a", "bc", "</w>"),
+            "'bc' starts with 'b' but is not 'b': the pair ('a', 'b') ends where a symbol ends",
+        ),
+        Case((("h", "e</w>"), ("h", "e")), ("h", "e</w>"), "'e</w>' starts with 'e' but is another symbol"),
+        Case(
+            (("xa", "b", "a", "b", "</w>"), ("a", "b")),
+            ("xa", "b", "ab", "</w>"),
+            "'xa' ends with 'a' but is not 'a': the pair starts where a symbol starts",
+        ),
         Case(((), ("a", "b")), (), "the empty word: nothing to merge"),
     ],
     diagnosers=[_empty_word_hint, *_word_diagnosers(lambda wrong: wrong)],
@@ -403,6 +446,21 @@ MERGE_PAIR = Exercise(
             ({("a", "+", "b", "</w>"): 1, ("a", "b", "</w>"): 2}, ("+", "b")),
             {("a", "+b", "</w>"): 1, ("a", "b", "</w>"): 2},
             "so is a plus sign",
+        ),
+        Case(
+            ({("a", "bc", "</w>"): 2, ("a", "b", "</w>"): 1}, ("a", "b")),
+            {("a", "bc", "</w>"): 2, ("ab", "</w>"): 1},
+            "'bc' starts with 'b' but is not 'b': the pair ('a', 'b') ends where a symbol ends",
+        ),
+        Case(
+            ({("h", "e</w>"): 2, ("t", "h", "e", "n", "</w>"): 1}, ("h", "e")),
+            {("h", "e</w>"): 2, ("t", "he", "n", "</w>"): 1},
+            "'e</w>' starts with 'e' but is another symbol",
+        ),
+        Case(
+            ({("xa", "b", "</w>"): 1, ("a", "b", "</w>"): 2}, ("a", "b")),
+            {("xa", "b", "</w>"): 1, ("ab", "</w>"): 2},
+            "'xa' ends with 'a' but is not 'a': the pair starts where a symbol starts",
         ),
     ],
     diagnosers=[

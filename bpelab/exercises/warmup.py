@@ -77,6 +77,33 @@ def _most_common_first(attempt: Attempt) -> bool:
     return all(list(got.values()) == sorted(got.values(), reverse=True) for got in _answers(attempt))
 
 
+def _in_order(order):  # type: ignore[no-untyped-def]
+    """A test: on every case that came back as a dict, the keys are in ``order(text)``'s order (an order other than
+    first-seen that a learner's loop gives)."""
+
+    def test(attempt: Attempt) -> bool:
+        answers = [(attempt.args, attempt.got), *((a, g) for a, g in attempt.history() if isinstance(g, dict))]
+        return all(list(got) == order(args[0]) for args, got in answers)
+
+    return test
+
+
+def _last_seen(text: str) -> list[str]:
+    return list(dict.fromkeys(reversed(text)))[::-1]
+
+
+def _first_seen_reversed(text: str) -> list[str]:
+    return list(dict.fromkeys(text))[::-1]
+
+
+def _first_seen_from_the_end(text: str) -> list[str]:
+    return list(dict.fromkeys(reversed(text)))
+
+
+def _digit_keys(attempt: Attempt) -> bool:
+    return isinstance(attempt.got, dict) and any(isinstance(key, int) for key in attempt.got)
+
+
 LONG_TEXT = "\n".join([PARAGRAPH, MIXED_SCRIPTS] * 2 + [MIXED_SCRIPTS]) + "\nThe end."
 """Long enough that counting only the start of the text (text[:30], text[:1000]) cannot pass, and short enough
 (1,006 characters) that the textbook quadratic answer (for each character, an inner loop over the whole text:
@@ -106,6 +133,22 @@ COUNT_CHARACTERS = Exercise(
             "the right counts, but the most frequent character first (as most_common() gives them): keep the "
             "order the characters first appear ('banana' gives b, a, n)",
         ),
+        when(
+            _in_order(_first_seen_from_the_end),
+            "the right counts, but in the order the characters first appear when the text is read from the end "
+            "('banana' gives a, n, b): loop over the text from its start, for ch in text, not reversed(text)",
+        ),
+        when(
+            _in_order(_first_seen_reversed),
+            "the right counts, but the order the characters first appear, reversed ('banana' gives n, a, b): "
+            "keep the dict's order as it is, without reversed()",
+        ),
+        when(
+            _in_order(_last_seen),
+            "the right counts, but in the order each character was last seen ('banana' gives b, n, a): a key you "
+            "delete or pop and insert again moves to the end; add 1 to its count in place, counts[ch] = "
+            "counts.get(ch, 0) + 1, and it keeps its place",
+        ),
     ],
     cases=[
         Case(("banana",), {"b": 1, "a": 3, "n": 2}, "one word"),
@@ -134,6 +177,13 @@ COUNT_CHARACTERS = Exercise(
             ("cafe\u0301 \ufb01",),
             {"c": 1, "a": 1, "f": 1, "e": 1, "\u0301": 1, " ": 1, "\ufb01": 1},
             "an e and a combining accent (U+0301) are 2 characters; the ligature \ufb01 (U+FB01) is 1",
+        ),
+        Case(("0070",), {"0": 3, "7": 1}, "digits are characters too: '0' three times, '7' once"),
+        Case(("1234567",), {d: 1 for d in "1234567"}, "seven digits, seven characters"),
+        Case(
+            ("Room 101, 2nd floor",),
+            {"R": 1, "o": 4, "m": 1, " ": 3, "1": 2, "0": 1, ",": 1, "2": 1, "n": 1, "d": 1, "f": 1, "l": 1, "r": 1},
+            "digits among letters, a space and a comma: each one a character, counted as it is",
         ),
         Case(
             (LONG_TEXT,),
@@ -182,6 +232,15 @@ COUNT_CHARACTERS = Exercise(
             "them (three people, two U+200D)",
         ),
         same_as(lambda text: count_characters(text.replace(" ", "")), "spaces are characters too: count them"),
+        same_as(
+            lambda text: count_characters("".join(ch for ch in text if not ch.isdigit())),
+            "digits are characters too ('0', '7'): count them like any other character",
+        ),
+        when(
+            _digit_keys,
+            "a digit is a character, and its key is the string it is: '7', not the number 7 (int(ch) makes it a "
+            "number, and {7: 1} != {'7': 1})",
+        ),
         same_as(lambda text: count_characters(text.lower()), "keep capitals as they are: 'A' and 'a' are different"),
         same_as(
             lambda text: {ch: n - 1 for ch, n in count_characters(text).items()},

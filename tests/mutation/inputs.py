@@ -60,9 +60,11 @@ word_freqs = st.dictionaries(
     st.lists(symbols, min_size=1, max_size=6).map(lambda w: (*w, END_OF_WORD)), st.integers(1, 4), max_size=5
 )
 pair_counts = st.dictionaries(pairs, st.integers(1, 4), max_size=6)
-merge_symbols_drawn = st.sampled_from(["a", "b", "c", "ab", "bc", "é", "日", ".", "(", "+"])
-"""For lesson 04's merges: ('ab', 'c') and ('a', 'bc') spell the same text, and only one of them is the pair; '.',
-'(' and '+' are symbols a regular expression built from the pair without re.escape reads as operators."""
+merge_symbols_drawn = st.sampled_from(["a", "b", "c", "ab", "bc", "b</w>", "ca", "é", "日", ".", "(", "+"])
+"""For lesson 04's merges: ('ab', 'c') and ('a', 'bc') spell the same text, and only one of them is the pair; 'bc'
+and 'b</w>' start with 'b', 'ab' and 'ca' end with 'a' or 'b' (a merge that checks only one boundary of the pair
+matches there); '.', '(' and '+' are symbols a regular expression built from the pair without re.escape reads as
+operators."""
 merge_pairs = st.tuples(merge_symbols_drawn, merge_symbols_drawn)
 merge_words = st.lists(merge_symbols_drawn, max_size=6).map(tuple)
 merge_word_freqs = st.dictionaries(
