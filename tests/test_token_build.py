@@ -337,3 +337,29 @@ def test_every_llama3_token_merging_does_not_reach_lists_the_cuts_into_two_older
         assert [(h.left, h.right) for h in build.halves] == cuts and cuts
         assert all(ranks[h.left] == h.left_id and ranks[h.right] == h.right_id for h in build.halves)
     assert builder.build(b" the").halves == ()
+
+
+def test_the_panel_reads_ranks_from_tiktokens_core_and_keeps_no_vocabulary(monkeypatch):
+    """The panel builds a token of a production vocabulary from the ranks in tiktoken's core: the same ranks as
+    tiktoken's table (held against it on a sample, special tokens and non-tokens None), and nothing is kept once
+    the encoding is let go (a cached Python table of GPT-4o's ranks stayed to the kernel's end, 10-20 MB)."""
+    import gc
+    import weakref
+
+    from bpelab import production
+    from bpelab.production import load_encoding, mergeable_ranks, rank_in_core
+    from bpelab.widgets.token_build_view import build_for
+
+    monkeypatch.setattr(production, "_LOADED", weakref.WeakValueDictionary())
+    encoding = load_encoding("cl100k_base")
+    ranks, rank_of = mergeable_ranks(encoding), rank_in_core(encoding)
+    for token, rank in list(ranks.items())[::997]:
+        assert rank_of(token) == rank
+    assert rank_of(b"<|endoftext|>") is None and rank_of(b"\x00\x00 not a token \x00") is None
+    strawberry = b" strawberry"
+    build = build_for(encoding, ranks[strawberry], strawberry)
+    assert build.reachable and build.parts == (strawberry,) and build.id == 73700
+    held = weakref.ref(encoding)
+    del encoding, ranks, rank_of
+    gc.collect()
+    assert held() is None

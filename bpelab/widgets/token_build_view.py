@@ -15,12 +15,10 @@ tokenizer (the production ranks, a learner's merge log, or a SentencePiece model
 
 from __future__ import annotations
 
-from functools import cache
-
 import tiktoken
 
 from bpelab.byte_level import BPETokenizer
-from bpelab.production import ENCODING_NAMES, mergeable_ranks
+from bpelab.production import rank_in_core
 from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_build import build_piece
 from bpelab.token_build import BuildNode, TokenBuild, TokenBuilder, build_from_merges, build_from_word_merges
@@ -136,23 +134,16 @@ def build_text(build: TokenBuild, title: str = "") -> str:
     return "\n".join(build_lines(build, title))
 
 
-@cache
-def _builder(encoding_name: str) -> TokenBuilder:
-    return TokenBuilder(mergeable_ranks(encoding_name))
-
-
 def build_for(tokenizer: object, token_id: int, token: bytes | str) -> TokenBuild:
     """How token ``token_id`` (its bytes ``token``) of ``tokenizer`` was built.
 
-    A production encoding: the merges recovered from its ranks (one builder per vocabulary, kept);
+    A production encoding: the merges recovered from its ranks, read from tiktoken's core (no table kept);
     a learner's ``BPETokenizer`` or word-level ``TrainingResult``: its merge log; a SentencePiece model
     (Mistral 7B): its encoder's merges on the piece's characters, by score (``bpelab.sentencepiece_build``).
     Anything else has no merges to show.
     """
     if isinstance(tokenizer, tiktoken.Encoding) and isinstance(token, bytes):
-        named = tokenizer.name in ENCODING_NAMES  # the course's own vocabularies: one builder each, kept
-        builder = _builder(tokenizer.name) if named else TokenBuilder(mergeable_ranks(tokenizer))
-        return builder.build(token)
+        return TokenBuilder(rank_in_core(tokenizer)).build(token)
     if isinstance(tokenizer, BPETokenizer):
         return build_from_merges(token_id, tokenizer)
     if isinstance(tokenizer, SentencePieceBPE):
