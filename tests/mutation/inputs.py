@@ -292,7 +292,9 @@ def search_goals(draw: st.DrawFn) -> tuple[BPETokenizer, str, float]:
     tokenizer = trained(training, draw(st.integers(256, 270)))
     text = draw(st.one_of(st.just(training), texts.filter(bool), st.just(training + " " + training[::-1])))
     size = draw(st.integers(256, 256 + len(tokenizer.merges)))
-    goal = bytes_per_token(tokenizer.truncated(size), text) - draw(st.sampled_from([0.0, 0.0, 1e-6, -1e-6, -1e-12, 0.01]))
+    goal = bytes_per_token(tokenizer.truncated(size), text) - draw(
+        st.sampled_from([0.0, 0.0, 1e-6, -1e-6, -1e-12, 0.01])
+    )
     return tokenizer, text, min(goal, bytes_per_token(tokenizer, text))  # the full tokenizer reaches it
 
 
