@@ -21,6 +21,7 @@ import contextlib
 import io
 import math
 import operator
+import types
 from collections.abc import Callable
 
 from bpelab.analysis.compression import bytes_per_token, first_reaching, smallest_vocab_size
@@ -69,6 +70,11 @@ def _blank_lines() -> BPETokenizer:
 def _with_special_token() -> BPETokenizer:
     """``_abab`` with the special token ``<|endoftext|>`` (id 258): 259 ids, one more than 256 + its 2 merges."""
     return BPETokenizer().train("abababab", 259, special_tokens=["<|endoftext|>"])
+
+
+def _with_ten_special_tokens() -> BPETokenizer:
+    """``_abab`` with ten special tokens: ``vocab_size`` is 268, but the sizes ``truncated`` takes end at 258."""
+    return BPETokenizer().train("abababab", 268, special_tokens=[f"<|special {i}|>" for i in range(10)])
 
 
 def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
@@ -160,9 +166,10 @@ BYTES_PER_TOKEN = Exercise(
                 isinstance(a.got, float)
                 and isinstance(a.expected, float)
                 and a.got != a.expected
-                and any(a.got == round(a.expected, digits) for digits in range(7))
+                and any(a.got == round(a.expected, digits) for digits in range(16))
             ),
-            "right, but rounded: return the exact ratio and round only when you show a number (print, table, plot)",
+            "right, but rounded (to some number of decimals): return the exact ratio and round only when you show "
+            "a number (print, table, plot)",
         ),
     ],
     hint="encode the text with tokenizer.encode(text), then len(text.encode('utf-8')) / len(ids)",
@@ -364,6 +371,15 @@ def _search_cases() -> list[Case]:
             (counted_paragraph, PARAGRAPH, _measured(paragraph, PARAGRAPH, 290) + 1e-6),
             note="a goal a millionth above what 290 gives: 290 falls short of it, if only just",
         ),
+        *(
+            Case(
+                (counted_paragraph, PARAGRAPH, _measured(paragraph, PARAGRAPH, size) + 1e-12),
+                note=f"a goal a millionth of a millionth above what {size} gives "
+                f"({_measured(paragraph, PARAGRAPH, size):.12f}…), which rounding to {digits} decimals lifts past "
+                f"the goal: {size} falls short of it, if only just",
+            )
+            for size, digits in ((293, "5, 6, 7, 8, 10 or 11"), (296, "9"))
+        ),
         Case(
             (counted_paragraph, PARAGRAPH, 1.01),
             257,
@@ -379,6 +395,12 @@ def _search_cases() -> list[Case]:
             (MeasuredTokenizer.of(_i_diaeresis()), "ïïïïabab", 1.3),
             257,
             "the same text and goal on another tokenizer, which learned 'ï': 257 gives 1.5 bytes per token",
+        ),
+        Case(
+            (MeasuredTokenizer.of(_with_ten_special_tokens()), "abababab", 4.0),
+            258,
+            "the tokenizer of check 1 with ten special tokens: vocab_size is 268, but its sizes (256 + its 2 "
+            "merges) end at 258",
         ),
     ]
 
@@ -481,10 +503,78 @@ ROUNDED = [
         "comparing: a rounded number can fall below the goal or reach it when the exact one does not; compare "
         "the exact numbers, bytes per token >= goal",
     )
-    for digits in (1, 2, 3, 4)
+    for digits in range(1, 12)
     for both in (False, True)
 ]
 """Searches that round before comparing: each named with the rounding it did."""
+
+
+def _from_vocab_size(attempt: Attempt) -> str | None:
+    """The search asked for a size past ``256 + len(merges)`` on a tokenizer with special tokens: it started at
+    ``high = tokenizer.vocab_size``, which counts them."""
+    error, tokenizer = attempt.error, attempt.args[0]
+    if not isinstance(error, ValueError) or "vocab_size must be" not in str(error):
+        return None
+    specials = tokenizer.vocab_size - _largest(tokenizer)
+    if specials <= 0:
+        return None
+    return (
+        f"tokenizer.vocab_size ({tokenizer.vocab_size}) counts this tokenizer's {specials} special tokens too, but "
+        f"truncated(size) cuts back merges only: its sizes run from 256 to 256 + len(tokenizer.merges) "
+        f"({_largest(tokenizer)}). Start at high = 256 + len(tokenizer.merges), not tokenizer.vocab_size"
+    )
+
+
+_CHECKED: list[Callable[..., object]] = []
+"""The search ``check_smallest_vocab_size`` is checking (a diagnoser sees its answers, not the function)."""
+
+
+def _a_key_without_text(key: object) -> bool:
+    """A size, or a tuple of numbers (size, goal): a key that names no text and no tokenizer."""
+    parts = key if isinstance(key, tuple) else (key,)
+    return bool(parts) and all(isinstance(part, (int, float)) and not isinstance(part, bool) for part in parts)
+
+
+def _dicts_kept(function: object) -> list[tuple[str, dict]]:
+    """The dicts a function keeps between calls, with their names: the globals its code uses, its default
+    arguments, the variables of the function it was made in; and those of the global functions it calls."""
+    found: list[tuple[str, dict]] = []
+    functions, seen = [unwrapped(function)], set()
+    while functions:
+        fn = functions.pop()
+        code = getattr(fn, "__code__", None)
+        if code is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        names = code_names(code)
+        values = [(name, getattr(fn, "__globals__", {}).get(name)) for name in names]
+        values += list(zip(code.co_varnames[code.co_argcount - len(fn.__defaults__ or ()) :], fn.__defaults__ or ()))
+        for name, cell in zip(code.co_freevars, fn.__closure__ or ()):
+            with contextlib.suppress(ValueError):  # an empty cell raises
+                values.append((name, cell.cell_contents))
+        for name, value in values:
+            if isinstance(value, dict):
+                found.append((name, value))
+            elif isinstance(value, types.FunctionType) and len(seen) < 20:
+                functions.append(value)
+    return found
+
+
+def _shared_cache(attempt: Attempt) -> str | None:
+    """The search keeps measurements in a dict that outlives a call (a global, a default argument, a variable of
+    the function it was made in), keyed by the size alone: a later call, on another tokenizer or text, reads an
+    earlier call's measurements."""
+    if not _CHECKED:
+        return None
+    for name, kept in _dicts_kept(_CHECKED[-1]):
+        if kept and all(_a_key_without_text(key) for key in kept):
+            return (
+                f"your search keeps its measurements in `{name}`, a dict shared between calls and keyed by "
+                f"{'the size' if all(isinstance(key, int) for key in kept) else 'numbers'} alone: a later call, "
+                "with another tokenizer or text, reads the bytes per token an earlier call measured. Make the dict "
+                "inside the function (a new one for each call), or key it by the tokenizer and text too"
+            )
+    return None
 
 
 def _none_compared(attempt: Attempt) -> str | None:
@@ -675,6 +765,7 @@ SEARCH = Exercise(
             "`high` down (low = middle + 1, high = middle)? The check counts the sizes your search measures, "
             "not seconds",
         ),
+        _from_vocab_size,  # before the ValueError of any size out of range
         on_error(
             ValueError,
             "your search asked tokenizer.truncated for a size it does not have: the sizes run from 256 to "
@@ -696,6 +787,7 @@ SEARCH = Exercise(
             contains="'library_bytes_per_token'",
         ),
         _none_compared,
+        _shared_cache,  # before the checks that differ in one parameter: such a search answers alike on them
         _same_on_every_check,
         _in_merges,
         _counted_twice,
@@ -838,7 +930,11 @@ def _check_search(
     unfinished = _unfinished_helper(search)
     if unfinished:
         return _report(False, "not yet", unfinished)
-    result = SEARCH.run(search, record=False)
+    _CHECKED.append(search)
+    try:
+        result = SEARCH.run(search, record=False)
+    finally:
+        _CHECKED.pop()
     if not result.passed:
         print(result.message)
         return CheckResult(False, result.name, result.failed_case, result.checks, result.status, result.message)

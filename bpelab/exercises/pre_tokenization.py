@@ -34,7 +34,7 @@ from typing import Any
 
 import regex
 
-from bpelab.exercises.core import Case, CheckResult, Diagnoser, Exercise, same_as, when
+from bpelab.exercises.core import Case, CheckResult, Diagnoser, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import PARAGRAPH
 from bpelab.patterns import split_text
 
@@ -302,6 +302,12 @@ SPLIT_WORDS = Exercise(
         Case((PARAGRAPH,), note="a paragraph of English"),
     ],
     diagnosers=[
+        on_error(
+            NameError,
+            "regex is not imported (was the kernel restarted?): run the lesson's first cell, which imports regex, "
+            "then your split_words cell, then this one",
+            contains="'regex'",
+        ),
         when(
             lambda attempt: "" in _got_list(attempt),
             "empty strings '' among the pieces: re.split returns what lies BETWEEN the matches (empty where a match "

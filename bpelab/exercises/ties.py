@@ -7,7 +7,8 @@ rule; ``bpelab.words.best_pair`` is the whole of it.
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, NoReturn
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
@@ -20,6 +21,44 @@ def most_frequent_pairs(pair_counts: dict[Pair, int]) -> list[Pair]:
         return []
     top = max(pair_counts.values())
     return [pair for pair, count in pair_counts.items() if count == top]
+
+
+class InputReordered(TypeError):
+    """Raised by a ``FirstSeenCounts`` that the learner's function tried to change."""
+
+
+class FirstSeenCounts(dict):
+    """Pair counts that refuse to be changed, even into the same items in another order.
+
+    The engine ignores the order of an input whose answer's order does not matter, but here the dict's key order
+    IS the first-seen order the tie rule reads: a function that pops the winners and puts them back, sorts the
+    dict in place, or moves the winners to the end returns the right list and leaves the caller's counts
+    reordered. One case hands the function this dict, so that such a change raises (and is named) instead.
+    Copies (``dict(counts)``, ``counts.copy()``) are ordinary dicts, free to change."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise InputReordered(
+            "this check's pair_counts cannot be changed (it was popped, deleted from, assigned to, cleared or "
+            "updated): its key order is the first-seen order"
+        )
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    pop = popitem = clear = update = setdefault = _refuse
+
+    def __deepcopy__(self, memo: dict) -> FirstSeenCounts:
+        return FirstSeenCounts(copy.deepcopy(dict(self), memo))
+
+    def __copy__(self) -> FirstSeenCounts:
+        return FirstSeenCounts(dict(self))
+
+    def __reduce__(self) -> tuple:
+        return (FirstSeenCounts, (dict(self),))
+
+
+def _all_count_once(attempt: Any) -> bool:
+    """Every pair occurs once and the answer is empty: a function that wants a count of 2 or more."""
+    counts = attempt.args[0]
+    return attempt.got == [] and bool(counts) and max(counts.values()) == 1
 
 
 def _pairs_of(text: str) -> dict[Pair, int]:
@@ -61,8 +100,30 @@ MOST_FREQUENT_PAIRS = Exercise(
         Case((_pairs_of(CLASSIC_TEXT),), note="the classic corpus: low ×5, lower ×2, newest ×3, widest ×2"),
         Case((_pairs_of("step pest pets"),), note="three anagrams"),
         Case((_pairs_of(PARAGRAPH),), note="a paragraph of English"),
+        Case(
+            (_pairs_of("ab"),),
+            [("a", "b"), ("b", "</w>")],
+            "the word 'ab' once: each pair occurs once, so both tie at the top with a count of 1",
+        ),
+        Case(
+            (FirstSeenCounts({("b", "a"): 1, ("a", "b"): 5, ("c", "a"): 2, ("c", "d"): 5}),),
+            [("a", "b"), ("c", "d")],
+            "a tie in the caller's dict, which must come back unchanged, in its order too",
+        ),
     ],
     diagnosers=[
+        on_error(
+            InputReordered,
+            "your function changed pair_counts (popped, deleted, assigned or sorted its keys), even if it put "
+            "the same counts back: the dict's key order is the first-seen order that breaks ties, so the caller's "
+            "next tie would go to another pair. Read pair_counts without changing it (or work on a copy, "
+            "dict(pair_counts))",
+        ),
+        when(
+            _all_count_once,
+            "the highest count is 1 here (every pair occurs once), and 1 is still the highest: return every pair "
+            "that has it; deciding whether a pair seen once is worth merging is not this function's job",
+        ),
         on_error(ValueError, "max() of an empty dict raises: return [] when pair_counts is empty", contains="empty"),
         when(
             lambda a: _looks_like_one_pair(a.got),

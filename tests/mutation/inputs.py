@@ -287,14 +287,16 @@ def gini_values(draw: st.DrawFn) -> tuple[list[float]]:
 @st.composite
 def search_goals(draw: st.DrawFn) -> tuple[BPETokenizer, str, float]:
     """A tokenizer, a text, and a goal: exactly what one size gives (so that ``>`` and ``>=`` differ), a little
-    less, or a millionth more (so that a rounded comparison falls short)."""
+    less, or a millionth or a trillionth more (so that a comparison rounded to 5 or more decimals falls short)."""
     from bpelab.analysis.compression import bytes_per_token
 
     training = draw(st.sampled_from(TRAINING_TEXTS))
     tokenizer = trained(training, draw(st.integers(256, 270)))
     text = draw(st.one_of(st.just(training), texts.filter(bool), st.just(training + " " + training[::-1])))
     size = draw(st.integers(256, 256 + len(tokenizer.merges)))
-    goal = bytes_per_token(tokenizer.truncated(size), text) - draw(st.sampled_from([0.0, 0.0, 1e-6, -1e-6, 0.01]))
+    goal = bytes_per_token(tokenizer.truncated(size), text) - draw(
+        st.sampled_from([0.0, 0.0, 1e-6, -1e-6, -1e-12, 0.01])
+    )
     return tokenizer, text, min(goal, bytes_per_token(tokenizer, text))  # the full tokenizer reaches it
 
 
