@@ -264,7 +264,25 @@ def _space_after_the_start(left: str, right: str) -> bool:
     return SPACE in (left + right)[1:]
 
 
-SPACE_GUARDS = (_crosses_a_word, _starts_a_word_on_the_right, _ends_a_word, _space_after_the_start)
+def _starts_a_word_unless_after_a_lone_space(left: str, right: str) -> bool:
+    """A right symbol that starts with '▁' never joins, except to a lone '▁' on its left ('▁' + '▁▁' joins,
+    '▁▁' + '▁' does not)."""
+    return right.startswith(SPACE) and left != SPACE
+
+
+def _only_two_lone_spaces(left: str, right: str) -> bool:
+    """Among pairs made of '▁' only, only '▁' + '▁' joins: '▁▁' + '▁' and '▁' + '▁▁' never do."""
+    return not (left + right).strip(SPACE) and (left, right) != (SPACE, SPACE)
+
+
+SPACE_GUARDS = (
+    _crosses_a_word,
+    _starts_a_word_on_the_right,
+    _ends_a_word,
+    _space_after_the_start,
+    _starts_a_word_unless_after_a_lone_space,
+    _only_two_lone_spaces,
+)
 """The ways a learner keeps a merge inside a word, as lesson 07's split pattern does; SentencePiece has none."""
 
 
@@ -586,12 +604,91 @@ def _float_position(attempt: Attempt) -> str | None:
     )
 
 
+def _stopped_early(attempt: Attempt) -> str | None:
+    """The learner's answers are each the best pair of some first part of the symbols (a ``break`` at a score
+    lower than the best so far, the first local maximum, the first few pieces or symbols): here one short of the
+    winner, further right."""
+    got, expected = attempt.got, attempt.expected
+    if attempt.error is not None or not isinstance(got, int) or isinstance(got, bool) or not isinstance(expected, int):
+        return None
+    symbols, scores = attempt.args
+    if not 0 <= got < expected or "".join(_winner(symbols, got)) not in scores:
+        return None
+
+    def a_first_part(args: tuple, answer: Any) -> bool:
+        return any(same(answer, next_merge(args[0][:k], args[1])) for k in range(len(args[0]) + 1))
+
+    if not all(a_first_part(args, answer) for args, answer in attempt.history()):
+        return None
+    mine, best = "".join(_winner(symbols, got)), "".join(_winner(symbols, expected))
+    return (
+        f"you stopped before the end: {best!r} at {expected} scores {_g(scores[best])}, above {mine!r} at {got} "
+        f"({_g(scores[mine])}), which you returned; scores rise and fall along the symbols, and the best pair may "
+        "stand anywhere: look at every pair, up to symbols[-2] + symbols[-1], before you return (no break at a lower "
+        "score, no limit on how many pieces or symbols)"
+    )
+
+
+def _three_symbol_joins(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``symbols[i:i + 3]`` joined is tried too: a piece of three symbols taken for a pair."""
+    best: int | None = None
+    best_score = 0.0
+    for i in range(len(symbols) - 1):
+        for piece in ["".join(symbols[i : i + n]) for n in (2, 3) if i + n <= len(symbols)]:
+            if piece in scores and (best is None or scores[piece] > best_score):
+                best, best_score = i, scores[piece]
+    return best
+
+
+def _looked_up_without_space(always: bool) -> Any:
+    """The piece looked up without its leading '▁': always (the whole piece when it is all '▁'), or only when the
+    piece itself is missing."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        best: int | None = None
+        best_score = 0.0
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            key = (piece.lstrip(SPACE) or piece) if always or piece not in scores else piece
+            if key in scores and (best is None or scores[key] > best_score):
+                best, best_score = i, scores[key]
+        return best
+
+    return wrong
+
+
+WITHOUT_SPACE = (
+    "you looked the piece up without its '▁': '▁the' and 'the' are two different pieces with their own scores (one "
+    "may be missing); look up symbols[i] + symbols[i + 1] as it is, '▁' and all"
+)
+
+
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 GREEK = "αβγδεζηθικλμν"
 CYRILLIC = "жзийклмнопрстуф"
 TO_BE = SPACE + SPACE.join(["to", "be", "or", "not", "to", "be"])
 """Texts for ties among many different pieces: a tie broken by a set's order (the hash seed's) picks the leftmost
 of 13 to 25 pieces by luck only, so it fails some of these cases in any run."""
+
+
+LONG_SCORES = {
+    ALPHABET[i : i + 2]: score
+    for i, score in {
+        0: -6.0,
+        2: -4.0,
+        3: -7.0,
+        5: -5.0,
+        7: -3.0,
+        8: -8.0,
+        11: -2.5,
+        12: -9.0,
+        16: -2.0,
+        19: -1.0,
+        20: -6.0,
+    }.items()
+}
+"""Pieces along 23 letters, best at 19: scores that dip and rise, four local bests before it, more than three
+pieces and five symbols before it, so that an answer that stops early (a ``break``, a limit) returns another."""
 
 
 def _tied(text: str, score: float) -> dict[str, float]:
@@ -767,6 +864,42 @@ NEXT_MERGE = Exercise(
                 {SPACE + "n": -7.0, "ne": -4.0, "ew": -4.0, "w" + SPACE: -9.0},
             )
         ),
+        Case(
+            ([SPACE * 2, SPACE, "a", "b"], {SPACE * 3: -2.0, "ab": -3.0}),
+            0,
+            "'▁▁' + '▁' forms '▁▁▁' (-2), above 'ab' (-3), with no tie: a pair of '▁' runs merges like any other",
+        ),
+        Case(
+            ([SPACE, SPACE * 2, "a", "b"], {SPACE * 3: -2.0, "ab": -3.0}),
+            0,
+            "'▁' + '▁▁' forms '▁▁▁' (-2), above 'ab' (-3), with no tie: a pair of '▁' runs merges like any other",
+        ),
+        Case(
+            (list("abcde"), {"ab": -2.0, "bc": -3.0, "de": -1.0}),
+            3,
+            "'ab' (-2), then 'bc' (-3), lower, then 'de' (-1), the best: a score that drops does not end the search",
+        ),
+        Case(
+            (list(ALPHABET[:23]), LONG_SCORES),
+            19,
+            "23 symbols, 11 pieces whose scores rise and fall (local bests 'cd' -4, 'hi' -3, 'lm' -2.5, 'qr' -2): "
+            "'tu' (-1) at 19, near the end, beats them all",
+        ),
+        Case(
+            (list("abc"), {"abc": -1.0, "ab": -5.0, "bc": -3.0}),
+            1,
+            "'abc' scores -1 but joins three symbols, and a merge joins two: 'bc' (-3) beats 'ab' (-5)",
+        ),
+        Case(
+            ([SPACE + "th", "e", "a", "t"], {SPACE + "the": -1.0, "at": -3.0}),
+            0,
+            "'▁th' + 'e' forms '▁the' (-1), a piece with its '▁' (and 'the' is none): it beats 'at' (-3)",
+        ),
+        Case(
+            ([SPACE + "th", "e", "a", "t"], {"the": -1.0, "at": -3.0}),
+            2,
+            "'the' is a piece but '▁th' + 'e' forms '▁the', which is none: 'at' at 2",
+        ),
     ],
     diagnosers=[
         _float_position,
@@ -906,6 +1039,14 @@ NEXT_MERGE = Exercise(
             "you found the right pair, then symbols.index(...) gave the FIRST place its left symbol stands ('▁' stands "
             "all over a text): return the i at which you found the pair",
         ),
+        same_as(
+            _three_symbol_joins,
+            "you joined three symbols too (symbols[i:i + 3]): a merge joins two neighbouring symbols, symbols[i] + "
+            "symbols[i + 1]; a piece of three symbols is reached in two merges",
+        ),
+        same_as(_looked_up_without_space(always=True), WITHOUT_SPACE),
+        same_as(_looked_up_without_space(always=False), WITHOUT_SPACE),
+        _stopped_early,
         _tie_not_leftmost,
         _not_a_piece,
         when(_is_pair_or_piece, "return the POSITION i of the pair's left symbol (an int), not the pair or piece"),
@@ -1071,6 +1212,21 @@ _hex_call = _falling_back(lambda piece: [f"<{hex(b)}>" for b in piece.encode("ut
 _hex_call_upper = _falling_back(lambda piece: [f"<{hex(b).upper()}>" for b in piece.encode("utf-8")])
 
 
+def _spaces_kept(attempt: Attempt) -> str | None:
+    """A piece made only of '▁' kept as it is though the vocabulary lacks it (``or piece == '▁'``)."""
+    if not isinstance(attempt.got, list) or attempt.error is not None:
+        return None
+    pieces, vocab = attempt.args
+    kept = next((p for p in pieces if p and not p.strip(SPACE) and p not in vocab and p in attempt.got), None)
+    if kept is None:
+        return None
+    return (
+        f"{kept!r} is not in vocab here, yet you kept it: '▁' is a character like any other, three bytes E2 96 81, "
+        f"so {kept!r} falls back to {' '.join(byte_fallback([kept], set()))}; test `piece in vocab` only, with no "
+        "exception for '▁'"
+    )
+
+
 def _crash_on_no_pieces(attempt: Attempt) -> str | None:
     if not isinstance(attempt.error, IndexError) or attempt.args[0]:
         return None
@@ -1194,10 +1350,17 @@ BYTE_FALLBACK = Exercise(
             "two bytes each",
         ),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
+        Case(([SPACE], set()), ["<0xE2>", "<0x96>", "<0x81>"], "'▁' alone, not in this vocabulary: its three bytes"),
+        Case(
+            ([SPACE * 2, "a"], {"a"}),
+            ["<0xE2>", "<0x96>", "<0x81>", "<0xE2>", "<0x96>", "<0x81>", "a"],
+            "'▁▁' is no piece of this vocabulary: the bytes of both '▁'",
+        ),
     ],
     diagnosers=[
         _item_of_another_type,
         _crash_on_no_pieces,
+        _spaces_kept,
         same_as(
             _repeats_dropped,
             "you kept each piece once (a set, or dict.fromkeys): a byte or a piece that comes again is written again "

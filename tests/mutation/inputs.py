@@ -320,9 +320,35 @@ one float step above 0, -1 and -1e9, so that a comparison within any tolerance p
 
 
 @st.composite
+def long_symbols_and_scores(draw: st.DrawFn) -> tuple[list[str], dict[str, float]]:
+    """10 to 30 symbols, many of their pairs pieces with scores that dip and rise (several local bests, the best
+    anywhere, often past the fifth symbol and the third piece), three-symbol joins in the scores (no pair, however
+    they score), and pieces that exist only with their '▁' or only without it: an answer that stops early, joins
+    three symbols or drops the '▁' differs on these."""
+    symbols = draw(
+        st.lists(st.sampled_from(list("abcdefgh") + ["\u2581a", "\u2581", "\u2581\u2581"]), min_size=10, max_size=30)
+    )
+    joins = [a + b for a, b in zip(symbols, symbols[1:])]
+    triples = ["".join(symbols[i : i + 3]) for i in range(len(symbols) - 2)]
+    chosen = draw(st.lists(st.sampled_from(joins), min_size=3, max_size=12))
+    chosen += draw(st.lists(st.sampled_from(triples), max_size=2))
+    chosen += [piece.lstrip("\u2581") for piece in draw(st.lists(st.sampled_from(joins), max_size=2))]
+    scores = {piece: -float(draw(st.integers(0, 12))) for piece in chosen if piece}
+    if draw(st.booleans()):  # the best piece late: after the others have risen and fallen
+        late = draw(st.integers(len(joins) // 2, len(joins) - 1))
+        scores[joins[late]] = 1.0
+        if late + 1 < len(joins) and joins[late + 1] != joins[late]:  # the next one above it by one float step
+            scores[joins[late + 1]] = math.nextafter(1.0, math.inf)
+    return symbols, scores
+
+
+@st.composite
 def symbols_and_scores(draw: st.DrawFn) -> tuple[list[str], dict[str, float]]:
     """Symbols and piece scores: ties between pieces of different lengths or counts (every piece ties half the
-    time), pieces that start at a symbol boundary without being a pair of symbols, winners past index 0."""
+    time), pieces that start at a symbol boundary without being a pair of symbols, winners past index 0; a quarter
+    of the time long lists (``long_symbols_and_scores``)."""
+    if draw(st.integers(0, 3)) == 0:
+        return draw(long_symbols_and_scores())
     symbols = draw(st.lists(SP_SYMBOLS, max_size=8))
     if draw(st.booleans()):  # the last pair again: a piece that stands twice, tied with one that stands once
         symbols += symbols[-2:]
@@ -360,6 +386,11 @@ def pieces_and_vocab(draw: st.DrawFn) -> tuple[list[str], set[str]]:
     pieces = draw(st.lists(st.one_of(single, SP_SYMBOLS, several), max_size=7))
     characters = sorted({c for piece in pieces for c in piece})
     vocab = set(draw(st.lists(st.sampled_from(pieces + characters), max_size=5))) if pieces else set()
+    if draw(st.booleans()):  # a lone '▁' or '▁▁' missing from the vocabulary; a piece whose other case is a piece
+        pieces.append(draw(st.sampled_from(["\u2581", "\u2581\u2581"])))
+        vocab -= {"\u2581", "\u2581\u2581"}
+        if vocab:
+            pieces.insert(0, draw(st.sampled_from(sorted(vocab))).swapcase())
     return pieces, vocab
 
 
