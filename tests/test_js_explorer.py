@@ -24,6 +24,7 @@ from bpelab.production import load_encoding
 from bpelab.widgets import EncodeExplorer
 from bpelab.widgets.chips import make_chips
 from bpelab.widgets.explorer import encoder_for, why_fewer_chips
+from bpelab.widgets.fallback import counted
 from bpelab.widgets.js_regex import js_pattern
 from tests.test_js_training import generated_texts
 
@@ -80,8 +81,10 @@ def test_the_count_line_says_what_python_counts(run: dict[str, Any]) -> None:
         explorer.text = text
         head, *notes = answer["summary"]
         words = explorer.word_count
-        assert head.startswith(f"{explorer.token_count} tokens for {words} pieces (words and punctuation) · ")
-        assert f" · {explorer.chip_count} chips · " in head
+        assert head.startswith(
+            f"{counted(explorer.token_count, 'token')} for {words} pieces (words and punctuation) · "
+        )
+        assert f" · {counted(explorer.chip_count, 'chip')} · " in head
         expected_note = explorer.note
         assert (f"({expected_note})" in notes) == bool(expected_note), text
 
@@ -90,7 +93,9 @@ def test_byte_level_notes_say_bytes_are_cut_as_python_does(run: dict[str, Any]) 
     for case, (head, *notes) in zip(run["byte_cases"], run["answers"]["bytes"], strict=True):
         pieces = [bytes(p) for p in case["pieces"]]
         chips = make_chips(pieces)
-        assert head.startswith(f"{len(pieces)} tokens · {len(chips)} chips · {len(case['text'].encode())} bytes")
+        assert head.startswith(
+            f"{counted(len(pieces), 'token')} · {counted(len(chips), 'chip')} · {counted(len(case['text'].encode()), 'byte')}"
+        )
         note = why_fewer_chips(chips)
         assert notes == ([f"({note})"] if note else []), case["text"]
 

@@ -166,7 +166,8 @@ def first_character(pieces, vocab):
 
 
 def each_once(pieces, vocab):
-    return list(dict.fromkeys(byte_fallback(pieces, vocab)))
+    out = [x for p in pieces for x in ([p] if p in vocab else [f"<0x{b:02X}>" for b in p.encode()])]
+    return list(dict.fromkeys(out))
 
 
 @pytest.mark.parametrize(
