@@ -238,3 +238,22 @@ def test_llama3_does_not_need_tiktokens_file_loader(monkeypatch):
     assert enc.n_vocab == 128_256
     # Llama 3's first 100,000 ranks are cl100k_base's: tiktoken's own GPT-4 encoder is the known answer
     assert enc.encode("Hello, world!") == tiktoken.get_encoding("cl100k_base").encode("Hello, world!")
+
+
+def test_a_released_encodings_ranks_answer_one_lookup_without_rebuilding_the_table(monkeypatch):
+    """``encoding._mergeable_ranks[token]`` (tiktoken's habit) reads the core: the same rank as tiktoken's own table,
+    KeyError for a special token or a non-token, and no table rebuilt (it cost a tenth of a second per lookup)."""
+    import tiktoken
+
+    from bpelab.production import RanksInCore, load_encoding
+
+    encoding = load_encoding("r50k_base")
+    held = encoding._mergeable_ranks
+    assert isinstance(held, RanksInCore)
+    monkeypatch.setattr(RanksInCore, "_read_core", lambda self: pytest.fail("the whole table was rebuilt"))
+    theirs = tiktoken.get_encoding("r50k_base")
+    for token in (b" the", b"ing", b"\x00", b" strawberry"):
+        assert held[token] == theirs._mergeable_ranks[token]
+        assert token in held and held.get(token) == theirs._mergeable_ranks[token]
+    for missing in (b"<|endoftext|>", b"\x00\x00\x00 no such token", "a str"):
+        assert missing not in held and held.get(missing) is None
