@@ -62,7 +62,11 @@ def choose_and_type(explorer: Locator, name: str, text: str) -> None:
     explorer.locator(".bpe-tokenizer-select select").select_option(label=FRIENDLY_NAMES[name])
     explorer.locator(".bpe-explorer-input textarea").fill(text)
     n = len(load_encoding(name).encode_ordinary(text))
-    expect(explorer.locator(".bpe-token-count")).to_contain_text(re.compile(rf"^\s*{n} tokens?"), timeout=TIMEOUT_MS)
+    count = explorer.locator(".bpe-token-count")
+    expect(count).to_contain_text(re.compile(rf"^\s*{n} tokens?"), timeout=TIMEOUT_MS)
+    # the count in bold, the rest once: "1 token · 1 chip · …" once drew a stray "tokens" after the line
+    assert count.locator("b").first.inner_text() == str(n)
+    assert not re.search(r"bytes per token\s+tokens", count.inner_text()), count.inner_text()
 
 
 def step_kubernetes_to_the_end(page: Page, explorer: Locator, where: str) -> None:

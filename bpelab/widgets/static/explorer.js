@@ -96,8 +96,8 @@ export function renderExplorer({ model, el: root }) {
     const [head, ...notes] = summary(text, encoded.ids, encoded.pieces, {
       wordLevel, wordUnit: tokenizer.wordUnit || "words", maxTokens: encoded.pieces.length, count: encoded.count, chips,
     });
-    const [number, ...restOfHead] = head.split(" tokens");
-    count.replaceChildren(el("b", { text: number }), ` tokens${restOfHead.join(" tokens")}`,
+    const number = head.slice(0, head.indexOf(" ")); // the count in bold, whatever its noun: "1 token", "1754 tokens"
+    count.replaceChildren(el("b", { text: number }), head.slice(number.length),
       ...notes.map((n) => el("small", { text: " " + n })));
     chipsBox.setAttribute("aria-label", `${label}: the tokens as chips`);
     drawInView(encoded, chips, wordLevel);
