@@ -10,6 +10,7 @@ and Llama 3's ranks, cut down to the tokens that can take part (the token's subs
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import unicodedata
@@ -78,6 +79,8 @@ def _split_cases() -> list[Case]:
             ("100\xa0km,\u2009fast\u3000ok\u2028end", PATTERNS["o200k"]),
             note="GPT-4o: a no-break space (U+00A0), a thin space, an ideographic space, a line separator",
         ),
+        Case(("x\n\ny", PATTERNS["gpt2"]), note="GPT-2: two line breaks before a word, two equal pieces side by side"),
+        Case(("000000 and 100100", PATTERNS["cl100k"]), note="GPT-4 (cl100k): two equal groups of digits side by side"),
         Case(("", PATTERNS["gpt2"]), note="an empty text: no pieces at all"),
     ]
 
@@ -209,6 +212,11 @@ SPLIT_PIECES = Exercise(
             "a piece that occurs twice in the text must be in the list twice: you kept each piece once "
             "(dict.fromkeys, or skipping pieces already seen, drops the repeats). Return every match, repeats "
             "included",
+        ),
+        same_as(
+            lambda text, pattern: [piece for piece, _ in itertools.groupby(regex.findall(pattern, text))],
+            "two equal pieces side by side are two pieces: you dropped a piece equal to the one before it "
+            "(itertools.groupby, or comparing each piece with the previous one). Return every match",
         ),
         same_as(
             lambda text, pattern: sorted(regex.findall(pattern, text)),

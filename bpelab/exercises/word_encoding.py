@@ -194,6 +194,12 @@ def _cases() -> list[Case]:
             ["ab", "c", "</w>"],
             "once, in order: when ('ab', 'c') has its turn there is no 'ab' yet, and it gets no second turn",
         ),
+        Case(
+            ("abcd", [(("ab", "c"), "abc"), (("a", "b"), "ab"), (("c", "d"), "cd")]),
+            ["ab", "cd", "</w>"],
+            "once, in order: ('ab', 'c') has its turn before 'ab' exists, and ('c', 'd') then takes the 'c' "
+            "(merging the earliest-listed pair again and again would build 'abc' first)",
+        ),
         Case(("", [(("a", "b"), "ab")]), ["</w>"], "the empty word is just the marker"),
         Case(("lower", classic), note="a word of the classic corpus, 10 merges learned from it"),
         Case(("slowly", classic), note="an unseen word falls back to smaller pieces"),
