@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import sys
 import unicodedata
-from typing import Any
+from typing import Any, Literal
 
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
@@ -393,6 +393,19 @@ def _not_a_piece(attempt: Attempt) -> str | None:
     return f"{shown}; compare only pairs whose piece is in scores"
 
 
+def _returned_at_zero(or_more: bool) -> Any:
+    """Returns the first pair scoring 0 (or 0 or more) at once, as if no score could beat it; else the best."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        for i, (a, b) in enumerate(zip(symbols, symbols[1:])):
+            score = scores.get(a + b)
+            if score is not None and (score >= 0 if or_more else score == 0):
+                return i
+        return next_merge(symbols, scores)
+
+    return wrong
+
+
 def _missing_scored(default: float) -> Any:
     """``scores.get(piece, default)`` for every pair, pieces or not."""
 
@@ -490,6 +503,14 @@ def _too_low(shown: str, score: float, higher: float, code: Code) -> str:
     """The pair was found where it scored ``higher``, missed where it scores ``score``: named from the code."""
     start = [n for n in code.assigned if score <= n < higher]
     limit = [n for n in code.compared if score <= n < higher]
+    default = [n for n in code.defaults if n is None or score <= n < higher]
+    if default and not start:
+        given = "a score" if default[0] is None else f"the score {_g(default[0])}"
+        return (
+            f"you returned None, but {shown}: a pair that is no piece gets {given} from your "
+            "scores.get(piece, ...), and a piece may score lower than any number you pick, so the best pair you "
+            "found was no piece; compare only pairs with `piece in scores` (or a default of float('-inf'))"
+        )
     if limit and not start:
         return (
             f"you returned None, but {shown}: you leave out pieces that score {_g(limit[0])} or less, and a piece may "
@@ -735,6 +756,34 @@ NEXT_MERGE = Exercise(
         Case((["a", "b"], {"ab": -2e10}), 0, "a piece may score below -1e9, -1e10 or any number: still a piece"),
         Case((["a", "b"], {"ab": -1e20}), 0, "a piece may score -1e20, below any int64 too: still a piece"),
         Case(
+            (["x", "a", "b"], {"ab": -2e10}),
+            1,
+            "'ab' scores -2e10 and 'xa' is no piece: a default score for a missing piece (scores.get(piece, -2e9)) "
+            "can be higher than a real piece's",
+        ),
+        Case(
+            (["x", "a", "b"], {"ab": -sys.float_info.max}),
+            1,
+            "'ab' scores the lowest float and 'xa' is no piece: only float('-inf') is lower, and only a test "
+            "`piece in scores` is sure",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": 3.0, "bc": 1.0}),
+            0,
+            "'ab' scores 3 and 'bc' 1: the highest score wins, though 1 is nearer 0",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": 0.0, "bc": 2.0}),
+            1,
+            "'ab' scores 0 and 'bc' 2: a score is only a number, and 2 beats 0",
+        ),
+        Case(
+            (["a", "b", "c"], {"ab": -0.0, "bc": 0.0}),
+            0,
+            "-0.0 == 0.0 in Python: equal scores, so the leftmost pair (sentencepiece 0.2.2 and later rank +0.0 "
+            "higher, section 6)",
+        ),
+        Case(
             (["a", "b"], {"ab": -sys.float_info.max}),
             0,
             "a piece may score the lowest float there is: still a piece (start from None or float('-inf'))",
@@ -918,6 +967,15 @@ NEXT_MERGE = Exercise(
             _lowest_score,
             "you took the LOWEST score: in SentencePiece the highest score wins (scores are negative: -2 beats -10)",
         ),
+        *(
+            same_as(
+                _returned_at_zero(or_more),
+                "you returned the first pair scoring 0 (or more) at once, as if no score could beat it: a score is "
+                "only a number, and a piece may score above 0 ('bc' at 2 beats 'ab' at 1) or tie at 0 with a pair "
+                "to its left; compare every pair's score and take the highest",
+            )
+            for or_more in (True, False)
+        ),
         same_as(
             _by_magnitude(largest=False),
             "you took the score nearest 0 (abs(), or the smallest magnitude): that is the highest only while every "
@@ -953,7 +1011,9 @@ NEXT_MERGE = Exercise(
         ),
         same_as(
             _rightmost_among_ties,
-            "among equal scores you kept the last (rightmost) pair: keep the first one, use > and not >=",
+            "among equal scores you kept the last (rightmost) pair: keep the first, the leftmost. Go left to right "
+            "and replace the best only on a strictly higher score (>): >=, or going right to left, keeps the "
+            "rightmost",
         ),
         same_as(
             _first_piece,
@@ -1080,6 +1140,21 @@ def byte_fallback(pieces: list[str], vocab: set[str]) -> list[str]:
         else:
             out += [f"<0x{byte:02X}>" for byte in piece.encode("utf-8")]
     return out
+
+
+_NORMAL_FORMS: tuple[Literal["NFC", "NFD", "NFKC", "NFKD"], ...] = ("NFC", "NFKC", "NFD", "NFKD")
+
+
+def _falling_back_normalised(form: Literal["NFC", "NFD", "NFKC", "NFKD"]) -> Any:
+    """A wrong ``byte_fallback`` that looks a piece up in a normalised form, and spells it as it is."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        known = [unicodedata.normalize(form, piece) in vocab for piece in pieces]
+        return [
+            out for piece, kept in zip(pieces, known) for out in ([piece] if kept else byte_fallback([piece], set()))
+        ]
+
+    return wrong
 
 
 def _falling_back(spell: Any) -> Any:
@@ -1297,6 +1372,16 @@ BYTE_FALLBACK = Exercise(
             (["e\u0301"], set()), ["<0x65>", "<0xCC>", "<0x81>"], "an e and a combining accent: the bytes as they are"
         ),
         Case(
+            (["e\u0301", "\u00e9"], {"\u00e9"}),
+            ["<0x65>", "<0xCC>", "<0x81>", "\u00e9"],
+            "'e' + U+0301 looks like the piece 'é' (U+00E9) but is other characters: no piece, its three bytes",
+        ),
+        Case(
+            (["\ufb01", "fi"], {"fi"}),
+            ["<0xEF>", "<0xAC>", "<0x81>", "fi"],
+            "the ligature 'ﬁ' (U+FB01) is no piece, though NFKC makes it 'fi': the vocabulary is looked up as it is",
+        ),
+        Case(
             (["a\n"], {"a"}),
             ["<0x61>", "<0x0A>"],
             "'a\\n' is no piece, though 'a' is: all its bytes, the newline's too",
@@ -1360,6 +1445,15 @@ BYTE_FALLBACK = Exercise(
     diagnosers=[
         _item_of_another_type,
         _crash_on_no_pieces,
+        *(
+            same_as(
+                _falling_back_normalised(form),
+                f"you looked each piece up after unicodedata.normalize('{form}', ...): the normaliser ran before "
+                "the pieces were made, and the vocabulary is looked up with each piece as it is ('e' + U+0301 is "
+                "not the piece 'é')",
+            )
+            for form in _NORMAL_FORMS
+        ),
         _spaces_kept,
         same_as(
             _repeats_dropped,

@@ -29,6 +29,9 @@ class Code:
     """Numbers put in a name (``best_score = -1e9``, ``best, top = None, -10**9``): where a best score may start."""
     compared: tuple[float, ...] = ()
     """Numbers a comparison tests against (``scores[piece] > -1e9``): a filter."""
+    defaults: tuple[float | None, ...] = ()
+    """Defaults given to ``.get`` (``scores.get(piece, -2e9)``): the score a pair that is no piece gets; ``None``
+    where the default is not a number written out (a name, an expression)."""
     uses_set: bool = False
     """The code builds a set (``{...}``, ``set(...)``, ``frozenset(...)``, ``scores.keys() & ...``): its order is
     the hash seed's, so a tie it breaks by iterating one is luck."""
@@ -62,13 +65,18 @@ def read_code(fn: Any) -> Code:
         return UNKNOWN
     assigned: list[float] = []
     compared: list[float] = []
+    defaults: list[float | None] = []
     for node in ast.walk(found):
         if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             values = node.value.elts if isinstance(node.value, ast.Tuple | ast.List) else [node.value]
             assigned += [n for n in map(_number, values) if n is not None]
         elif isinstance(node, ast.Compare):
             compared += [n for n in map(_number, [node.left, *node.comparators]) if n is not None]
-    return Code(not _always_returns(found.body), tuple(assigned), tuple(compared), _builds_a_set(found))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+            defaults += [_number(arg) for arg in node.args[1:2]]
+    return Code(
+        not _always_returns(found.body), tuple(assigned), tuple(compared), tuple(defaults), _builds_a_set(found)
+    )
 
 
 def _builds_a_set(function: ast.FunctionDef) -> bool:

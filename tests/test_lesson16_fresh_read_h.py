@@ -1,0 +1,91 @@
+"""Lesson 16's eighth fresh read: wrong answers its checkers accepted, and hints that named another bug."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+
+import pytest
+
+from bpelab.exercises.sentencepiece import check_byte_fallback, check_next_merge
+
+
+def _hint(out: str) -> str:
+    return next(line for line in out.splitlines() if line.strip().startswith("hint:"))
+
+
+def _best_by_default(default: float):
+    def next_merge(symbols, scores):
+        if len(symbols) < 2:
+            return None
+        best = max(range(len(symbols) - 1), key=lambda i: scores.get(symbols[i] + symbols[i + 1], default))
+        return best if symbols[best] + symbols[best + 1] in scores else None
+
+    return next_merge
+
+
+@pytest.mark.parametrize("default", [-2e9, -1e10, -1e18])
+def test_a_default_score_for_a_missing_piece_is_rejected_and_named(default, capsys):
+    assert not check_next_merge(_best_by_default(default), record=False).passed
+    assert "scores.get(piece, ...)" in _hint(capsys.readouterr().out)
+
+
+def test_a_default_of_minus_infinity_is_right():
+    assert check_next_merge(_best_by_default(float("-inf")), record=False).passed
+
+
+def test_ranking_plus_zero_above_minus_zero_is_rejected():
+    def next_merge(symbols, scores):
+        best, key = None, None
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best is None or (scores[piece], math.copysign(1, scores[piece])) > key):
+                best, key = i, (scores[piece], math.copysign(1, scores[piece]))
+        return best
+
+    assert not check_next_merge(next_merge, record=False).passed
+
+
+@pytest.mark.parametrize("or_more", [True, False])
+def test_returning_the_first_pair_scoring_zero_is_named(or_more, capsys):
+    def next_merge(symbols, scores):
+        best = None
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores:
+                if (scores[piece] >= 0) if or_more else (scores[piece] == 0):
+                    return i
+                if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                    best = i
+        return best
+
+    assert not check_next_merge(next_merge, record=False).passed
+    assert "first pair scoring 0" in _hint(capsys.readouterr().out)
+
+
+def test_scanning_from_the_right_is_named(capsys):
+    def next_merge(symbols, scores):
+        best = None
+        for i in reversed(range(len(symbols) - 1)):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+                best = i
+        return best
+
+    assert not check_next_merge(next_merge, record=False).passed
+    assert "right to left" in _hint(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("form", ["NFC", "NFKC"])
+def test_a_normalised_lookup_is_rejected_and_named(form, capsys):
+    def byte_fallback(pieces, vocab):
+        out = []
+        for piece in pieces:
+            if unicodedata.normalize(form, piece) in vocab:
+                out.append(piece)
+            else:
+                out += [f"<0x{b:02X}>" for b in piece.encode("utf-8")]
+        return out
+
+    assert not check_byte_fallback(byte_fallback, record=False).passed
+    assert f"normalize('{form}'" in _hint(capsys.readouterr().out)
