@@ -1,5 +1,5 @@
-"""The merge stepper in a real browser: in the static site with no kernel, and in JupyterLab's
-narrow default layout.
+"""The merge stepper in a real browser: in the static site with no kernel, in JupyterLab (its narrow
+default layout, its keys, its training form), and in a lesson served by Voilà.
 
 Static site (issue 11, item 1; issue 14, item 2): COPIES of lessons 04, 07 and 11 are executed with
 ``bpelab.course.lessons.run_lesson`` (which stores widget state), written out as pages by the site
@@ -12,6 +12,10 @@ lesson 04's real-text stepper is walked with → through all 200 merges, each ch
 
 JupyterLab (issue 11, item 4): at 1280×800 with the file browser open, no text element of the
 stepper is wider than its box (``scrollWidth`` against ``clientWidth``).
+
+The same keys and the same form everywhere (issue 30, item 6): → or N, ← or B, Home and End on the lesson page,
+in JupyterLab and on lesson 04 served by Voilà (the ``voila_app`` fixture); the "train on your own text" form
+trains with Python's ``train_bpe`` wherever a kernel answers (JupyterLab, Voilà).
 """
 
 from __future__ import annotations
