@@ -64,7 +64,7 @@ def expect_merge_shown(app: Locator, result: TrainingResult, n: int) -> None:
 
 def test_present_app_trains_a_typed_corpus_and_steps_with_buttons_and_keys(app_page: Page) -> None:
     """Type a corpus, set 6 merges, press Train: Next shows ``train_bpe(corpus, 6).merges[0]``; → and
-    N show the next merges, ← goes back; the "smallest pair" toggle shows that rule's first merge."""
+    N show the next merges, ← and B go back, End shows the last merge and Home step 0; the "smallest pair" toggle shows that rule's first merge."""
     first_seen = train_bpe(CORPUS, MERGES)
     lexicographic = train_bpe(CORPUS, MERGES, tie_break="lexicographic")
     assert len(first_seen.merges) == MERGES
@@ -108,6 +108,12 @@ def test_present_app_trains_a_typed_corpus_and_steps_with_buttons_and_keys(app_p
     page.keyboard.press("ArrowLeft")
     expect_merge_shown(app, first_seen, 2)
     page.keyboard.press("b")
+    expect_merge_shown(app, first_seen, 1)
+    page.keyboard.press("End")  # issue 30 item 6: the same keys as the lesson pages and JupyterLab
+    expect_merge_shown(app, first_seen, MERGES)
+    page.keyboard.press("Home")
+    expect(app.locator(".bpe-step-label")).to_have_text(f"Step 0 of {MERGES}", timeout=WIDGET_TIMEOUT_MS)
+    page.keyboard.press("N")
     expect_merge_shown(app, first_seen, 1)
 
     app.locator(".bpe-tie-rule button", has_text="smallest pair").click()
@@ -252,7 +258,7 @@ def test_the_legend_is_visible_at_1920_by_1080_with_30_words(app_page: Page) -> 
 def test_in_voila_the_form_is_the_es_modules_and_train_asks_python(app_page: Page) -> None:
     """Issue 14: one drawing path. No ipywidgets control is on the page; the chooser offers the
     lessons' corpora with "your own text" last; a ready-made corpus, trained by the kernel, shows
-    ``train_bpe``'s merges; PageDown / PageUp (a presenter's clicker) step from the form's buttons."""
+    ``train_bpe``'s merges; PageDown / PageUp (a presenter's clicker), End and Home step from the form's buttons."""
     page = app_page
     assert page.evaluate("() => globalThis.bpelabStatic === true") is False, "Voilà has a kernel"
     ipywidgets_controls = ".widget-dropdown, .widget-textarea, .widget-toggle-buttons, .widget-button, .widget-text"
@@ -275,6 +281,10 @@ def test_in_voila_the_form_is_the_es_modules_and_train_asks_python(app_page: Pag
     expect_merge_shown(app, result, 2)
     page.keyboard.press("PageUp")
     expect_merge_shown(app, result, 1)
+    page.keyboard.press("End")  # Home and End from the form's buttons too (issue 30 item 6)
+    expect_merge_shown(app, result, len(result.merges))
+    page.keyboard.press("Home")
+    expect(app.locator(".bpe-step-label")).to_have_text(f"Step 0 of {len(result.merges)}", timeout=WIDGET_TIMEOUT_MS)
 
 
 @pytest.mark.parametrize("zoom", ["100%", "150%"])
