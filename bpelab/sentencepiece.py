@@ -23,7 +23,7 @@ training is ``bpelab.sentencepiece_training``.
 from __future__ import annotations
 
 import re
-from functools import cache
+import weakref
 from heapq import heappop, heappush
 from pathlib import Path
 
@@ -323,16 +323,21 @@ def _no_symbol(text: str, i: int) -> None:
     return None
 
 
+_LOADED: weakref.WeakValueDictionary[str, SentencePieceBPE] = weakref.WeakValueDictionary()
+"""The models read, by path, while something holds them: a lesson's views and checkers load a model when they
+draw or check and let go of it after, so a kernel does not keep 15 MB a model for its whole life."""
+
+
 def load_sentencepiece(name: str) -> SentencePieceBPE:
     """One of the course's offline SentencePiece models: ``"mistral_v1"`` (Mistral 7B v0.1) or ``"mistral_v3"``.
 
     The files come from the mistral-common wheel (``python -m bpelab.setup_data``); a missing or damaged one
-    raises ``TokenizerDataError`` naming the command that fixes it.
+    raises ``TokenizerDataError`` naming the command that fixes it. A model is shared while held and read again
+    once nothing holds it (as ``load_encoding`` does with tiktoken's).
     """
-    return _read_verified(str(require_sentencepiece(name)))
-
-
-@cache
-def _read_verified(path: str) -> SentencePieceBPE:
-    """Read once per session: the file at this path was just checked against its pinned sha256."""
-    return SentencePieceBPE.from_model_file(path)
+    path = str(require_sentencepiece(name))  # checked against its pinned sha256 on every call
+    model = _LOADED.get(path)
+    if model is None:
+        model = SentencePieceBPE.from_model_file(path)
+        _LOADED[path] = model
+    return model

@@ -89,3 +89,35 @@ def test_a_normalised_lookup_is_rejected_and_named(form, capsys):
 
     assert not check_byte_fallback(byte_fallback, record=False).passed
     assert f"normalize('{form}'" in _hint(capsys.readouterr().out)
+
+
+def test_a_model_is_shared_while_held_and_let_go_after():
+    """Lesson 16 held Mistral's v3 model (about 15 MB) to its end after one cell used it: a cache kept every model
+    read for the kernel's life, and the lesson went over the memory budget."""
+    import gc
+
+    from bpelab import sentencepiece
+    from bpelab.sentencepiece import load_sentencepiece
+
+    first = load_sentencepiece("mistral_v3")
+    assert load_sentencepiece("mistral_v3") is first
+    del first
+    gc.collect()
+    assert not [path for path in sentencepiece._LOADED if "v3" in path]
+
+
+@pytest.mark.parametrize(("text", "named"), [(b"hello", "decode it first"), (42, "a int")])
+def test_the_replay_names_a_text_of_another_type(text, named):
+    from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
+    from bpelab.sentencepiece import load_sentencepiece
+
+    with pytest.raises(TypeError, match=named):
+        replay_sentencepiece(load_sentencepiece("mistral_v1"), text)
+
+
+def test_one_merge_is_said_in_the_singular():
+    from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
+    from bpelab.sentencepiece import load_sentencepiece
+
+    summary = replay_sentencepiece(load_sentencepiece("mistral_v1"), "a").summary()  # ▁ + a
+    assert summary.startswith("1 single merge,") and "1 stepper step" in summary and "steps" not in summary

@@ -8,6 +8,8 @@ same text.
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 import sentencepiece as spm
 from hypothesis import HealthCheck, given, settings
@@ -30,8 +32,14 @@ def first_difference(ours: list[int], theirs: list[int], model: SentencePieceBPE
     return f"first difference at token {at}: ours {show(ours)}, sentencepiece {show(theirs)}"
 
 
+@functools.cache
+def held(name: str) -> SentencePieceBPE:
+    """Each model held for the module: load_sentencepiece reads it again once nothing holds it (0.3 s)."""
+    return load_sentencepiece(name)
+
+
 def assert_same(name: str, texts: list[str]) -> None:
-    model, theirs = load_sentencepiece(name), reference(name)
+    model, theirs = held(name), reference(name)
     expected = theirs.encode(texts)
     for text, want in zip(texts, expected):
         got = model.encode(text)

@@ -81,7 +81,8 @@ class SentencePieceReplay:
         step = f"a step would join {a} + {b} at every place at once"
         tail = f"; the {left} single merge{'s' * (left != 1)} left are in single_steps"
         if after == len(self.single_steps):
-            return head + step + f", which gives another text than SentencePiece's {run} single merges" + tail
+            merges = f"{run} single merge{'s' * (run != 1)}"
+            return head + step + f", which gives another text than SentencePiece's {merges}" + tail
         (c, d), then, _ = self.single_steps[after]
         tie = ", the same score: of equal scores the leftmost first" if then == rank else ""
         places = f"at symbol {at}" if run == 1 else f"at {run} places, leftmost first"
@@ -93,7 +94,8 @@ class SentencePieceReplay:
     def summary(self) -> str:
         """One line: how many single merges, how many stepper steps, and where and why the stepper stops, if it
         does."""
-        line = f"{len(self.single_steps)} single merges, drawn as {len(self.steps)} stepper steps"
+        merges, steps = len(self.single_steps), len(self.steps)
+        line = f"{merges} single merge{'s' * (merges != 1)}, drawn as {steps} stepper step{'s' * (steps != 1)}"
         return line if self.stepper_stops_at is None else f"{line}; {self.end_note}"
 
 
@@ -122,6 +124,9 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
         raise TypeError(
             f"replay_sentencepiece needs a SentencePieceBPE (load_sentencepiece), got {type(model).__name__}"
         )
+    if not isinstance(text, str):
+        how = ": decode it first, text.decode('utf-8')" if isinstance(text, bytes | bytearray) else ""
+        raise TypeError(f"replay_sentencepiece replays a text (a str); this is a {type(text).__name__}{how}")
     if model.user_defined or model.has_unused:
         kinds = []
         if model.user_defined:

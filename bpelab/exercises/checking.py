@@ -179,7 +179,7 @@ def check_part(
             return failed(number, lines + ([f"   hint:     {hint}"] if hint else []))
         got = outcome.got
         # an input whose order the exercise ignores may come back reordered (a key popped and put back)
-        changed = changed_argument(given, before, ordered=exercise.order_matters)
+        changed = changed_argument(given, before, ordered=exercise.order_matters or exercise.inputs_ordered)
         if same(got, case.expected, ordered=exercise.order_matters):
             if changed is not None:
                 i = changed

@@ -49,7 +49,7 @@ Put it in a file of ``bpelab/exercises/`` named after the idea, and import the `
 ``show_solution`` and the test comparing every hand-written answer with its reference rely on.
 Other ``Exercise`` options: ``hint`` (said when no diagnoser recognises the mistake),
 ``course_functions`` (package functions that are the answer under another name, refused like the
-reference), ``order_matters`` and ``order_hint`` (dicts must keep first-seen order; ``order_diagnosers`` name a
+reference), ``inputs_ordered`` (a function must not reorder its inputs' dicts), ``order_matters`` and ``order_hint`` (dicts must keep first-seen order; ``order_diagnosers`` name a
 particular wrong order, such as alphabetical, before ``order_hint`` is said), ``solution`` (what
 ``show_solution`` prints), ``checker`` (the name used in messages), ``max_steps``.
 
@@ -130,6 +130,10 @@ class Exercise:
     """Said when no diagnoser recognises the mistake."""
     order_matters: bool = False
     """Dicts must come back in the same key order as the reference's (first-seen order)."""
+    inputs_ordered: bool = False
+    """The order of the inputs' dicts is part of the answer (ties go to the one listed first), so a function that
+    reorders them (a key popped and put back, a dict rebuilt sorted) changed its input, even where the answer's own
+    order does not matter. Implied by ``order_matters``."""
     order_hint: str = (
         "the right items, but in a different order: keep them in the order you first meet them "
         "(don't sort, and don't go through a set, whose order is arbitrary)"

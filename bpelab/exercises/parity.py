@@ -475,6 +475,7 @@ PARITY_NEXT_PAIR = Exercise(
     name="parity_next_pair",
     call="parity_next_pair(tokens, pair_counts)",
     reference=reference_parity_next_pair,
+    inputs_ordered=True,  # ties go to the language listed first in tokens and to the pair first seen
     cases=lambda: [
         Case(
             ({"en": 10, "ta": 30}, {"en": {("t", "h"): 5}, "ta": {("ம", "்"): 3}}),
