@@ -80,8 +80,9 @@ def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None) -> list[s
     if outcome.runaway == "time":
         return [
             f"   problem:  {yours} did not finish: it was still running after {runaway.MAX_SECONDS:g} seconds "
-            "on this input",
-            "   hint:     probably an endless loop: a `while True:` needs a `break` or `return` that is reached, "
+            "on this input, and the check stopped waiting",
+            "   hint:     an endless loop, or a method far slower than needed (the course's answers each take well "
+            "under a second here): a `while True:` needs a `break` or `return` that is reached, "
             "a `while` condition must become false (move its counter on: i += 1), and a loop over "
             "itertools.count() never ends by itself",
         ]
