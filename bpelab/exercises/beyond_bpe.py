@@ -842,6 +842,21 @@ LONG_PIECE_VOCAB = {
 }
 """Pieces far longer than any other vocabulary's here (9 characters at most), for an encoder that caps their length."""
 
+HILL = "Taumatawhakatangihangakoauauotamateaturipukakapikimaungahoronukupokaiwhenuakitanatahu"
+"""The Māori name of a hill in New Zealand, 85 letters: a piece longer than any cap a learner is likely to pick."""
+
+LONGER_PIECE_VOCAB = {
+    "counterrevolutionaries",
+    "counter",
+    "##revolution",
+    "##revolutionaries",
+    "##aries",
+    HILL,
+    "Taumata",
+    "##whakatangihanga",
+}
+"""Whole words of 22 and 85 characters as pieces, beside shorter ones: a cap of 20 (or of 64) finds the shorter."""
+
 
 def _capped_piece(attempt: Any) -> bool:
     """The answer is wrong on a case whose expected answer uses a piece longer than any piece the learner returned."""
@@ -900,6 +915,17 @@ ENCODE_WORD = Exercise(
             ("uninternationalizable", LONG_PIECE_VOCAB),
             ["un", "##internationalizable"],
             "a continuing piece of 19 characters, taken whole",
+        ),
+        Case(
+            ("counterrevolutionaries", LONGER_PIECE_VOCAB),
+            ["counterrevolutionaries"],
+            "a piece of 22 characters, the whole word: longer than 'counter' + '##revolutionaries'",
+        ),
+        Case(
+            (HILL, LONGER_PIECE_VOCAB),
+            [HILL],
+            "a piece of 85 characters, the whole word (a hill's name in New Zealand): pieces are as long as the "
+            "vocabulary makes them",
         ),
     ],
     diagnosers=[

@@ -53,6 +53,12 @@ def _starts_late(word_freq: WordFreq) -> dict:
     return _counts(word_freq, lambda w: [(w[i], w[i + 1]) for i in range(1, len(w) - 1)])
 
 
+def _skips_marker(word_freq: WordFreq) -> dict:
+    """``if '</w>' in pair: continue``: the pairs with the end-of-word marker left out. On words spelled letter by
+    letter this equals stopping one pair early; a symbol merged with its marker ('w</w>') tells them apart."""
+    return _counts(word_freq, lambda w: [pair for pair in zip(w, w[1:]) if END_OF_WORD not in pair])
+
+
 def _unweighted(word_freq: WordFreq) -> dict:
     return _counts(word_freq, lambda w: list(zip(w, w[1:])), weight=False)
 
@@ -96,9 +102,10 @@ COUNT_PAIRS = Exercise(
         Case(({},), {}, "an empty corpus"),
         Case((CLASSIC_WORD_FREQ,), CLASSIC_PAIR_COUNTS, "the classic corpus: low ×5, lower ×2, newest ×3, widest ×2"),
         Case(
-            ({("lo", "w", "</w>"): 5, ("lo", "w", "e", "r", "</w>"): 2},),
-            {("lo", "w"): 7, ("w", "</w>"): 5, ("w", "e"): 2, ("e", "r"): 2, ("r", "</w>"): 2},
-            "after a merge, symbols can be longer than one letter",
+            ({("lo", "w</w>"): 5, ("lo", "w", "e", "r", "</w>"): 2},),
+            {("lo", "w</w>"): 5, ("lo", "w"): 2, ("w", "e"): 2, ("e", "r"): 2, ("r", "</w>"): 2},
+            "after merges, symbols can be longer than one letter: 'w</w>' is one symbol, and ('lo', 'w</w>') a pair "
+            "like any other",
         ),
         Case((get_word_frequencies(PARAGRAPH),), note="a paragraph of English"),
         Case((get_word_frequencies(made_up_words()),), note="150 made-up words"),
@@ -110,9 +117,15 @@ COUNT_PAIRS = Exercise(
             "so loop over range(len(word) - 1)",
         ),
         same_as(
+            _skips_marker,
+            "the pairs with the end-of-word marker are missing: ('w', '</w>') is a pair like any other, count it too "
+            "(merging it is how BPE learns that a piece ends a word)",
+        ),
+        same_as(
             _stops_early,
             "it looks like your loop stops one pair early: the last pair of each word is missing "
-            "(a word of n symbols has n - 1 pairs: range(len(word) - 1))",
+            "(a word of n symbols has n - 1 pairs: range(len(word) - 1)), or you skipped the pairs whose second "
+            "symbol ends in '</w>' (count them too)",
         ),
         same_as(
             _starts_late, "your loop starts one pair late: the first pair of each word is missing (start at i = 0)"

@@ -152,6 +152,19 @@ def _per_word(wrong: Callable[[Word, Pair], Word]) -> Callable[[dict, Pair], dic
     return lambda word_freq, pair: {wrong(word, pair): freq for word, freq in word_freq.items()}
 
 
+def _first_word_only(word_freq: dict, pair: Pair) -> dict | None:
+    """``return`` indented inside the loop over the words: only the first word comes back (None for no words)."""
+    for word, freq in word_freq.items():
+        return {merge_symbols(word, pair): freq}
+    return None
+
+
+RETURN_INSIDE_HINT = (
+    "only the first word came back: is your `return` indented inside the loop? Return the new dict after the loop "
+    "has gone through every word"
+)
+
+
 def _text_of(word: Any) -> str:
     return "".join(word)
 
@@ -471,6 +484,7 @@ MERGE_PAIR = Exercise(
             "you changed the dict while looping over it: build a new dict and return it",
             contains="during iteration",
         ),
+        same_as(_first_word_only, RETURN_INSIDE_HINT),
         when(
             lambda a: len(a.got) < len(a.args[0]) and set(a.got) <= set(a.expected),
             "words without the pair are missing from your result: keep them, unchanged",

@@ -114,6 +114,22 @@ def _result_dropped(text: str, num_merges: int) -> list[Merge]:
     return _loop(get_word_frequencies(text), num_merges, keep=False)
 
 
+def _first_merge_only(text: str, num_merges: int) -> list[Merge] | None:
+    """``return merges`` indented inside the loop: one merge at most, and None when the loop never runs."""
+    return reference_train(text, 1) if num_merges > 0 else None
+
+
+def _first_merge_only_then_after(text: str, num_merges: int) -> list[Merge]:
+    """The same, with a second ``return merges`` after the loop: [] for zero merges."""
+    return reference_train(text, min(num_merges, 1))
+
+
+RETURN_INSIDE_HINT = (
+    "only the first merge came back: is your `return` indented inside the loop? Return the merges after the loop "
+    "has run num_merges times"
+)
+
+
 def _stops_below_two(text: str, num_merges: int) -> list[Merge]:
     """Lesson 04 §8's third stopping rule (``min_count=2``), which this exercise does not ask for."""
     steps = learn_merges(get_word_frequencies(text), num_merges, new_symbol=lambda p: p[0] + p[1], min_count=2)
@@ -316,6 +332,8 @@ TRAIN = Exercise(
             "your ties go to the shortest pair; this course takes the pair seen first "
             "(max(counts, key=counts.get) keeps the first of equal counts)",
         ),
+        same_as(_first_merge_only, RETURN_INSIDE_HINT),
+        same_as(_first_merge_only_then_after, RETURN_INSIDE_HINT),
         when(
             _marker_missing,
             "none of your merges involves the end-of-word marker '</w>': spell each word as "
