@@ -126,3 +126,12 @@ def test_lesson_15_digit_table_quotes_its_space_pieces() -> None:
 
 def test_lesson_14_checks_an_ideographic_space() -> None:
     assert any("is_superword(" in s and "\\u3000" in s for s in _code(LESSON_14))
+
+
+def test_lesson_14_prints_the_ideographic_space_and_the_tokens_that_hold_a_line_break() -> None:
+    cells = nbformat.read(LESSON_14, as_version=4).cells
+    printed = "".join(o.get("text", "") for c in cells if c.cell_type == "code" for o in c.outputs)
+    assert "'日本\\u3000語': True" in printed
+    assert "tokens that hold a line break: ['\\n', '\\x0b', '\\x0c', '\\r', '\\n\\n']; whitespace only: True" in printed
+    prose = "".join(c.source for c in cells if c.cell_type == "markdown")
+    assert "no token holds text from two lines" not in prose and "checks four tokens" in prose
