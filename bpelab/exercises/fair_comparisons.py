@@ -19,7 +19,8 @@ import regex
 
 from bpelab.analysis.bits_per_byte import bits_per_byte
 from bpelab.digit_rules import DIGIT_RULES
-from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same, same_as, when
+from bpelab.exercises.parity import _decimals, _low_precision
 
 # ---- exercise 1: digits in threes from the right ---------------------------------------------------
 
@@ -70,6 +71,16 @@ def _ascii_digits_only(attempt: Attempt) -> bool:
     return attempt.got in ([], [""]) and bool(digits) and not digits.isascii()
 
 
+def _crash_on_nothing(attempt: Attempt) -> str | None:
+    """A crash on "" (``digits[0]``, ``max(digits)``, a division by ``len(digits)``): the empty string needs no cut."""
+    if attempt.error is None or attempt.args[0] != "":
+        return None
+    return (
+        f"your function raised {type(attempt.error).__name__} on an empty string: a string with no digits has no "
+        "groups, so return [] for it (before any digits[0], max(...) or division by len(digits))"
+    )
+
+
 INT_HINT = (
     "int() drops leading zeros ('007' becomes 7) and turns other scripts' digits into ASCII: "
     "cut the string itself, counting from its right end"
@@ -90,6 +101,10 @@ GROUP_DIGITS = Exercise(
         Case(("0012345",), ["0", "012", "345"], "leading zeros are digits too: 0 | 012 | 345"),
         Case(("07700",), ["07", "700"], "the longest run in the lesson's unseen text: 07 | 700"),
         Case(("",), [], "no digits at all: no groups"),
+        Case(("123",), ["123"], "three digits: one full group"),
+        Case(("12345678",), ["12", "345", "678"], "eight digits: 12 | 345 | 678"),
+        Case(("987654321",), ["987", "654", "321"], "nine digits: three full groups"),
+        Case(("000123456789",), ["000", "123", "456", "789"], "twelve digits, three zeros first: four full groups"),
         Case(("١٢٣٤٥",), ["١٢", "٣٤٥"], "Arabic-Indic digits: a str of 5 characters, grouped the same way"),
         Case(("98765432109876543210",), note="twenty digits"),
     ],
@@ -128,6 +143,7 @@ GROUP_DIGITS = Exercise(
         ),
         when(_through_int, INT_HINT),
         on_error(ValueError, INT_HINT + "; an empty string has no groups: return []", contains="int()"),
+        _crash_on_nothing,
         when(
             _ascii_digits_only,
             "[0-9] matches only the ASCII digits; '١٢٣٤٥' (Arabic-Indic) is digits too: \\d, str.isdigit() or "
@@ -179,6 +195,24 @@ def _multiplied_first(attempt: Attempt) -> str | None:
     )
 
 
+def _rounded_answer(attempt: Attempt) -> str | None:
+    """The answer rounded (``round(b, 6)``) here and on every other case alike: the check allows floating-point
+    error, a relative 1e-9, not rounding. (The rounding test is parity's ``_decimals``, the Gini's checker's.)"""
+    got, expected = attempt.got, attempt.expected
+    if attempt.error is not None or not isinstance(got, float) or not isinstance(expected, float):
+        return None
+    k = _decimals(got, expected)
+    if k is None or same(got, expected):
+        return None
+    if not all(got_there == round(bits_per_byte(*args), k) for args, got_there in attempt.history()):
+        return None
+    return (
+        f"your answer is the bits per byte rounded to {k} decimals: the check allows only for floating-point error "
+        "(a relative difference of about 1e-9), so return the value as computed and round only where you print it "
+        '(f"{b:.3f}")'
+    )
+
+
 BITS_PER_BYTE = Exercise(
     name="bits_per_byte",
     call="bits_per_byte(probabilities, text)",
@@ -195,8 +229,14 @@ BITS_PER_BYTE = Exercise(
             2.0,
             "300 tokens of two bytes, 4 bits each: 1,200 bits for 600 bytes (a real text has thousands of tokens)",
         ),
+        Case(
+            ([0.1, 0.02, 0.3, 0.05] * 100, "the café’s menu. " * 100),
+            note="400 tokens, four probabilities a hundred times over; the text is 'the café’s menu. ' a hundred times",
+        ),
     ],
     diagnosers=[
+        _rounded_answer,
+        _low_precision,
         _multiplied_first,
         on_error(
             ZeroDivisionError,
