@@ -228,9 +228,16 @@ def _premium_variant(per_text: Callable[[str, Callable[[str], Sequence[object]]]
     return variant
 
 
-def _mean_of_premiums(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
-    pairs = list(zip(texts_by_language[language], texts_by_language[reference]))
-    return sum(len(encode(a)) / len(encode(b)) for a, b in pairs) / len(pairs)
+def _mean_of_premiums(divide_by_pairs: bool):  # type: ignore[no-untyped-def]
+    """The mean of each sentence's premium, divided by the number of pairs zip() made or of the language's
+    sentences (the two differ when the languages have different numbers of sentences)."""
+
+    def variant(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+        pairs = list(zip(texts_by_language[language], texts_by_language[reference]))
+        n = len(pairs) if divide_by_pairs else len(texts_by_language[language])
+        return sum(len(encode(a)) / len(encode(b)) for a, b in pairs) / n
+
+    return variant
 
 
 def _joined(separator: str):  # type: ignore[no-untyped-def]
@@ -333,8 +340,12 @@ PREMIUM = Exercise(
             lambda t, encode, language, reference="en": premium(t, encode, reference, language),
             "upside down: divide the language's tokens by the REFERENCE's tokens",
         ),
-        same_as(
-            _mean_of_premiums, "you averaged the premium of each sentence; add up all tokens first, then divide once"
+        *(
+            same_as(
+                _mean_of_premiums(by_pairs),
+                "you averaged the premium of each sentence; add up all tokens first, then divide once",
+            )
+            for by_pairs in (True, False)
         ),
         same_as(
             _premium_variant(lambda text, encode: len(text)), "you counted characters; count tokens: len(encode(text))"
