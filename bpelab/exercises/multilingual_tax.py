@@ -212,7 +212,9 @@ def premium(
     content into different numbers of sentences: every sentence counts."""
     for code in (language, reference):
         if code not in texts_by_language:
-            raise KeyError(f"no texts for the language {code!r}; the languages given are {', '.join(texts_by_language)}")
+            raise KeyError(
+                f"no texts for the language {code!r}; the languages given are {', '.join(texts_by_language)}"
+            )
     reference_tokens = sum(len(encode(t)) for t in texts_by_language[reference])
     if not reference_tokens:
         raise ValueError(f"the reference language {reference!r} has 0 tokens, so no premium can be computed")
