@@ -81,7 +81,7 @@ ROOM_FOR_ANSWER = Exercise(
             "None is not a number of tokens: when nothing is left for the answer, return 0",
         ),
         when(
-            lambda a: is_number(a.got) and a.got < 0,
+            lambda a: a.expected == 0 and is_number(a.got) and a.got < 0,
             "no room is left here: return 0, never a negative number (max(0, ...), whatever the system prompt is)",
         ),
         *(
