@@ -184,3 +184,51 @@ def test_shorter_prompt_still_misses_a_summary_never_asked_for(capsys):
     result = check_shorter_prompt(SHORT.format("Read"), record=False)
     assert not result.passed
     assert "a summary" in capsys.readouterr().out
+
+
+# ---- the lessons' own code -------------------------------------------------------------------------------------
+
+
+def _run_cells(lesson: str, cell_ids: list[str]) -> dict:
+    """The lesson's code cells with these ids, in this order (one may come twice), in one namespace."""
+    import warnings
+
+    import nbformat
+
+    cells = {cell.id: cell.source for cell in nbformat.read(f"notebooks/{lesson}", as_version=4).cells}
+    namespace: dict = {}
+    with warnings.catch_warnings():  # the lesson's own warning filter stays inside this test
+        for cell_id in cell_ids:
+            exec(compile(cells[cell_id], f"{lesson} cell {cell_id}", "exec"), namespace)
+    return namespace
+
+
+def test_lesson_10_roles_name_what_the_rule_computes(capsys):
+    """$, + and = are no word character, nor is an emoji with its variation selector U+FE0F (a Mark to Unicode,
+    but default ignorable) or a lone ZWJ; an accent is still a word character; an empty text keeps the columns."""
+    lesson = _run_cells("10_tokens_in_practice.ipynb", ["8227818f", "c186cd74"])
+    role, breakdown = lesson["role"], lesson["breakdown"]
+    for text in ("$", " +", "=", " ❤️", "\u200d", "\ufe0f"):
+        assert role(text.encode(), "a") == "no word character", text
+    assert role("\u0301".encode(), "e") == "continues a word"  # a combining accent glued to its letter
+    assert role(" é".encode(), "") == "starts a word"
+    empty = breakdown("")
+    assert list(empty.columns) == ["id", "text", "bytes", "role"] and empty["role"].tolist() == []
+
+
+def test_lesson_13_gpt4_cell_runs_twice(capsys):
+    """The cell that frees GPT-4's vocabulary at its end loads it itself, so running it again is no NameError."""
+    lesson = _run_cells(
+        "13_your_tokenizer_for_real.ipynb", ["669bf538", "40d6ac48", "digits-in-tokenizers", "digits-in-tokenizers"]
+    )
+    assert "gpt4" not in lesson and "gpt4_ranks" not in lesson
+    assert capsys.readouterr().out.count("4 digits: GPT-4's ids for 905 of 9,000") == 2
+
+
+def test_lesson_13_parting_tie_compares_whole_pairs_when_both_start_alike(capsys):
+    """On ' xc xb' repeated, both trainers' picks start with Ġx: the ids of both tokens show tokenizers' is smaller."""
+    from tests.test_lesson13 import run_sections_1_and_2
+
+    last = run_sections_1_and_2(" xc xb" * 30, capsys).strip().splitlines()[-1]
+    assert "bpelab takes ('Ġx', 'c'), tokenizers ('Ġx', 'b')" in last
+    assert "{('Ġx', 'c'): (257, 67), ('Ġx', 'b'): (257, 66)}" in last
