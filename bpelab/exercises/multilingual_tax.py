@@ -9,7 +9,7 @@ from functools import partial
 
 import regex
 
-from bpelab.analysis.tax import token_tax
+from bpelab.analysis.tax import premium_table, token_tax
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.number_answers import adjusted, as_float, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import (
@@ -97,14 +97,18 @@ def _every_answer(rule: Callable[[float], float]) -> Callable[[Attempt], bool]:
     return holds
 
 
-def _cut_to_two_places(attempt: Attempt) -> bool:
-    """Every answer is the exact ratio cut (not rounded) to 2 places, or close enough; one of them is too far."""
-    answers = _answers(attempt)
-    return any(not _close(got, exact) for got, exact in answers) and all(
-        is_number(got)
-        and (_close(got, exact) or any(abs(got - way(exact * 100) / 100) < 1e-9 for way in (math.floor, math.ceil)))  # type: ignore[operator]
-        for got, exact in answers
-    )
+def _cut_to_two_places(way: Callable[[float], int]) -> Callable[[Attempt], bool]:
+    """Every answer is the exact ratio cut to 2 places by ``way`` (down: math.floor or int(); up: math.ceil), or
+    close enough; one of them is too far."""
+
+    def holds(attempt: Attempt) -> bool:
+        answers = _answers(attempt)
+        return any(not _close(got, exact) for got, exact in answers) and all(
+            is_number(got) and (_close(got, exact) or abs(got - way(exact * 100) / 100) < 1e-9)  # type: ignore[operator]
+            for got, exact in answers
+        )
+
+    return holds
 
 
 def _rounded_too_far(attempt: Attempt) -> bool:
@@ -173,8 +177,13 @@ BYTES_PER_CHAR = Exercise(
             "you show a number; 2 places is the most the checker accepts)",
         ),
         when(
-            _cut_to_two_places,
+            _cut_to_two_places(math.floor),
             "cut off at 2 places (int(x * 100) / 100 or math.floor) rather than rounded: that can land 0.01 away; "
+            "return the exact ratio (round only when you show a number)",
+        ),
+        when(
+            _cut_to_two_places(math.ceil),
+            "rounded UP at 2 places (math.ceil(x * 100) / 100): that can land 0.01 away; "
             "return the exact ratio (round only when you show a number)",
         ),
         when(
@@ -192,23 +201,24 @@ def check_bytes_per_char(fn: Callable[[list[str]], float], *, record: bool = Tru
     return BYTES_PER_CHAR.check(adjusted(fn, bytes_per_char, _within_rounding, 1), record=record)
 
 
-class _Encoder:
-    """Wraps an encode function so that ``token_tax`` (which wants an object) can use it."""
-
-    def __init__(self, encode: Callable[[str], Sequence[object]]) -> None:
-        self.encode = encode
-
-
 def premium(
     texts_by_language: dict[str, list[str]],
     encode: Callable[[str], Sequence[object]],
     language: str,
     reference: str = "en",
 ) -> float:
-    """Total tokens of ``language`` ÷ total tokens of ``reference``, each text encoded on its own."""
-    tax = token_tax(texts_by_language, {"t": _Encoder(encode)}, reference=reference)
-    premiums: dict[str, float] = dict(zip(tax["language"], tax["premium"]))
-    return float(premiums[language])
+    """Total tokens of ``language`` ÷ total tokens of ``reference``, each text encoded on its own. Unlike
+    ``token_tax`` (a table of every language, sentence by sentence parallel), the two languages may cut the same
+    content into different numbers of sentences: every sentence counts."""
+    for code in (language, reference):
+        if code not in texts_by_language:
+            raise KeyError(
+                f"no texts for the language {code!r}; the languages given are {', '.join(texts_by_language)}"
+            )
+    reference_tokens = sum(len(encode(t)) for t in texts_by_language[reference])
+    if not reference_tokens:
+        raise ValueError(f"the reference language {reference!r} has 0 tokens, so no premium can be computed")
+    return sum(len(encode(t)) for t in texts_by_language[language]) / reference_tokens
 
 
 def _premium_variant(per_text: Callable[[str, Callable[[str], Sequence[object]]], float]):  # type: ignore[no-untyped-def]
@@ -220,9 +230,16 @@ def _premium_variant(per_text: Callable[[str, Callable[[str], Sequence[object]]]
     return variant
 
 
-def _mean_of_premiums(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
-    pairs = list(zip(texts_by_language[language], texts_by_language[reference]))
-    return sum(len(encode(a)) / len(encode(b)) for a, b in pairs) / len(pairs)
+def _mean_of_premiums(divide_by_pairs: bool):  # type: ignore[no-untyped-def]
+    """The mean of each sentence's premium, divided by the number of pairs zip() made or of the language's
+    sentences (the two differ when the languages have different numbers of sentences)."""
+
+    def variant(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+        pairs = list(zip(texts_by_language[language], texts_by_language[reference]))
+        n = len(pairs) if divide_by_pairs else len(texts_by_language[language])
+        return sum(len(encode(a)) / len(encode(b)) for a, b in pairs) / n
+
+    return variant
 
 
 def _joined(separator: str):  # type: ignore[no-untyped-def]
@@ -242,6 +259,18 @@ def _each_text(change: Callable[[str], str]):  # type: ignore[no-untyped-def]
         return premium(changed, encode, language, reference)
 
     return variant
+
+
+def _zipped(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+    pairs = list(zip(texts_by_language[language], texts_by_language[reference]))
+    return sum(len(encode(a)) for a, _ in pairs) / sum(len(encode(b)) for _, b in pairs)
+
+
+def _ratio_of_means(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+    def mean(texts):  # type: ignore[no-untyped-def]
+        return sum(len(encode(t)) for t in texts) / len(texts)
+
+    return mean(texts_by_language[language]) / mean(texts_by_language[reference])
 
 
 def _each_sentence_once(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
@@ -288,6 +317,20 @@ PREMIUM = Exercise(
             1.0,
             "the ligature \ufb01 (U+FB01) is 1 character, so 1 token here: 2 tokens against 2",
         ),
+        Case(
+            ({"en": ["ab", "c"], "xx": ["abc"]}, one_token_per_char, "xx", "en"),
+            1.0,
+            "the same content in a different number of sentences (a translation may join two sentences into one, or "
+            "split one in two): every sentence counts, 3 tokens against 3",
+        ),
+        Case(
+            ({"en": ["the cafe"], "fr": ["le cafe\u0301", "la fe\u0301e"]}, cl100k_encode, "fr", "en"),
+            note="GPT-4's tokenizer: é written as e + a combining accent (U+0301), as some texts come",
+        ),
+        Case(
+            ({"en": ["the cafe"], "fr": ["le cafe ", "  la fee"]}, cl100k_encode, "fr", "en"),
+            note="GPT-4's tokenizer: spaces at the ends of the sentences are tokens too",
+        ),
         Case((SMALL_PARALLEL, one_token_per_char, "ru", "de"), note="Russian against German, by characters"),
         *(
             Case((SMALL_PARALLEL, cl100k_encode, code, "en"), note=f"{code!r} with GPT-4's tokenizer")
@@ -299,8 +342,12 @@ PREMIUM = Exercise(
             lambda t, encode, language, reference="en": premium(t, encode, reference, language),
             "upside down: divide the language's tokens by the REFERENCE's tokens",
         ),
-        same_as(
-            _mean_of_premiums, "you averaged the premium of each sentence; add up all tokens first, then divide once"
+        *(
+            same_as(
+                _mean_of_premiums(by_pairs),
+                "you averaged the premium of each sentence; add up all tokens first, then divide once",
+            )
+            for by_pairs in (True, False)
         ),
         same_as(
             _premium_variant(lambda text, encode: len(text)), "you counted characters; count tokens: len(encode(text))"
@@ -319,10 +366,24 @@ PREMIUM = Exercise(
         ),
         same_as(_floor_premium, "// rounds down to a whole number; use / for the exact ratio"),
         same_as(
+            _zipped,
+            "zip() stops at the shorter list, so sentences of one language were left out: a language may need more "
+            "(or fewer) sentences for the same content; add up ALL its sentences, and all of the reference's",
+        ),
+        same_as(
+            _ratio_of_means,
+            "you divided the mean tokens per sentence: when the languages have different numbers of sentences that "
+            "is not the premium; add up all tokens of each language and divide the totals",
+        ),
+        same_as(
             _each_sentence_once,
             "a sentence that occurs twice is counted once here: don't go through set(texts); every sentence counts",
         ),
         same_as(_each_text(str.lower), "encode each sentence as it is: lower() changes the tokens (and the count)"),
+        same_as(
+            _each_text(str.strip),
+            "encode each sentence as it is: spaces at its ends are tokens too, and strip() removes them",
+        ),
         *(
             same_as(
                 _each_text(partial(unicodedata.normalize, form)),
@@ -333,6 +394,7 @@ PREMIUM = Exercise(
         rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it", premium),
     ],
     hint="sum(len(encode(t)) for t in texts_by_language[language]) ÷ the same sum for the reference language",
+    course_functions=(token_tax, premium_table),  # the lesson's own table of premiums: nothing left to write
 )
 
 

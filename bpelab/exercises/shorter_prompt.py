@@ -45,6 +45,17 @@ MUST_KEEP: dict[str, tuple[str, ...]] = {
         "synthétiser",
         "synthétise",
         "synthétisez",
+        "sum up",
+        "sums up",
+        "summing up",
+        "recap",
+        "recaps",
+        "in short",
+        "TL;DR",
+        "TLDR",
+        "en bref",
+        "récapitule",
+        "récapitulez",
     ),
     "of the review": ("review", "reviews", "avis", "critique", "critiques", "commentaire", "commentaires"),
     "three": ("three", "trois", "3"),
@@ -54,8 +65,8 @@ MUST_KEEP: dict[str, tuple[str, ...]] = {
     "negative": ("negative", "negatives", "négatif", "négatifs", "négative", "négatives"),
     "neutral": ("neutral", "neutre", "neutres"),
 }
-"""What the short prompt must still mention: each item with the words that count (English or French). A word
-counts only whole, standing between non-word characters, with capitals and accents ignored ('Résumez' is
+"""What the short prompt must still mention: each item with the words that count (English or French), a few of
+them phrases a learner writes for the same thing ('sum up', 'TL;DR'). A word or phrase counts only whole, standing between non-word characters, with capitals and accents ignored ('Résumez' is
 'resumez'); a number also not inside a longer one (the 3 of '13', '2023' or '3,5' does not count). Only mentions
 are checked, not meaning: see ``check_shorter_prompt``."""
 

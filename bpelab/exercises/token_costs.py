@@ -24,6 +24,7 @@ ROOM_FOR_ANSWER = Exercise(
         Case(("", "one two three", 10, count_words), 7, "no system prompt"),
         Case(("a b c d e f", "g h i j k", 8, count_words), 0, "the prompts overflow the window: 0, never negative"),
         Case(("a b c", "d e f g h", 8, count_words), 0, "the prompts fill the window exactly"),
+        Case(("", "a b c d e", 3, count_words), 0, "no system prompt, and the message alone overflows the window: 0"),
         Case(
             ("Answer in French", "Hello there", 50, count_o200k_tokens),
             45,
@@ -45,6 +46,17 @@ ROOM_FOR_ANSWER = Exercise(
             "GPT-4o: 3 + 7 tokens (the spaces at the ends of the question are tokens too; stripped it would be 5)",
         ),
         Case(
+            ("Be brief.", "List the names:\n- Ann\n- Bob\n", 50, count_o200k_tokens),
+            37,
+            "GPT-4o: 3 + 10 tokens; the message has several lines (counted line by line it would be 8)",
+        ),
+        Case(
+            ("Be brief.", "Title?\n\nOnce upon a time.\nThe end.\n", 50, count_o200k_tokens),
+            37,
+            "GPT-4o: 3 + 10 tokens; a blank line and a new line at the end (line by line, keeping each line's "
+            "new line, it would be 11)",
+        ),
+        Case(
             (
                 "You are a careful assistant who answers in English.",
                 "Summarise the report below in five bullet points.",
@@ -63,6 +75,26 @@ ROOM_FOR_ANSWER = Exercise(
         same_as(
             lambda s, u, w, count: w - count(s) - count(u),
             "the prompts already overflow here, so no room is left: return 0, never a negative number (max(0, ...))",
+        ),
+        when(
+            lambda a: a.got is None and a.expected == 0,
+            "None is not a number of tokens: when nothing is left for the answer, return 0",
+        ),
+        when(
+            lambda a: a.expected == 0 and is_number(a.got) and a.got < 0,
+            "no room is left here: return 0, never a negative number (max(0, ...), whatever the system prompt is)",
+        ),
+        *(
+            same_as(
+                lambda s, u, w, count, lines=lines: max(0, w - count(s) - sum(count(line) for line in lines(u))),
+                "count the user's message whole, count_tokens(user): cut into lines, it is not what the message "
+                "costs (the new lines are tokens too, or join the tokens beside them)",
+            )
+            for lines in (
+                lambda u: u.split("\n"),
+                lambda u: u.splitlines(),
+                lambda u: u.splitlines(keepends=True),
+            )
         ),
         same_as(
             lambda s, u, w, count: max(0, w - len(s) - len(u)),
@@ -97,7 +129,7 @@ def _no_floats(got: object, expected: object) -> object:
 
 
 def check_room_for_answer(fn: Callable[..., int], *, record: bool = True) -> CheckResult:
-    """Lesson 10, exercise 1. The answer must be an int: a float such as 95.0 is refused with its own hint."""
+    """Lesson 10, exercise 2. The answer must be an int: a float such as 95.0 is refused with its own hint."""
     with encodings_let_go_after("o200k_base"):
         return ROOM_FOR_ANSWER.check(adjusted(fn, room_for_answer, _no_floats, 4), record=record)
 
@@ -171,5 +203,5 @@ ESTIMATE_COST = Exercise(
 
 
 def check_estimate_cost(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
-    """Lesson 10, exercise 2. An exact number of another kind (a ``Decimal``) is judged as the float it stands for."""
+    """Lesson 10, exercise 1. An exact number of another kind (a ``Decimal``) is judged as the float it stands for."""
     return ESTIMATE_COST.check(adjusted(fn, estimate_cost, lambda got, expected: as_float(got), 4), record=record)
