@@ -52,3 +52,22 @@ def test_a_value_handed_in_is_told_to_pass_the_function_itself(capsys):
     out = capsys.readouterr().out
     assert not result
     assert "got a float, 0.25" in out and "pass the function itself, without calling it" in out, out
+
+
+def test_none_in_a_branch_of_a_return_is_a_return_none_of_its_own():
+    """``return r if r > 0 else None`` returns None as written: not "a path ends without return" (fresh read of
+    lesson 10)."""
+    from bpelab.exercises.running import ways_to_none
+
+    def room(left):
+        return left if left > 0 else None
+
+    def nested(left):
+        return left if left > 10 else (left if left > 0 else None)
+
+    def never(left):
+        return left if left > 0 else 0
+
+    assert ways_to_none(room) == (True, False)
+    assert ways_to_none(nested) == (True, False)
+    assert ways_to_none(never) == (False, False)

@@ -6,7 +6,7 @@ budget lets a learner keep three lessons open in under 1 GB of kernels (TEACHING
 four vocabularies beside tiktoken's own (and, per tokenizer, dicts of its ids and recovered merges). Lessons 09, 10,
 13 and 15 (321, 304, 312 and 317 MB before) kept vocabularies they no longer used: loaded up front, held by a
 loop's last name or a checker's cache, or by a side-by-side view for rows it did not show. ``make bench`` prints
-the figure for every lesson; this test holds the lessons nearest the budget (02 at about 295 MB, 16 at 270 after it measured 313, 07 and 09
+the figure for every lesson; this test holds the lessons nearest the budget (16 at 270 MB after it measured 313, 07 and 09
 at about 290) and the two it was first written for (04, 10); 13 and 15 are near 215 MB.
 """
 
@@ -94,7 +94,7 @@ def test_a_checker_lets_go_of_the_vocabulary_its_cases_loaded(monkeypatch, check
 @pytest.mark.parametrize(
     "lesson",
     [
-        "02",  # about 295 MB
+        "02",  # about 130 MB (295 before it let go of its million one-character strings)
         "04",
         "09",  # about 290 MB: the side-by-side view it keeps open draws four vocabularies (~110 MB of tiktoken cores)
         "10",

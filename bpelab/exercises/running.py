@@ -112,13 +112,16 @@ def ways_to_none(fn: Any) -> tuple[bool, bool]:
     defs = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if not defs:
         return False, True
-    explicit = any(
-        isinstance(node, ast.Return)
-        and (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None))
-        for node in ast.walk(defs[0])
-    )
+    explicit = any(isinstance(node, ast.Return) and _none_written(node.value) for node in ast.walk(defs[0]))
     last = defs[0].body[-1] if defs[0].body else None
     return explicit, not isinstance(last, (ast.Return, ast.Raise))
+
+
+def _none_written(value: ast.expr | None) -> bool:
+    """A ``return`` that gives None as written: bare, ``None``, or None in a branch (``r if r > 0 else None``)."""
+    if value is None or (isinstance(value, ast.Constant) and value.value is None):
+        return True
+    return isinstance(value, ast.IfExp) and (_none_written(value.body) or _none_written(value.orelse))
 
 
 def parameter_names(fn: Any) -> tuple[str, ...]:
