@@ -54,7 +54,7 @@ def test_a_rounded_answer_is_named(capsys) -> None:
 
     assert not check_bits_per_byte(bits_per_byte, record=False).passed
     hint = _hint(capsys.readouterr().out)
-    assert "rounded to 6 decimals" in hint, hint
+    assert "rounded to 6 decimal places" in hint, hint
 
 
 # ---- group_digits -------------------------------------------------------------------------------------------

@@ -19,8 +19,8 @@ import regex
 
 from bpelab.analysis.bits_per_byte import bits_per_byte
 from bpelab.digit_rules import DIGIT_RULES
-from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same, same_as, when
-from bpelab.exercises.parity import _decimals, _low_precision
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.number_answers import low_precision, rounding_hint
 
 # ---- exercise 1: digits in threes from the right ---------------------------------------------------
 
@@ -195,22 +195,12 @@ def _multiplied_first(attempt: Attempt) -> str | None:
     )
 
 
-def _rounded_answer(attempt: Attempt) -> str | None:
-    """The answer rounded (``round(b, 6)``) here and on every other case alike: the check allows floating-point
-    error, a relative 1e-9, not rounding. (The rounding test is parity's ``_decimals``, the Gini's checker's.)"""
-    got, expected = attempt.got, attempt.expected
-    if attempt.error is not None or not isinstance(got, float) or not isinstance(expected, float):
-        return None
-    k = _decimals(got, expected)
-    if k is None or same(got, expected):
-        return None
-    if not all(got_there == round(bits_per_byte(*args), k) for args, got_there in attempt.history()):
-        return None
-    return (
-        f"your answer is the bits per byte rounded to {k} decimals: the check allows only for floating-point error "
-        "(a relative difference of about 1e-9), so return the value as computed and round only where you print it "
-        '(f"{b:.3f}")'
-    )
+_ROUNDED = rounding_hint(
+    "bits per byte",
+    "The check allows only for floating-point error (a relative difference of about 1e-9): return the value as "
+    'computed and round only where you print it (f"{b:.3f}")',
+    reference=bits_per_byte,
+)
 
 
 BITS_PER_BYTE = Exercise(
@@ -235,8 +225,8 @@ BITS_PER_BYTE = Exercise(
         ),
     ],
     diagnosers=[
-        _rounded_answer,
-        _low_precision,
+        _ROUNDED,
+        low_precision("math.log2 of each probability, added up) or in float64 (np.float64)"),
         _multiplied_first,
         on_error(
             ZeroDivisionError,

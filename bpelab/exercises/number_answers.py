@@ -13,6 +13,7 @@ import math
 import numbers
 from collections.abc import Callable, Sequence
 
+from bpelab.exercises.comparing import is_real, is_whole, same
 from bpelab.exercises.core import Attempt, Diagnoser
 
 
@@ -120,5 +121,43 @@ def rounding_hint(what: str, why: str, reference: Callable[..., float] | None = 
         if places is None:
             return None
         return f"the exact {what} rounded to {places} decimal place{'s' if places != 1 else ''}: don't round. {why}"
+
+    return diagnose
+
+
+def _precision_of(got: object) -> tuple[str, int, float]:
+    """The float type ``got`` was computed in, as a learner would name it, its significant digits, and the relative
+    error such a result may carry: numpy's own type for a numpy float of less precision than float64; for a float
+    (a float32 result passed through ``float(...)`` is one) float32's, the usual way to lose precision."""
+    if type(got).__module__ == "numpy":
+        import numpy as np
+
+        if isinstance(got, np.floating) and got.dtype.itemsize < 8:
+            info = np.finfo(got.dtype)
+            return f"float{info.bits}", int(info.precision), 8 * float(info.eps)
+    return "float32", 7, 1e-6
+
+
+def low_precision(python_floats: str) -> Diagnoser:
+    """A diagnoser for the right value to float32's (or float16's) precision, not to 1e-9: the formula is right, the
+    numbers it was computed in keep too few digits (``np.array(values, dtype=np.float32)``); ``float(...)`` around
+    such a result keeps its error, so a type hint or the formula hint would send the learner wrong.
+    ``python_floats`` ends the hint's advice "compute in Python floats (...": what that means for this exercise."""
+
+    def diagnose(attempt: Attempt) -> str | None:
+        got, expected = attempt.got, attempt.expected
+        if attempt.error is not None or not is_real(got) or is_whole(got) or not isinstance(expected, float):
+            return None
+        if not expected or same(got, expected):
+            return None
+        name, digits, tolerance = _precision_of(got)
+        if abs(float(got) - expected) > tolerance * abs(expected):
+            return None
+        return (
+            f"your answer is right to about {digits} significant digits ({float(got)!r} for {expected!r}), not to "
+            f"the 1e-9 the check allows: that is {name} precision, which keeps about {digits} digits (numpy with "
+            f"dtype=np.{name}, or np.{name}(...)). float(...) around a {name} result keeps its error: compute in "
+            f"Python floats ({python_floats}"
+        )
 
     return diagnose

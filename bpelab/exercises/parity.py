@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bpelab.analysis.fairness import gini as reference_gini
-from bpelab.exercises.comparing import is_real, is_whole
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same, same_as, when
+from bpelab.exercises.number_answers import low_precision
 from bpelab.exercises.showing import kind
 from bpelab.parity import worst_first
 from bpelab.words import best_pair
@@ -909,39 +909,6 @@ def _not_a_float(attempt: Attempt) -> str | None:
     )
 
 
-def _precision_of(got: object) -> tuple[str, int, float]:
-    """The float type ``got`` was computed in, as a learner would name it, its significant digits, and the relative
-    error such a result may carry: numpy's own type for a numpy float of less precision than float64; for a float
-    (a float32 result passed through ``float(...)`` is one) float32's, the usual way to lose precision."""
-    if type(got).__module__ == "numpy":
-        import numpy as np
-
-        if isinstance(got, np.floating) and got.dtype.itemsize < 8:
-            info = np.finfo(got.dtype)
-            return f"float{info.bits}", int(info.precision), 8 * float(info.eps)
-    return "float32", 7, 1e-6
-
-
-def _low_precision(attempt: Attempt) -> str | None:
-    """The right value to float32's (or float16's) precision, not to 1e-9: the formula is right, the numbers it was
-    computed in keep too few digits (``np.array(values, dtype=np.float32)``); ``float(...)`` around such a result
-    keeps its error, so the type hint (``_not_a_float``) and the formula hint would both send the learner wrong."""
-    got, expected = attempt.got, attempt.expected
-    if attempt.error is not None or not is_real(got) or is_whole(got) or not isinstance(expected, float):
-        return None
-    if not expected or same(got, expected):
-        return None
-    name, digits, tolerance = _precision_of(got)
-    if abs(float(got) - expected) > tolerance * abs(expected):
-        return None
-    return (
-        f"your answer is right to about {digits} significant digits ({float(got)!r} for {expected!r}), not to "
-        f"the 1e-9 the check allows: that is {name} precision, which keeps about {digits} digits (numpy with "
-        f"dtype=np.{name}, or np.{name}(...)). float(...) around a {name} result keeps its error: compute in Python "
-        "floats (sum, abs and / on the values as they come) or in float64 (np.array(values, dtype=np.float64))"
-    )
-
-
 def _decimals(got: float, expected: float) -> int | None:
     """How many decimals ``got`` is ``expected`` rounded to (2 to 9), if it is that."""
     return next((k for k in range(2, 10) if got == round(expected, k)), None)
@@ -1032,7 +999,7 @@ GINI = Exercise(
     cases=lambda: [*_visible_gini_cases(), *_generated_gini_cases()],
     diagnosers=[
         _rounded_answer,
-        _low_precision,
+        low_precision("sum, abs and / on the values as they come) or in float64 (np.array(values, dtype=np.float64))"),
         _not_a_float,
         _table_of_examples,
         _costs_rounded,
