@@ -537,7 +537,8 @@ def merge_symbols_recursive(symbols, pair):
 def merge_pair_with_recursion(word_freq, pair):
     merged = {}
     for word, freq in word_freq.items():
-        merged[merge_symbols_recursive(word, pair)] = freq
+        new = merge_symbols_recursive(word, pair)
+        merged[new] = merged.get(new, 0) + freq  # two spellings may become one word
     return merged
 
 

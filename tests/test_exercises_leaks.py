@@ -276,7 +276,10 @@ def test_a_lambda_built_on_a_helper_the_lesson_gives_is_the_learners_own(capsys)
     result = check_merge_pair(
         lambda word_freq, pair: {merge_symbols(word, pair): count for word, count in word_freq.items()}, record=False
     )
-    assert result.passed, capsys.readouterr().out
+    out = capsys.readouterr().out
+    # checked as the learner's own: it passes every case but the last, where two spellings become one word and a
+    # comprehension keeps one count
+    assert "course's function" not in out and result.failed_case == 19, out
 
 
 # ---- a def that only returns the course's answer is the course's function too ----------------------------------

@@ -211,7 +211,11 @@ def test_regex_metacharacters_by_hand():
 def test_a_regex_merge_without_re_escape_is_rejected_and_named(capsys, checker, lift):
     def per_word(escape):
         def merge(word_freq, pair):
-            return {merge_by_regex(w, pair, escape=escape): n for w, n in word_freq.items()}
+            merged: dict = {}
+            for w, n in word_freq.items():
+                new = merge_by_regex(w, pair, escape=escape)
+                merged[new] = merged.get(new, 0) + n  # two spellings may become one word
+            return merged
 
         return merge
 

@@ -414,6 +414,7 @@ BEST_PAIR = Exercise(
     reference=reference_best_wordpiece_pair,
     solution=(reference_best_wordpiece_pair, symbol_counts, wordpiece_scores),
     course_functions=(wordpiece_scores,),  # the scores already computed: only max() would be left to write
+    inputs_ordered=True,  # a tie goes to the pair seen first: reordering word_freq would change the next answer
     cases=lambda: [
         Case(
             ({("a", "##b"): REPEATED_COUNT},),
@@ -926,6 +927,12 @@ ENCODE_WORD = Exercise(
             [HILL],
             "a piece of 85 characters, the whole word (a hill's name in New Zealand): pieces are as long as the "
             "vocabulary makes them",
+        ),
+        Case(
+            ("a" * 100, {"a" * 100, "a", "##a"}),
+            ["a" * 100],
+            "a piece of 100 characters, the whole word: as long as a word may be, so a cap on the length of a piece "
+            "shorter than that finds 'a' + '##a' ... instead",
         ),
     ],
     diagnosers=[

@@ -475,9 +475,26 @@ MERGE_PAIR = Exercise(
             {("xa", "b", "</w>"): 1, ("ab", "</w>"): 2},
             "'xa' ends with 'a' but is not 'a': the pair starts where a symbol starts",
         ),
+        Case(
+            ({("a", "b", "c", "</w>"): 1, ("ab", "c", "</w>"): 2}, ("a", "b")),
+            {("ab", "c", "</w>"): 3},
+            "two spellings of 'abc' become one word: their counts add up, 1 + 2 (text never makes such a corpus, "
+            "but merge_pair keeps every occurrence)",
+        ),
     ],
     diagnosers=[
         when(_string_keys, STRING_KEYS_HINT),
+        when(
+            lambda a: (
+                len(a.got) == len(a.expected)
+                and a.got.keys() == a.expected.keys()
+                and sum(a.got.values()) < sum(a.expected.values())
+                and len(a.args[0]) > len(a.expected)
+            ),
+            "two words became one and your result kept only one count: when the merged word is already in the new "
+            "dict, add the count to it (new[word] = new.get(word, 0) + count)",
+            any_type=False,
+        ),
         same_as(_per_word(concatenated_text_merge), CONCATENATED_HINT),  # it also drops words: say why first
         on_error(
             RuntimeError,
@@ -497,7 +514,8 @@ MERGE_PAIR = Exercise(
         ),
         *_word_diagnosers(_per_word),
     ],
-    hint="return {merge_symbols(word, pair): freq for word, freq in word_freq.items()}, with merge_symbols scanning left to right",
+    hint="for each word and count: merged = merge_symbols(word, pair); new[merged] = new.get(merged, 0) + count "
+    "(two spellings can become one word), with merge_symbols scanning left to right",
 )
 
 
