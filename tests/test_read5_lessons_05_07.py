@@ -177,3 +177,36 @@ def test_the_count_line_says_one_piece_in_the_singular() -> None:
     two = EncodeExplorer({"toy": toy}, text="low, lowest", production=(), word_split=r"\w+|[^\w\s]+")
     assert " for 3 pieces (words and punctuation), " in two.render_text()
     assert " for 1 word, " in EncodeExplorer({"toy": toy}, text="lowest", production=()).render_text()
+
+
+# ---- lesson 07: cells that run again after Run All ---------------------------------------------
+
+
+def test_lesson_07_deletes_only_names_its_own_cell_makes() -> None:
+    """A `del` of a name another cell made fails when its cell runs again after Run All (the name is gone): lesson 07
+    lets its vocabularies go by setting them to None instead, and `our_tokenizer` makes one again where needed."""
+    import ast
+    from pathlib import Path
+
+    import nbformat
+
+    lesson = Path(__file__).resolve().parents[1] / "notebooks" / "07_regex_and_real_tokenizers.ipynb"
+    for cell in nbformat.read(lesson, as_version=4).cells:
+        if cell.cell_type != "code" or "del " not in cell.source:
+            continue
+        tree = ast.parse("\n".join(line for line in cell.source.splitlines() if not line.startswith(("%", "!"))))
+        made = {
+            t.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign)
+            for t in node.targets
+            if isinstance(t, ast.Name)
+        }
+        deleted = {
+            t.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Delete)
+            for t in node.targets
+            if isinstance(t, ast.Name)
+        }
+        assert deleted <= made, (cell.get("id"), deleted - made)
