@@ -24,7 +24,7 @@ from bpelab.production import load_encoding
 from bpelab.widgets import EncodeExplorer
 from bpelab.widgets.chips import make_chips
 from bpelab.widgets.explorer import encoder_for, why_fewer_chips
-from bpelab.widgets.fallback import counted
+from bpelab.widgets.fallback import counted, counted_unit
 from bpelab.widgets.js_regex import js_pattern
 from tests.test_js_training import generated_texts
 
@@ -82,7 +82,7 @@ def test_the_count_line_says_what_python_counts(run: dict[str, Any]) -> None:
         head, *notes = answer["summary"]
         words = explorer.word_count
         assert head.startswith(
-            f"{counted(explorer.token_count, 'token')} for {words} pieces (words and punctuation) · "
+            f"{counted(explorer.token_count, 'token')} for {counted_unit(words, 'pieces (words and punctuation)')} · "
         )
         assert f" · {counted(explorer.chip_count, 'chip')} · " in head
         expected_note = explorer.note

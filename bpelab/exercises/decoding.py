@@ -73,6 +73,12 @@ DECODE_WORDS = Exercise(
             "  low",
             "two '</w>' alone at the start: two empty words, and both their spaces stay",
         ),
+        Case(
+            (["end</w>", "of</w>", "record</w>", "\x1e</w>"],),
+            "end of record \x1e",
+            "'end of record\\x1e' cut by \\w+|[^\\w\\s]+: the record separator U+001E is a word of its own "
+            "(regex's \\s does not count it), so the text ends in it, not in a space, and it stays",
+        ),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
     ],
@@ -121,6 +127,18 @@ DECODE_WORDS = Exercise(
             "you dropped one or two spaces at the end, but not all of them: several '</w>' alone at the end (empty "
             "words) leave one space each, so ['low</w>', '</w>', '</w>'] ends in three spaces and must give 'low'. "
             "Drop every space at the very end, however many (.rstrip(' '), or a while loop)",
+        ),
+        same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").rstrip(),
+            "you called .rstrip() with no argument: it drops every whitespace character at the end, and str counts "
+            "more than the space (the record separator '\\x1e' is one, and \\w+|[^\\w\\s]+ makes it a word). "
+            "Drop only spaces: .rstrip(' ')",
+        ),
+        same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").strip(),
+            "you stripped BOTH ends, with .strip() and no argument: a '</w>' at the start leaves a space that belongs "
+            "to the text, and with no argument every whitespace character goes, the record separator '\\x1e' too. "
+            "Drop only the spaces at the end: .rstrip(' ')",
         ),
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").lstrip(" "),

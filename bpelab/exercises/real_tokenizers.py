@@ -20,6 +20,7 @@ import regex
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS
+from bpelab.merging import merge_by_rank
 from bpelab.patterns import PATTERNS, split_text
 from bpelab.production import load_encoding, shared_ranks
 from bpelab.token_build import merge_below_rank
@@ -311,6 +312,12 @@ def _parents_cases() -> list[Case]:
             "pair again and again instead",
         ),
         Case(
+            (b"aaaa", _toy(b"aaa", b"aa", b"aaaa")),
+            (b"aaa", b"a"),
+            "one merge at a time: 'a' + 'a' (rank 257) at the left first, then 'aa' + 'a' makes 'aaa' (rank 256, "
+            "lower than the 257 of the 'a' + 'a' still left)",
+        ),
+        Case(
             (b".:.:", _real(b".:.:", "llama3")),
             note="Llama 3's '.:.:' (rank 100421), which rank-order merging never builds: '.:.' is younger (105051)",
         ),
@@ -371,6 +378,51 @@ def _in_dict_order(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
                 merged = True
                 break
     return tuple(parts)
+
+
+def _every_occurrence_at_once(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
+    """Each step merges every occurrence of the lowest-ranked pair below the token's (left to right, no overlaps),
+    as a merge is applied to a whole word in training: here it skips the pairs a merge just made."""
+    parts = [bytes([b]) for b in token]
+    limit = ranks[token]
+    while len(parts) > 2:
+        ranked = [ranks[a + b] for a, b in zip(parts, parts[1:]) if ranks.get(a + b, limit) < limit]
+        if not ranked:
+            break
+        lowest, merged, i = min(ranked), [], 0
+        while i < len(parts):
+            if i + 1 < len(parts) and ranks.get(parts[i] + parts[i + 1]) == lowest:
+                merged.append(parts[i] + parts[i + 1])
+                i += 2
+            else:
+                merged.append(parts[i])
+                i += 1
+        parts = merged
+    return tuple(parts)
+
+
+def _highest_rank_first(token: bytes, ranks: Ranks, *, leftmost_on_ties: bool) -> tuple[bytes, ...]:
+    """The lesson's loop with ``max`` where ``min`` belongs: the youngest pair below the token's rank first."""
+    parts = [bytes([b]) for b in token]
+    limit = ranks[token]
+    while len(parts) > 2:
+        candidates = [
+            (ranks[a + b], -i if leftmost_on_ties else i)
+            for i, (a, b) in enumerate(zip(parts, parts[1:]))
+            if ranks.get(a + b, limit) < limit
+        ]
+        if not candidates:
+            break
+        _, i = max(candidates)
+        i = abs(i)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+_HIGHEST_RANK_HINT = (
+    "you merged the pair with the HIGHEST rank (max): the lowest rank was learned first, so take min, and on a tie "
+    "the leftmost pair (min over (rank, position) gives both)"
+)
 
 
 def _parts_are_ints(attempt: Attempt) -> bool:
@@ -455,7 +507,7 @@ FIND_PARENTS = Exercise(
     name="find_parents",
     call="find_parents(token, ranks)",
     reference=find_parents,
-    course_functions=(merge_below_rank,),
+    course_functions=(merge_below_rank, merge_by_rank),
     cases=_parents_cases,
     diagnosers=[
         when(
@@ -478,6 +530,21 @@ FIND_PARENTS = Exercise(
             "(a younger token such as Llama 3's '.:.' for '.:.:' must not take part)",
         ),
         _raised_where_merging_stops_early,
+        on_error(
+            KeyError,
+            "a KeyError: ranks[parts[i] + parts[i + 1]] fails for a pair that is no token, and most adjacent pairs "
+            "are none. Look the pair up with ranks.get(joined) (None when it is no token), or test `joined in ranks` "
+            "first, and skip those pairs",
+        ),
+        same_as(
+            _every_occurrence_at_once,
+            "you merged every occurrence of the lowest-ranked pair at once: BPE on a token makes one merge at a "
+            "time (the leftmost on a tie), then looks at the pairs again, so a pair the merge just made can go "
+            "next. In b'aaaa', 'a' + 'a' (rank 257) at the left gives aa|a|a, and then 'aa' + 'a' (rank 256) "
+            "merges, not the other 'a' + 'a'",
+        ),
+        same_as(lambda token, ranks: _highest_rank_first(token, ranks, leftmost_on_ties=False), _HIGHEST_RANK_HINT),
+        same_as(lambda token, ranks: _highest_rank_first(token, ranks, leftmost_on_ties=True), _HIGHEST_RANK_HINT),
         same_as(
             _first_split,
             "you took the first split whose two halves are both tokens; several splits can be, "

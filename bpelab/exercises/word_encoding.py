@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.pair_merging import STRING_REPLACE_HINT, string_replace_merge
+from bpelab.exercises.pair_merging import STRING_REPLACE_HINT, concatenated_text_merge, string_replace_merge
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
 from bpelab.exercises.word_frequencies import MARKER_SPLIT_HINT, marker_split_apart
 from bpelab.words import END_OF_WORD, Merge, encode_word, merge_symbols, replace_pair, train_bpe
@@ -41,6 +41,31 @@ def _by_string_replace(word: str, merges: list[Merge]) -> list[str]:
     for pair, _ in merges:
         symbols = string_replace_merge(symbols, pair)
     return list(symbols)
+
+
+def _by_joined_text(word: str, merges: list[Merge]) -> list[str]:
+    """Tests each pair by the text it joins to: ('a', 'bc') and ('ab', 'c') both join to 'abc'."""
+    symbols: tuple[str, ...] = (*word, END_OF_WORD)
+    for pair, _ in merges:
+        symbols = concatenated_text_merge(symbols, pair)
+    return list(symbols)
+
+
+def _marker_after_merging(word: str, merges: list[Merge]) -> list[str]:
+    """The plain characters merged, and '</w>' appended only then: no merge can join a character with it."""
+    symbols: tuple[str, ...] = tuple(word)
+    for pair, _ in merges:
+        symbols = merge_symbols(symbols, pair)
+    return [*symbols, END_OF_WORD]
+
+
+def _padded_replace(word: str, merges: list[Merge]) -> list[str]:
+    """Each merge as one str.replace of ' a b ' by ' ab ' on the word spelled with spaces around every symbol:
+    two matches side by side share the space between them, and replace skips the second."""
+    text = " " + " ".join([*word, END_OF_WORD]) + " "
+    for (a, b), new in merges:
+        text = text.replace(f" {a} {b} ", f" {new} ")
+    return text.split()
 
 
 def _lowest_rank_first(word: str, merges: list[Merge]) -> list[str]:
@@ -99,6 +124,24 @@ ENCODE_WORD = Exercise(
             any_type=False,
         ),
         same_as(_by_string_replace, STRING_REPLACE_HINT),
+        same_as(
+            _by_joined_text,
+            "you compared the text two symbols join to (symbols[i] + symbols[i + 1] == new), not the pair: "
+            "'a' + 'bc' joins to 'abc' too, though the merge is ('ab', 'c'). Compare the pair itself: "
+            "(symbols[i], symbols[i + 1]) == (a, b)",
+        ),
+        same_as(
+            _padded_replace,
+            "you merged with one str.replace of ' a b ' by ' ab ' on the word spelled with spaces: two matches side "
+            "by side share the space between them (the two ' a a ' in ' a a a a ' share its middle space), and "
+            "replace looks on only after the end of the first, so it misses the second: 'aaaa' with ('a', 'a') "
+            "gives ['aa', 'a', 'a', '</w>'], not ['aa', 'aa', '</w>']. Compare whole symbols in a list instead",
+        ),
+        same_as(
+            _marker_after_merging,
+            "you appended '</w>' after merging: the marker is a symbol of the word before merging, list(word) + "
+            "['</w>'], so that a merge such as ('0', '</w>') can join a last character with it",
+        ),
         same_as(
             lambda word, merges: [*word, END_OF_WORD],
             "none of the merges was applied: you got back list(word) + ['</w>']. Two ways this happens: the "
@@ -199,6 +242,11 @@ def _cases() -> list[Case]:
             ["ab", "cd", "</w>"],
             "once, in order: ('ab', 'c') has its turn before 'ab' exists, and ('c', 'd') then takes the 'c' "
             "(merging the earliest-listed pair again and again would build 'abc' first)",
+        ),
+        Case(
+            ("abc", [(("b", "c"), "bc"), (("ab", "c"), "abc")]),
+            ["a", "bc", "</w>"],
+            "compare the pair, not the joined text: 'a' + 'bc' joins to 'abc' too, but ('ab', 'c') finds no 'ab'",
         ),
         Case(("", [(("a", "b"), "ab")]), ["</w>"], "the empty word is just the marker"),
         Case(("lower", classic), note="a word of the classic corpus, 10 merges learned from it"),

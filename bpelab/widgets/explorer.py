@@ -35,7 +35,7 @@ from bpelab.token_build import TokenBuild
 from bpelab.widgets.chips import Chip, chips_text, is_invisible, make_chips, name_invisible
 from bpelab.widgets.encoders import Encoded, encoder_for
 from bpelab.widgets.esm import bundle
-from bpelab.widgets.fallback import counted, with_fallback_text
+from bpelab.widgets.fallback import counted, counted_unit, with_fallback_text
 from bpelab.widgets.js_regex import js_pattern
 from bpelab.widgets.token_build_view import build_for
 from bpelab.widgets.view_tokenizers import LABELS, VIEW_TOKENIZERS, load_view_tokenizer, page_entry
@@ -300,7 +300,7 @@ class EncodeExplorer(anywidget.AnyWidget):
         n_bytes = len(self.text.encode("utf-8", "surrogatepass"))
         head = f"EncodeExplorer ({self.tokenizer_name}): {counted(self.token_count, 'token')}"
         if self.word_count is not None:
-            head += f" for {self.word_count} {self.word_unit}"
+            head += f" for {counted_unit(self.word_count, self.word_unit)}"
         head += f", {counted(n_bytes, 'byte')}"
         if self.token_count:
             head += f", {n_bytes / self.token_count:.2f} bytes per token"

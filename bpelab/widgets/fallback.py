@@ -20,6 +20,13 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun if n == 1 else noun + 's'}"
 
 
+def counted_unit(n: int, unit: str) -> str:
+    """``1 word``, ``6 words``, ``1 piece (words and punctuation)``: a count and a plural unit whose first word
+    goes to the singular for one (JavaScript: count_line.countedUnit)."""
+    head, space, rest = unit.partition(" ")
+    return f"{n} {head.removesuffix('s') if n == 1 else head}{space}{rest}"
+
+
 def draw_hint(noun: str) -> str:
     """The line under a widget's summary: what to do where the summary shows instead of the widget."""
     return f"(Run this cell to draw the {noun}.)"

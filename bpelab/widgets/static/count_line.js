@@ -29,6 +29,14 @@ export function whyFewerChips(chips, pieces, wordEnd = null) {
   return reasons.length ? "fewer chips than tokens: a chip spanning several tokens holds " + reasons.join(", or ") : "";
 }
 
+/** "1 word", "6 words", "1 piece (words and punctuation)": a count and a plural unit whose first word goes to the
+ * singular for one (Python: fallback.counted_unit). */
+export function countedUnit(n, unit) {
+  const space = unit.indexOf(" ");
+  const [head, rest] = space < 0 ? [unit, ""] : [unit.slice(0, space), unit.slice(space)];
+  return `${n} ${n === 1 && head.endsWith("s") ? head.slice(0, -1) : head}${rest}`;
+}
+
 /** The count line's parts, as plain text: [main line, notes...]. */
 export function summary(text, ids, pieces, { wordLevel = false, wordUnit = "words", maxTokens = 3000, count = null, chips = null } = {}) {
   const shown = pieces.slice(0, maxTokens);
@@ -37,7 +45,7 @@ export function summary(text, ids, pieces, { wordLevel = false, wordUnit = "word
   chips ??= makeChips(shown, { wordEnd }); // a caller that grouped them already passes them in
   const nBytes = countUtf8.encode(text).length;
   let head = counted(nTokens, "token");
-  if (wordLevel) head += ` for ${pieces.filter((p) => p.endsWith(END_OF_WORD)).length} ${wordUnit}`;
+  if (wordLevel) head += ` for ${countedUnit(pieces.filter((p) => p.endsWith(END_OF_WORD)).length, wordUnit)}`;
   const parts = [head, counted(chips.length, "chip"), counted(nBytes, "byte")];
   if (nTokens) parts.push(`${(nBytes / nTokens).toFixed(2)} bytes per token`);
   const notes = [];

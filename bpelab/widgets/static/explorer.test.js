@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { modelsNote } from "./explorer.js";
 import { encodeWord, encodeWordLevel, cutWords } from "./word_level.js";
-import { summary } from "./count_line.js";
+import { countedUnit, summary } from "./count_line.js";
 import { encoderFromGlobals, loadClassicScript, ranksScript } from "./production.js";
 
 const MERGES = [["l", "o", "lo"], ["lo", "w", "low"], ["e", "s", "es"], ["es", "t", "est"], ["est", "</w>", "est</w>"]];
@@ -45,7 +45,7 @@ test("FE0F + ZWJ under a word-level tokenizer: the note names them and says they
   const { ids, pieces } = encodeWordLevel(tokenizer, "\ufe0f\u200d");
   assert.deepEqual(ids, ["?", "?", 0]);
   const [head, ...notes] = summary("\ufe0f\u200d", ids, pieces, { wordLevel: true });
-  assert.equal(head, "3 tokens for 1 words · 2 chips · 6 bytes · 2.00 bytes per token");
+  assert.equal(head, "3 tokens for 1 word · 2 chips · 6 bytes · 2.00 bytes per token");
   assert.match(notes[0], /such as U\+FE0F VARIATION SELECTOR-16 \+ U\+200D ZERO WIDTH JOINER, whose code points/);
   assert.match(notes[1], /no id in this vocabulary/);
 });
@@ -84,4 +84,11 @@ test("a classic script is added once and its load awaited", async () => {
   const failing = loadClassicScript("_static/missing.js", doc);
   added[1].fire("error");
   await assert.rejects(failing, /make html/);
+});
+
+test("countedUnit puts the first word of a unit in the singular for one, as Python's counted_unit", () => {
+  assert.equal(countedUnit(1, "pieces (words and punctuation)"), "1 piece (words and punctuation)");
+  assert.equal(countedUnit(8, "pieces (words and punctuation)"), "8 pieces (words and punctuation)");
+  assert.equal(countedUnit(1, "words"), "1 word");
+  assert.equal(countedUnit(0, "words"), "0 words");
 });
