@@ -135,3 +135,36 @@ def test_lesson_14_prints_the_ideographic_space_and_the_tokens_that_hold_a_line_
     assert "tokens that hold a line break: ['\\n', '\\x0b', '\\x0c', '\\r', '\\n\\n']; whitespace only: True" in printed
     prose = "".join(c.source for c in cells if c.cell_type == "markdown")
     assert "no token holds text from two lines" not in prose and "checks four tokens" in prose
+
+
+def test_read6_a_byte_count_without_the_four_byte_range_or_after_nfc_is_rejected() -> None:
+    """Fresh read 6: no case had a character of four bytes or a decomposed accent, and both wrong counts passed."""
+    import math as m
+    import unicodedata
+
+    from bpelab.exercises.fair_comparisons import check_bits_per_byte
+
+    def three_bytes_at_most(probabilities, text):
+        n = sum(1 if ord(c) < 0x80 else 2 if ord(c) < 0x800 else 3 for c in text)
+        return -sum(m.log2(p) for p in probabilities) / n
+
+    def after_nfc(probabilities, text):
+        return -sum(m.log2(p) for p in probabilities) / len(unicodedata.normalize("NFC", text).encode("utf-8"))
+
+    assert not check_bits_per_byte(three_bytes_at_most, record=False).passed
+    assert not check_bits_per_byte(after_nfc, record=False).passed
+
+
+def test_read6_padding_stripped_with_the_runs_own_zeros_is_named(capsys) -> None:
+    from bpelab.exercises.fair_comparisons import check_group_digits
+
+    def group_digits(digits):
+        padded = "0" * (-len(digits) % 3) + digits
+        groups = [padded[i : i + 3] for i in range(0, len(padded), 3)]
+        if groups:
+            groups[0] = groups[0].lstrip("0")
+        return [g for g in groups if g]
+
+    assert not check_group_digits(group_digits, record=False).passed
+    out = capsys.readouterr().out
+    assert "stripped the zeros off the first group" in out and "int()" not in out.split("hint:")[-1], out

@@ -59,6 +59,15 @@ def _not_strings(attempt: Attempt) -> bool:
     return isinstance(attempt.got, list) and any(not isinstance(group, str) for group in attempt.got)
 
 
+def _padding_stripped(digits: str) -> list[str]:
+    """Padded with zeros to a multiple of three, cut, and the first group's zeros stripped: the number's own too."""
+    padded = "0" * (-len(digits) % 3) + digits
+    groups = [padded[i : i + 3] for i in range(0, len(padded), 3)]
+    if groups:
+        groups[0] = groups[0].lstrip("0")
+    return [group for group in groups if group]
+
+
 def _through_int(attempt: Attempt) -> bool:
     """The groups of ``f"{int(digits):,}"``: leading zeros gone, and other scripts' digits turned into ASCII."""
     digits = attempt.args[0]
@@ -141,6 +150,12 @@ GROUP_DIGITS = Exercise(
             "leading zeros were dropped ('07700' gave ['7', '700']): a zero at the start of a run is a digit "
             "like any other, keep it and cut the whole string",
         ),
+        same_as(
+            _padding_stripped,
+            "you padded with zeros and then stripped the zeros off the first group: lstrip('0') also takes the "
+            "run's own leading zeros ('07700' starts with 0); take off only the padding you added, "
+            "groups[0][padding:]",
+        ),
         when(_through_int, INT_HINT),
         on_error(ValueError, INT_HINT + "; an empty string has no groups: return []", contains="int()"),
         _crash_on_nothing,
@@ -213,6 +228,12 @@ BITS_PER_BYTE = Exercise(
         Case(([0.25], "é"), 1.0, "é is ONE character but TWO bytes in UTF-8: 2 bits for 2 bytes"),
         Case(([0.125, 0.5], "猫 cat"), 4 / 7, "猫 is 3 bytes: 3 + 1 bits for 7 bytes"),
         Case(([1.0], "the"), 0.0, "a token the model was sure of costs nothing"),
+        Case(([0.5], "🤖"), 0.25, "🤖 is one character of FOUR bytes (F0 9F A4 96): 1 bit for 4 bytes"),
+        Case(
+            ([0.5, 0.25], "e\u0301"),
+            1.0,
+            "e and a combining accent (U+0301): 3 bytes as the text has them, not the 2 of the one character é",
+        ),
         Case(([0.1, 0.02, 0.3, 0.05], "the café’s menu"), note="four tokens, accents and a curly apostrophe"),
         Case(
             ([1 / 16] * 300, "ab" * 300),

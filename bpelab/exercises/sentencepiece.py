@@ -781,7 +781,7 @@ NEXT_MERGE = Exercise(
             (["a", "b", "c"], {"ab": -0.0, "bc": 0.0}),
             0,
             "-0.0 == 0.0 in Python: equal scores, so the leftmost pair (sentencepiece 0.2.2 and later rank +0.0 "
-            "higher, section 6)",
+            "higher, section 3)",
         ),
         Case(
             (["a", "b"], {"ab": -sys.float_info.max}),
