@@ -180,7 +180,9 @@ def token_build_texts(page: Page, session: CDPSession, label: str) -> tuple[list
     explorer = page.locator(VIEWS["explorer"]).first
     explorer.locator("select").first.select_option(label=FRIENDLY_NAMES["o200k_base"])
     chips = explorer.locator(".bpe-chips-box .bpe-chip")
-    expect(chips.first.locator(".bpe-chip-id")).to_have_text(str(load_encoding("o200k_base").encode_ordinary(TEXT)[0]))
+    first_id = str(load_encoding("o200k_base").encode_ordinary(TEXT)[0])
+    # the static page loads GPT-4o's vocabulary (several MB) first: on a busy machine that took more than 5 s
+    expect(chips.first.locator(".bpe-chip-id")).to_have_text(first_id, timeout=TIMEOUT_MS)
     draw_every_page(page, explorer)
     chosen = panel_chips()
     panels: list[DrawnText] = []
