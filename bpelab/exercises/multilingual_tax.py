@@ -68,6 +68,24 @@ def _stripped(texts: list[str]) -> float:
     return bytes_per_char([t.strip() for t in texts])
 
 
+def _counted_by_hand(upper_limits: tuple[int, int, int], inclusive: bool) -> Callable[[list[str]], float]:
+    """Bytes read off the code point with hand-written limits, one off at a range's edge (``o < 0x7F`` for
+    ``o <= 0x7F``, or ``o <= 0x80``)."""
+
+    def size(o: int) -> int:
+        return next((n for n, top in enumerate(upper_limits, 1) if (o <= top if inclusive else o < top)), 4)
+
+    def variant(texts: list[str]) -> float:
+        chars = sum(len(t) for t in texts)
+        return sum(size(ord(ch)) for t in texts for ch in t) / chars if chars else 0.0
+
+    return variant
+
+
+def _without_end_new_lines(texts: list[str]) -> float:
+    return bytes_per_char([t.rstrip("\n") for t in texts])
+
+
 def _answers(attempt: Attempt) -> list[tuple[object, float]]:
     """(what came back, the exact ratio) on this case and on every other case the function answered."""
     return [(got, bytes_per_char(*args)) for args, got in [(attempt.args, attempt.got), *attempt.history()]]
@@ -139,6 +157,19 @@ BYTES_PER_CHAR = Exercise(
         ),
         Case((["👍a"],), 2.5, "an emoji takes 4 bytes"),
         Case(([" 日本 "],), 2.0, "a space at each end: 8 bytes / 4 characters"),
+        Case((["\x7f\x80"],), 1.5, "U+007F is the last 1-byte character, U+0080 the first 2-byte one: 3 bytes / 2"),
+        Case((["\u07ff\u0800"],), 2.5, "U+07FF is the last 2-byte character, U+0800 the first 3-byte one: 5 bytes / 2"),
+        Case(
+            (["\uffff\U00010000"],),
+            3.5,
+            "U+FFFF is the last 3-byte character, U+10000 the first 4-byte one: 7 bytes / 2",
+        ),
+        Case((["é"],), 2.0, "a single character: 2 bytes / 1 character"),
+        Case(
+            (["日本\nab\n", "é\n"],),
+            13 / 8,
+            "new lines are characters too, in the middle and at the end of a text: 13 bytes / 8 characters",
+        ),
         Case(([],), 0.0, "no texts at all"),
         Case((["", ""],), 0.0, "only empty texts"),
         *(Case((texts,), note=f"the check sentences in {code!r}") for code, texts in SMALL_PARALLEL.items()),
@@ -166,6 +197,22 @@ BYTES_PER_CHAR = Exercise(
         when(
             _like(_stripped),
             "spaces and new lines at the ends of a text are characters too (1 byte each): don't strip() the texts",
+        ),
+        *(
+            when(
+                _like(_counted_by_hand(limits, inclusive)),
+                "a character at the edge of a UTF-8 range was counted in the wrong range (U+007F takes 1 byte, "
+                "U+0080 2; U+07FF 2, U+0800 3; U+FFFF 3, U+10000 4): let Python count, len(t.encode('utf-8'))",
+            )
+            for limits, inclusive in (((0x7F, 0x7FF, 0xFFFF), False), ((0x80, 0x800, 0x10000), True))
+        ),
+        when(
+            lambda a: a.got == 0.0 and sum(len(t) for t in a.args[0]) == 1,
+            "one character is enough for a ratio: return 0.0 only when there are no characters at all",
+        ),
+        when(
+            _like(_without_end_new_lines),
+            "a new line is a character too (1 byte): don't strip the new lines off the texts",
         ),
         when(
             _every_answer(math.floor),
@@ -279,6 +326,23 @@ def _each_sentence_once(texts_by_language, encode, language, reference="en"):  #
     )
 
 
+def _skipping_blank(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+    def total(texts):  # type: ignore[no-untyped-def]
+        return sum(len(encode(t)) for t in texts if t.strip())
+
+    return total(texts_by_language[language]) / total(texts_by_language[reference])
+
+
+def _reference_not_english_by_default(attempt: Attempt) -> str | None:
+    """Called with three arguments, the function raised (no default) or measured against another language."""
+    if len(attempt.args) != 3:
+        return None
+    return (
+        "called without a reference, the premium is against English: give `reference` the default 'en', "
+        "def premium(texts_by_language, encode, language, reference='en')"
+    )
+
+
 def _floor_premium(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
     return sum(len(encode(t)) for t in texts_by_language[language]) // sum(
         len(encode(t)) for t in texts_by_language[reference]
@@ -331,10 +395,20 @@ PREMIUM = Exercise(
             ({"en": ["the cafe"], "fr": ["le cafe ", "  la fee"]}, cl100k_encode, "fr", "en"),
             note="GPT-4's tokenizer: spaces at the ends of the sentences are tokens too",
         ),
+        Case(
+            ({"en": ["ab"], "xx": ["ab", "   "]}, one_token_per_char, "xx", "en"),
+            2.5,
+            "a sentence of only spaces is sent too, and costs tokens: 5 tokens against 2",
+        ),
         Case((SMALL_PARALLEL, one_token_per_char, "ru", "de"), note="Russian against German, by characters"),
         *(
             Case((SMALL_PARALLEL, cl100k_encode, code, "en"), note=f"{code!r} with GPT-4's tokenizer")
             for code in ("de", "ru", "ja")
+        ),
+        Case(
+            ({"en": ["ab"], "de": ["abcdef"], "xx": ["abc"]}, one_token_per_char, "xx"),
+            1.5,
+            "no reference given: it is English by default (reference='en'), 3 tokens against 2",
         ),
     ],
     diagnosers=[
@@ -364,6 +438,11 @@ PREMIUM = Exercise(
             lambda t, encode, language, reference="en": premium(t, encode, language, "en"),
             "use the `reference` argument, not always 'en'",
         ),
+        same_as(
+            _skipping_blank,
+            "a sentence of only spaces is sent too, and costs tokens: don't skip it (no `if t.strip()`)",
+        ),
+        _reference_not_english_by_default,
         same_as(_floor_premium, "// rounds down to a whole number; use / for the exact ratio"),
         same_as(
             _zipped,

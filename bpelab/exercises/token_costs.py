@@ -57,6 +57,11 @@ ROOM_FOR_ANSWER = Exercise(
             "new line, it would be 11)",
         ),
         Case(
+            ("Be brief.", "Hello\n\nWorld", 50, count_o200k_tokens),
+            44,
+            "GPT-4o: 3 + 3 tokens; the message has two paragraphs (counted paragraph by paragraph it would be 2)",
+        ),
+        Case(
             (
                 "You are a careful assistant who answers in English.",
                 "Summarise the report below in five bullet points.",
@@ -92,6 +97,7 @@ ROOM_FOR_ANSWER = Exercise(
             )
             for lines in (
                 lambda u: u.split("\n"),
+                lambda u: u.split("\n\n"),
                 lambda u: u.splitlines(),
                 lambda u: u.splitlines(keepends=True),
             )
