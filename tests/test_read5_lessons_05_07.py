@@ -3,6 +3,11 @@ named the wrong cause."""
 
 from __future__ import annotations
 
+import unicodedata
+
+import pytest
+import regex
+
 from bpelab.exercises.decoding import check_decode_words
 from bpelab.exercises.real_tokenizers import check_find_parents
 from bpelab.exercises.word_encoding import check_encode_word
@@ -210,3 +215,38 @@ def test_lesson_07_deletes_only_names_its_own_cell_makes() -> None:
             if isinstance(t, ast.Name)
         }
         assert deleted <= made, (cell.get("id"), deleted - made)
+
+
+# ---- fresh read 6 -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spell",
+    [
+        lambda word: [*word.lower()],  # lower-cased first
+        lambda word: regex.findall(r"\X", word),  # one symbol per grapheme cluster
+        lambda word: [*unicodedata.normalize("NFKC", word)],  # normalised first
+        lambda word: [chr(b) for b in word.encode("utf-8")],  # one symbol per UTF-8 byte
+    ],
+    ids=["lower", "graphemes", "nfkc", "bytes"],
+)
+def test_read6_a_word_spelled_other_than_as_it_is_is_rejected(spell) -> None:
+    """All 17 cases were lower-case ASCII, and these four spellings passed them all."""
+
+    def encode_word(word, merges):
+        symbols = (*spell(word), END_OF_WORD)
+        for pair, _ in merges:
+            symbols = merge_symbols(symbols, pair)
+        return list(symbols)
+
+    assert not check_encode_word(encode_word, record=False).passed
+
+
+def test_read6_stripping_whitespace_with_re_is_named(capsys) -> None:
+    import re
+
+    def decode_words(symbols):
+        return re.sub(r"\s+$", "", "".join(symbols).replace(END_OF_WORD, " "))
+
+    assert not check_decode_words(decode_words, record=False).passed
+    assert "\\s+$ with re" in _hint(capsys.readouterr().out)

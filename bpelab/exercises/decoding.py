@@ -77,7 +77,8 @@ DECODE_WORDS = Exercise(
             (["end</w>", "of</w>", "record</w>", "\x1e</w>"],),
             "end of record \x1e",
             "'end of record\\x1e' cut by \\w+|[^\\w\\s]+: the record separator U+001E is a word of its own "
-            "(regex's \\s does not count it), so the text ends in it, not in a space, and it stays",
+            "(split with the regex module, as split_text splits, whose \\s does not count it as a space; "
+            "str.isspace() and re's \\s do), so the text ends in it, not in a space, and it stays",
         ),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
@@ -130,8 +131,8 @@ DECODE_WORDS = Exercise(
         ),
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").rstrip(),
-            "you called .rstrip() with no argument: it drops every whitespace character at the end, and str counts "
-            "more than the space (the record separator '\\x1e' is one, and \\w+|[^\\w\\s]+ makes it a word). "
+            "you dropped every whitespace character at the end (.rstrip() with no argument, or \\s+$ with re): "
+            "str and re count more than the space (the record separator '\\x1e' is one, and \\w+|[^\\w\\s]+ makes it a word). "
             "Drop only spaces: .rstrip(' ')",
         ),
         same_as(

@@ -139,8 +139,10 @@ ENCODE_WORD = Exercise(
         ),
         same_as(
             _marker_after_merging,
-            "you appended '</w>' after merging: the marker is a symbol of the word before merging, list(word) + "
-            "['</w>'], so that a merge such as ('0', '</w>') can join a last character with it",
+            "the last symbol never merged with '</w>': either you appended '</w>' after merging (the marker is a "
+            "symbol of the word before merging, list(word) + ['</w>'], so that a merge such as ('0', '</w>') can "
+            "join a last character with it), or your loop stops one pair short of the end (while i < len(symbols) "
+            "- 1 looks at every pair, i < len(symbols) - 2 misses the last)",
         ),
         same_as(
             lambda word, merges: [*word, END_OF_WORD],
@@ -249,6 +251,17 @@ def _cases() -> list[Case]:
             "compare the pair, not the joined text: 'a' + 'bc' joins to 'abc' too, but ('ab', 'c') finds no 'ab'",
         ),
         Case(("", [(("a", "b"), "ab")]), ["</w>"], "the empty word is just the marker"),
+        Case(
+            ("The", [(("T", "h"), "Th"), (("t", "h"), "th")]),
+            ["Th", "e", "</w>"],
+            "'T' is not 't': the word is spelled as it is, capitals and all",
+        ),
+        Case(
+            ("\ufb01ü👍🏽", [(("ü", "👍"), "ü👍")]),
+            ["\ufb01", "ü👍", "🏽", "</w>"],
+            "one symbol per character as Python counts them: the ligature ﬁ, ü, the thumbs-up and its skin tone "
+            "(not bytes, not normalised, not one symbol per emoji as drawn)",
+        ),
         Case(("lower", classic), note="a word of the classic corpus, 10 merges learned from it"),
         Case(("slowly", classic), note="an unseen word falls back to smaller pieces"),
         Case(("flowing", classic), note="another unseen word"),
