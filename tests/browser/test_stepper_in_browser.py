@@ -494,17 +494,22 @@ def press_keys_and_check(page: Page, stepper: Locator) -> None:
         expect(label).to_have_text(f"Step {shown} of 10", timeout=WIDGET_TIMEOUT_MS)
 
 
+def _stepper_at_step_0(page: Page, url: str, notebook: str) -> tuple[Locator, int]:
+    """The notebook of one stepper opened in JupyterLab and run: its stepper at step 0, and how many cells it has."""
+    open_notebook(page, url, notebook)
+    run_all_cells(page)
+    stepper = page.locator(".bpe-stepper").first
+    expect(stepper.locator(".bpe-step-label")).to_have_text("Step 0 of 10", timeout=WIDGET_TIMEOUT_MS)
+    return stepper, page.evaluate(CELL_COUNT_JS)
+
+
 def test_in_jupyterlab_the_steppers_keys_work_and_b_adds_no_cell(
     lab_page: Page, lab_server: RunningServer, one_stepper_notebook: str
 ) -> None:
     """Issue 30 item 6: → or N, ← or B, Home, End on the focused stepper, as in the lesson pages and classroom
     mode; B (insert a cell below, in command mode) and N never reach the notebook."""
     page = lab_page
-    open_notebook(page, lab_server.url, one_stepper_notebook)
-    run_all_cells(page)
-    stepper = page.locator(".bpe-stepper").first
-    expect(stepper.locator(".bpe-step-label")).to_have_text("Step 0 of 10", timeout=WIDGET_TIMEOUT_MS)
-    cells = page.evaluate(CELL_COUNT_JS)
+    stepper, cells = _stepper_at_step_0(page, lab_server.url, one_stepper_notebook)
     stepper.locator("button.bpe-next").click()
     stepper.locator("button.bpe-back").focus()  # a button of the stepper has the focus, at step 1
     page.keyboard.press("b")
@@ -555,11 +560,7 @@ def test_in_jupyterlab_the_train_form_trains_with_python(
     """Issue 30 item 6: the stepper's "train on your own text" form in JupyterLab: typed (letters such as b and n
     included, which must not edit the notebook), trained by Python's train_bpe, stepped with the keys."""
     page = lab_page
-    open_notebook(page, lab_server.url, one_stepper_notebook)
-    run_all_cells(page)
-    stepper = page.locator(".bpe-stepper").first
-    expect(stepper.locator(".bpe-step-label")).to_have_text("Step 0 of 10", timeout=WIDGET_TIMEOUT_MS)
-    cells = page.evaluate(CELL_COUNT_JS)
+    stepper, cells = _stepper_at_step_0(page, lab_server.url, one_stepper_notebook)
     train_in_the_form_with_python(page, stepper)
     save_screenshot(page, "lab_stepper_trained_with_python", locator=stepper)
     assert page.evaluate(CELL_COUNT_JS) == cells, "typing in the form edited the notebook"
