@@ -8,12 +8,15 @@ the two parts it stops at are its parents. Each parent was built the same way, d
 bytes: that is the tree. The steps are the tree's merges in rank order, the order they were learned.
 
 For GPT-2, GPT-4 and GPT-4o these are exactly the steps tiktoken's rank-merge loop takes on the
-token's bytes. Llama 3 differs twice. Some of its tokens no merge makes: BPE below their rank stops
-at three parts or more (how Meta added them is not documented), and they are reported unreachable,
-with the pieces merges do reach and every cut of the token into two older tokens (``halves``; each
-of Llama 3's has one at least), never with an invented tree. And in some tokens the loop passes
-through a part ranked above the token it then joins (tiktoken looks up joined bytes, not learned
-pairs): the tree here takes each node's own parents instead, so every node ranks above its children.
+token's bytes. Llama 3 differs twice. Some of its tokens have no parents: BPE below their rank stops
+at three parts or more (how Meta added them is not documented). They are reported unreachable,
+with the parts merging stops at, each built as far as it goes, and every cut of the token into two
+older tokens (``halves``; each of Llama 3's has one at least), never with an invented tree. And such
+a token can still be a part of a longer one: inside ` температу` (rank 104922) BPE below that rank
+makes `ерату` (rank 102530, no parents of its own) through a part ranked above it. A node takes its
+own parents where it has them, so it ranks above its children; a node without them takes the two
+parts it was made of inside the longer token, the run that made it, which is what tiktoken's loop
+does there. The steps are the tree's merges in rank order, each as soon as its two parts exist.
 
 A learner's own ``BPETokenizer`` keeps its merge log, which says outright which two tokens each
 merge joined: the tree is read from it, and its steps numbered by merge (1 = learned first).
@@ -149,7 +152,8 @@ class TokenBuilder:
 
     def __init__(self, ranks: Mapping[bytes, int] | RankLookup) -> None:
         self.rank_of_bytes = _lookup(ranks)
-        self._pieces: dict[bytes, list[BuildNode]] = {}
+        self._own: dict[bytes, BuildNode | None] = {}
+        self._made_inside: dict[tuple[bytes, int], BuildNode] = {}
 
     def build(self, token: bytes) -> TokenBuild:
         """The merges that build ``token``, as lesson 07 recovers them, in rank order."""
@@ -167,15 +171,46 @@ class TokenBuilder:
             if r is None:
                 raise ValueError(f"the byte {b} has no rank: this is not a byte-level vocabulary")
             byte_ranks[b] = r
-        grown = _grow(token, limit, rank_of_bytes, self._pieces)
-        merged = sorted(_merges_in(grown), key=lambda m: (m[0].id, m[1]))  # rank order, leftmost first
-        steps = _replay(token, merged, byte_ranks.__getitem__, lambda rank: rank)
+        tree = self._own_tree(token, limit)
+        grown = (
+            [tree]
+            if tree is not None
+            else [self._made(p, limit) for p in merge_below_rank(token, limit, rank_of_bytes)]
+        )
+        steps = _replay(token, _in_rank_order(grown), byte_ranks.__getitem__, lambda rank: rank)
         parts = tuple(n.token for n in grown)
-        if len(grown) != 1:
+        if tree is None:
             return TokenBuild(
                 token, limit, "rank", False, steps, parts, None, halves=_halves(token, limit, rank_of_bytes)
             )
-        return TokenBuild(token, limit, "rank", True, steps, parts, grown[0])
+        return TokenBuild(token, limit, "rank", True, steps, parts, tree)
+
+    def _own_tree(self, token: bytes, rank: int) -> BuildNode | None:
+        """``token`` joined from its own parents (BPE below its rank stops at two parts), or None when it has none."""
+        if token not in self._own:
+            tree = None
+            if len(token) == 1:
+                tree = BuildNode(token, rank)
+            else:
+                parts = merge_below_rank(token, rank, self.rank_of_bytes)
+                if len(parts) == 2:
+                    tree = BuildNode(token, rank, (self._made(parts[0], rank), self._made(parts[1], rank)))
+            self._own[token] = tree
+        return self._own[token]
+
+    def _made(self, part: bytes, limit: int) -> BuildNode:
+        """The tree of a ``part`` that BPE below ``limit`` made: its own parents', else how that run made it."""
+        rank = self.rank_of_bytes(part)
+        assert rank is not None  # every part BPE stops at is a token
+        own = self._own_tree(part, rank)
+        if own is not None:
+            return own
+        key = (part, limit)
+        if key not in self._made_inside:
+            # the run below `limit` joined two parts into it last: the same run, stopped short of the part itself
+            left, right = merge_below_rank(part, limit, self.rank_of_bytes)
+            self._made_inside[key] = BuildNode(part, rank, (self._made(left, limit), self._made(right, limit)))
+        return self._made_inside[key]
 
 
 def _halves(token: bytes, limit: int, rank_of_bytes: RankLookup) -> tuple[Halves, ...]:
@@ -198,7 +233,11 @@ def build_with_ranks(token: bytes, ranks: Mapping[bytes, int] | RankLookup) -> T
 
 
 def merge_below_rank(token: bytes, limit: int, rank_of_bytes: RankLookup) -> list[bytes]:
-    """BPE on ``token``'s bytes with the ranks below ``limit`` only: where it stops (two parts: the parents)."""
+    """BPE on ``token``'s bytes with the ranks below ``limit`` only: where it stops (two parts: the parents).
+
+    It never makes ``token`` itself: with ``limit`` its own rank that is the rule already; with a larger one
+    (the rank of a longer token it is part of) the two parts it stops at are the ones that run joined last.
+    """
     known: dict[int, bytes] = {}
     start = []
     for b in token:
@@ -211,7 +250,7 @@ def merge_below_rank(token: bytes, limit: int, rank_of_bytes: RankLookup) -> lis
     def below(a: int, b: int) -> int | None:
         joined = known[a] + known[b]
         r = rank_of_bytes(joined)
-        if r is None or r >= limit:
+        if r is None or r >= limit or joined == token:
             return None
         known[r] = joined
         return r
@@ -219,28 +258,22 @@ def merge_below_rank(token: bytes, limit: int, rank_of_bytes: RankLookup) -> lis
     return [known[r] for r in merge_by_rank(start, below)]
 
 
-def _grow(token: bytes, rank: int, rank_of_bytes: RankLookup, memo: dict[bytes, list[BuildNode]]) -> list[BuildNode]:
-    """The trees that tile ``token``: one when merges reach it, else the largest pieces they do reach.
+def _in_rank_order(pieces: list[BuildNode]) -> list[tuple[BuildNode, int]]:
+    """The trees' merged nodes (with the byte offset each starts at) in the order BPE makes them: of the merges
+    whose two parts exist, the lowest rank first, leftmost on a tie. A node made inside a longer token can rank
+    below a child of its own: it comes after that child."""
+    spans = {(start, start + len(node.token)): (node, start) for node, start in _merges_in(pieces)}
 
-    Each node's children are the parents its own rank gives it (not the order its parent's bytes
-    happened to merge in: in Llama 3 a part can rank above the token it went into), so every
-    node ranks above its children, as a merge learned after its parts must.
-    """
-    if token in memo:
-        return memo[token]
-    if len(token) == 1:
-        pieces = [BuildNode(token, rank)]
-    else:
-        parts = merge_below_rank(token, rank, rank_of_bytes)
-        pieces = []
-        for part in parts:
-            part_rank = rank_of_bytes(part)
-            assert part_rank is not None  # every part BPE stops at is a token
-            pieces += _grow(part, part_rank, rank_of_bytes, memo)
-        if len(parts) == 2 and len(pieces) == 2:
-            pieces = [BuildNode(token, rank, (pieces[0], pieces[1]))]
-    memo[token] = pieces
-    return pieces
+    def parts_made(span: tuple[int, int]) -> bool:
+        node, start = spans[span]
+        cut = start + len(node.children[0].token)
+        return (start, cut) not in spans and (cut, span[1]) not in spans
+
+    order: list[tuple[BuildNode, int]] = []
+    while spans:
+        span = min(filter(parts_made, spans), key=lambda s: (spans[s][0].id, s[0]))
+        order.append(spans.pop(span))
+    return order
 
 
 def _merges_in(pieces: list[BuildNode]) -> list[tuple[BuildNode, int]]:

@@ -150,7 +150,8 @@ def test_a_llama3_token_merging_does_not_reach_is_named_as_two_older_tokens_and_
     assert load_encoding("llama3").encode_ordinary(" việc") == [ranks[token]]
     note = build_lines(build, "Llama 3")[1]
     assert note == (
-        "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at 3 parts: "
+        "Merging in rank order with the tokens older than this one does not reach it: from its bytes, the merges "
+        "stop at 3 parts: "
         f"⋅vi | ệ | c. It is two older tokens joined: ⋅v (rank {ranks[b' v']}) + iệc (rank {ranks['iệc'.encode()]}). "
         "tiktoken gives it all the same where a piece of the text is exactly this token: its whole-piece lookup "
         "returns it before any merge."
@@ -160,7 +161,7 @@ def test_a_llama3_token_merging_does_not_reach_is_named_as_two_older_tokens_and_
     # the title's merges stop at three parts: it must not read as how the token was built
     assert build_lines(build, "Llama 3")[0] == (
         f"How ⋅việc was built (Llama 3): id {ranks[token]}, {len(build.steps)} merges, which stop at 3 parts: "
-        "rank-order merging never builds it"
+        "merging the tokens older than it never builds it"
     )
 
 

@@ -73,7 +73,7 @@ def reach_note(build: TokenBuild) -> str:
             "SentencePiece's encoder never gives it."
         )
     stop = (
-        "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at "
+        "Merging in rank order with the tokens older than this one does not reach it: from its bytes, the merges stop at "
         f"{len(build.parts)} parts: {' | '.join(map(part_text, build.parts))}."
     )
     if build.halves:
@@ -111,8 +111,9 @@ def merges_text(build: TokenBuild) -> str:
     n = len(build.steps)
     if build.reachable:
         return f"{n} merges"
-    order = "score" if build.numbering == "score" else "rank"
-    return f"{n} merges, which stop at {len(build.parts)} parts: {order}-order merging never builds it"
+    if build.numbering == "score":
+        return f"{n} merges, which stop at {len(build.parts)} parts: score-order merging never builds it"
+    return f"{n} merges, which stop at {len(build.parts)} parts: merging the tokens older than it never builds it"
 
 
 def build_lines(build: TokenBuild, title: str = "") -> list[str]:

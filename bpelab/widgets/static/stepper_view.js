@@ -6,7 +6,8 @@ import { PALETTE, drawChips, makeChips } from "./chips.js";
 import { END_OF_WORD } from "./bpe.js";
 import { TIE_RULE_NAMES, fixed2, symbolWriter } from "./stepper_text.js";
 import { BAR_WIDTH } from "./trace.js";
-import { el } from "./view_basics.js";
+import { countedUnit } from "./count_line.js";
+import { counted, el } from "./view_basics.js";
 
 export const STEPPER_CSS = `
 .bpe-stepper{font-size:14px;display:flex;flex-direction:column;gap:4px;color:#000;background:#fff}
@@ -132,13 +133,23 @@ function unitLabel(trace) {
   return trace.unit.split(" (")[0];
 }
 
+/** "token" for one, "tokens" for any other count ("1 tokens in 1 pieces" read as a slip). */
+function noun(n, word) {
+  return n === 1 ? word : `${word}s`;
+}
+
+/** The words after the bold token count: "token in 1 piece (words and punctuation)", "tokens in 6 words". */
+export function tokensIn(tokens, words, unit) {
+  return `${noun(tokens, "token")} in ${countedUnit(words, unit)}`;
+}
+
 function statsNode(trace, step) {
   const tokens = trace.tokens[step];
   const b = (x) => el("b", { text: String(x) });
   const node = el("div", { class: "bpe-stats" });
   if (trace.bytes !== null) {
     if (!tokens) node.textContent = "no tokens";
-    else node.append(b(tokens), ` tokens for ${trace.bytes} bytes: `, b(fixed2(trace.bytes / tokens)), " bytes per token");
+    else node.append(b(tokens), ` ${noun(tokens, "token")} for ${counted(trace.bytes, "byte")}: `, b(fixed2(trace.bytes / tokens)), " bytes per token");
     return node;
   }
   const words = trace.wordsTotal;
@@ -147,7 +158,7 @@ function statsNode(trace, step) {
   const more = (text) => el("span", { class: "bpe-more", text });
   node.append(
     "vocabulary ", b(trace.startVocab + step), " symbols", more(` (${trace.startVocab} to start + ${step} merges)`), " · ",
-    b(tokens), ` tokens in ${words} ${trace.unit} · `, el("span", { class: "bpe-more" }, b(fixed2(words ? tokens / words : 0)), ` tokens per ${unit} · `),
+    b(tokens), ` ${tokensIn(tokens, words, trace.unit)} · `, el("span", { class: "bpe-more" }, b(fixed2(words ? tokens / words : 0)), ` tokens per ${unit} · `),
     b(fixed2(tokens ? trace.characters / tokens : 0)), " characters per token",
     more(` (a word's own characters${trace.hasMarker ? "; </w> counts as none" : ""})`),
   );

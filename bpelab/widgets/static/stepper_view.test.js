@@ -2,7 +2,7 @@
 // browser tests (tests/browser/test_stepper_in_browser.py) check what is drawn.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { endText, replay, stepNote } from "./stepper_view.js";
+import { endText, replay, stepNote, tokensIn } from "./stepper_view.js";
 
 test("each merge replaces its pair in every shown word and marks where the merged symbol landed", () => {
   // symbols: 0 a, 1 b, 2 </w>, 3 ab, 4 abab; the word "abab</w>"
@@ -32,4 +32,11 @@ test("the last step says the run's own end note when it has one (a replay stoppe
   assert.equal(endText({ merges: [] }), "no merges left");
   assert.equal(endText({ merges: [], endNote: "the stepper stops early, before single merge 8 of 10" }),
     "the stepper stops early, before single merge 8 of 10");
+});
+
+test("the count line says one token and one word in the singular, any other count in the plural", () => {
+  assert.equal(tokensIn(1, 1, "pieces (words and punctuation)"), "token in 1 piece (words and punctuation)");
+  assert.equal(tokensIn(2, 1, "words"), "tokens in 1 word");
+  assert.equal(tokensIn(0, 0, "words"), "tokens in 0 words");
+  assert.equal(tokensIn(7, 3, "words"), "tokens in 3 words");
 });

@@ -30,10 +30,13 @@ function mergeAt(nodes, steps, i, id, number) {
 /**
  * BPE on `bytes` with the ranks below `limit` only (the adjacent pair whose joined bytes rank lowest,
  * leftmost on a tie, as tiktoken merges): the parts it stops at. Two parts are the token's parents.
+ * It never makes the whole token: with a limit above the token's rank (a longer token it is part of),
+ * the two parts it stops at are the ones that run joined last (token_build.py's merge_below_rank).
  */
 function lastParts(bytes, limit, rankOf) {
   const parts = bytes.map((b) => [b]);
   const below = (a, b) => {
+    if (a.length + b.length === bytes.length) return Infinity; // the whole token
     const r = rankOf(Uint8Array.from([...a, ...b]));
     return r !== undefined && r < limit ? r : Infinity;
   };
@@ -51,27 +54,67 @@ function lastParts(bytes, limit, rankOf) {
 }
 
 /**
- * The trees that tile `bytes` (a token of rank `rank`): one when merges reach it, else the largest
- * pieces they reach. Each node's children are the parents its own rank gives it, so every node
- * ranks above its children (in Llama 3 BPE on a longer token can pass through a higher-ranked part).
+ * A token joined from its own parents (BPE below its rank stops at two parts), or null when it has none.
+ * `memo` (a Map) keeps each answer under "own:" and the bytes, and each part made inside a longer token.
  */
-function grow(bytes, rank, rankOf, memo) {
-  const key = bytes.join(",");
-  if (memo.has(key)) return memo.get(key);
-  let pieces;
-  if (bytes.length === 1) {
-    pieces = [{ token: bytes, id: rank, children: [] }];
-  } else {
-    const parts = lastParts(bytes, rank, rankOf);
-    pieces = parts.flatMap((part) => grow(part, rankOf(Uint8Array.from(part)), rankOf, memo));
-    if (parts.length === 2 && pieces.length === 2) pieces = [{ token: bytes, id: rank, children: pieces }];
+function ownTree(bytes, rank, rankOf, memo) {
+  const key = `own:${bytes.join(",")}`;
+  if (!memo.has(key)) {
+    let tree = null;
+    if (bytes.length === 1) {
+      tree = { token: bytes, id: rank, children: [] };
+    } else {
+      const parts = lastParts(bytes, rank, rankOf);
+      if (parts.length === 2) tree = { token: bytes, id: rank, children: parts.map((p) => made(p, rank, rankOf, memo)) };
+    }
+    memo.set(key, tree);
   }
-  memo.set(key, pieces);
-  return pieces;
+  return memo.get(key);
 }
 
-/** Every merged node of the trees with the byte offset it starts at, in the order they were learned. */
-function mergesInOrder(pieces) {
+/**
+ * The tree of a part that BPE below `limit` made: its own parents' where it has them (so it ranks above its
+ * children), else the two parts that run joined into it last (in Llama 3, `ерату` inside ` температу`).
+ */
+function made(bytes, limit, rankOf, memo) {
+  const rank = rankOf(Uint8Array.from(bytes));
+  const own = ownTree(bytes, rank, rankOf, memo);
+  if (own) return own;
+  const key = `in ${limit}:${bytes.join(",")}`;
+  if (!memo.has(key)) {
+    const children = lastParts(bytes, limit, rankOf).map((p) => made(p, limit, rankOf, memo));
+    memo.set(key, { token: bytes, id: rank, children });
+  }
+  return memo.get(key);
+}
+
+/**
+ * The trees' merged nodes as [id, byte offset] in the order BPE makes them: of the merges whose two parts
+ * exist, the lowest rank first, leftmost on a tie (a node made inside a longer token can rank below a child).
+ */
+function mergesInRankOrder(pieces) {
+  const spans = new Map(); // "start,end" -> [node, start]
+  for (const [node, start] of mergedNodes(pieces)) spans.set(`${start},${start + node.token.length}`, [node, start]);
+  const partsMade = ([node, start], end) => {
+    const cut = start + node.children[0].token.length;
+    return !spans.has(`${start},${cut}`) && !spans.has(`${cut},${end}`);
+  };
+  const order = [];
+  while (spans.size) {
+    let best = null;
+    for (const [key, entry] of spans) {
+      const end = Number(key.split(",")[1]);
+      if (!partsMade(entry, end)) continue;
+      if (!best || entry[0].id < best[1][0].id || (entry[0].id === best[1][0].id && entry[1] < best[1][1])) best = [key, entry];
+    }
+    spans.delete(best[0]);
+    order.push([best[1][0].id, best[1][1]]);
+  }
+  return order;
+}
+
+/** Every merged node of the trees with the byte offset it starts at: [node, offset]. */
+function mergedNodes(pieces) {
   const found = [];
   let offset = 0;
   for (const piece of pieces) {
@@ -79,13 +122,18 @@ function mergesInOrder(pieces) {
     while (stack.length) {
       const [node, start] = stack.pop();
       if (node.children.length) {
-        found.push([node.id, start]);
+        found.push([node, start]);
         stack.push([node.children[0], start], [node.children[1], start + node.children[0].token.length]);
       }
     }
     offset += piece.token.length;
   }
-  return found.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  return found;
+}
+
+/** Every merged node of the trees as [id, byte offset], in the order they were learned (ids are that order). */
+function mergesInOrder(pieces) {
+  return mergedNodes(pieces).map(([node, start]) => [node.id, start]).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
 /** Apply the merges ([id, byte offset], in order) from the single bytes, writing each step down. */
@@ -106,8 +154,8 @@ function replayFrom(nodes, merges, number) {
 
 /**
  * The merges that build `token` (bytes) in a production vocabulary, as lesson 07 recovers them
- * from the ranks, in rank order. A token no merge reaches (Llama 3 has such) comes back with
- * `reachable: false`, the pieces merges do reach as `parts`, and no tree. `memo` (a Map) may be
+ * from the ranks, in rank order. A token without parents (Llama 3 has such) comes back with
+ * `reachable: false`, the parts BPE below its rank stops at as `parts`, and no tree. `memo` (a Map) may be
  * shared between calls on one vocabulary: each token's pieces are then found once.
  */
 export function buildWithRanks(token, ranks, memo = new Map()) {
@@ -122,9 +170,10 @@ export function buildWithRanks(token, ranks, memo = new Map()) {
     if (r === undefined) throw new Error(`the byte ${b} has no rank: this is not a byte-level vocabulary`);
     byteRanks.set(b, r);
   }
-  const grown = grow(bytes, limit, rankOf, memo);
-  const { nodes, steps } = replayMerges(bytes, mergesInOrder(grown), (b) => byteRanks.get(b), (id) => id);
-  const reachable = grown.length === 1;
+  const tree = ownTree(bytes, limit, rankOf, memo);
+  const grown = tree ? [tree] : lastParts(bytes, limit, rankOf).map((p) => made(p, limit, rankOf, memo));
+  const { nodes, steps } = replayMerges(bytes, mergesInRankOrder(grown), (b) => byteRanks.get(b), (id) => id);
+  const reachable = tree !== null;
   return {
     ...(reachable ? {} : { halves: olderHalves(bytes, limit, rankOf) }),
     token: bytes,

@@ -46,12 +46,18 @@ test("a token no merge reaches is reported unreachable with the parts it stops a
   assert.equal(build.tree, null);
 });
 
-test("a token whose parent no merge makes is unreachable too, though BPE on its bytes passes through", () => {
-  // abcd's parents are abc (rank 4) and d; below rank 4, abc's bytes stop at a, b, c (bc ranks 6)
-  const build = buildWithRanks(bytes("abcd"), vocabulary(["a", "b", "c", "d", "abc", "x", "bc", "abcd"]));
-  assert.equal(build.reachable, false);
-  assert.deepEqual(build.parts, [[97], [98], [99], [100]]);
-  assert.equal(build.tree, null);
+test("a token whose parent has no parents of its own is reached: BPE below its rank passes through", () => {
+  // abcd's parents are abc (rank 4) and d; below rank 4, abc's bytes stop at a, b, c (bc ranks 6), but below
+  // abcd's rank (7) BPE makes bc, then abc: lesson 07's rule finds abcd's parents, and the panel builds it
+  const ranks = vocabulary(["a", "b", "c", "d", "abc", "x", "bc", "abcd"]);
+  const build = buildWithRanks(bytes("abcd"), ranks);
+  assert.equal(build.reachable, true);
+  assert.deepEqual(build.parts, [[97, 98, 99, 100]]);
+  assert.deepEqual(build.tree.children.map((c) => c.token), [[97, 98, 99], [100]]);
+  const abc = buildWithRanks(bytes("abc"), ranks);
+  assert.equal(abc.reachable, false); // its own bytes, below its own rank, stop at a | b | c
+  assert.deepEqual(abc.parts, [[97], [98], [99]]);
+  assert.equal(abc.tree, null);
 });
 
 test("half a character stays bytes; a rank function works as well as a Map", () => {

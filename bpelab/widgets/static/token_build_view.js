@@ -79,7 +79,7 @@ export function reachNote(build) {
       `scoring at least its own stops at ${build.parts.length} parts: ${build.parts.map(partText).join(" | ")}. ` +
       "SentencePiece's encoder never gives it.";
   }
-  const stop = "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at " +
+  const stop = "Merging in rank order with the tokens older than this one does not reach it: from its bytes, the merges stop at " +
     `${build.parts.length} parts: ${build.parts.map(partText).join(" | ")}.`;
   let joined = "";
   if (build.halves && build.halves.length) {
@@ -120,8 +120,8 @@ function numberOf(build, node) {
 export function mergesText(build) {
   const n = build.steps.length;
   if (build.reachable) return `${n} merges`;
-  const order = build.numbering === "score" ? "score" : "rank";
-  return `${n} merges, which stop at ${build.parts.length} parts: ${order}-order merging never builds it`;
+  if (build.numbering === "score") return `${n} merges, which stop at ${build.parts.length} parts: score-order merging never builds it`;
+  return `${n} merges, which stop at ${build.parts.length} parts: merging the tokens older than it never builds it`;
 }
 
 /** The whole panel as text lines: the title, every step's label and line, the tree (the text fallback's shape). */

@@ -48,7 +48,8 @@ test("a token no merge reaches says so and shows the parts merges do reach", () 
   assert.equal(build.reachable, false);
   const tail = " tiktoken gives it all the same where a piece of the text is exactly this token: its " +
     "whole-piece lookup returns it before any merge.";
-  const stop = "Merging in rank order does not reach this token: replayed from its bytes, the merges stop at 3 parts: a | b | c.";
+  const stop = "Merging in rank order with the tokens older than this one does not reach it: from its bytes, the merges " +
+    "stop at 3 parts: a | b | c.";
   assert.deepEqual(build.halves, []); // no cut of abc into two older tokens: a+bc and ab+c need bc or ab
   assert.equal(reachNote(build), stop + " No two older tokens join to make it." + tail);
   const halves = [{ left: bytes("a"), left_id: 0, right: bytes("bc"), right_id: 4 }];
@@ -57,5 +58,15 @@ test("a token no merge reaches says so and shows the parts merges do reach", () 
   assert.equal(reachNote(buildWithRanks(bytes("ab"), vocabulary(["a", "b", "ab"].map(bytes)))), "");
   // the title says the merges stop short: none of them builds abc
   assert.equal(buildLines(build, "toy")[0], "How abc was built (toy): id 3, 0 merges, which stop at 3 parts: " +
-    "rank-order merging never builds it");
+    "merging the tokens older than it never builds it");
+});
+
+test("a part without parents of its own is built as the longer token's run made it", () => {
+  // abc (rank 5) has no parents below its rank (bc is 6); inside abcd (rank 7) bc comes first, then a + bc
+  const build = buildWithRanks(bytes("abcd"), vocabulary(["a", "b", "c", "d", "e", "abc", "bc", "abcd"].map(bytes)));
+  assert.equal(build.reachable, true);
+  assert.deepEqual(build.steps.map((s) => [s.id, s.position]), [[6, 1], [5, 0], [7, 0]]);
+  assert.deepEqual(treeLines(build), ["abcd (rank 7)", "  abc (rank 5)", "    a (byte)", "    bc (rank 6)",
+    "      b (byte)", "      c (byte)", "  d (byte)"]);
+  assert.equal(buildWithRanks(bytes("abc"), vocabulary(["a", "b", "c", "d", "e", "abc", "bc", "abcd"].map(bytes))).reachable, false);
 });
