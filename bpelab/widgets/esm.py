@@ -44,6 +44,7 @@ STEPPER_MODULES = (
     "view_basics.js",
     "chips.js",
     "bpe.js",
+    "count_line.js",
     "bpe_train.js",
     "trace.js",
     "stepper_text.js",
@@ -51,8 +52,8 @@ STEPPER_MODULES = (
     "train_form.js",
     "stepper.js",
 )
-"""What the merge stepper's module is made of: what every view draws with, how it writes symbols, how it draws a
-step, its "train on your own text" form, the widget."""
+"""What the merge stepper's module is made of: what every view draws with, how it counts (count_line.js), how it
+writes symbols, how it draws a step, its "train on your own text" form, the widget."""
 
 CLASSROOM_MODULES = (*STEPPER_MODULES, "classroom_fit.js", "classroom.js")
 """Classroom mode's module: the stepper, with the classroom's form around it and its type fitted to the screen."""
