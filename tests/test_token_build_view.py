@@ -20,7 +20,7 @@ from bpelab.byte_level import BPETokenizer
 from bpelab.production import ENCODING_NAMES, load_encoding, mergeable_ranks
 from bpelab.token_build import TokenBuilder, build_from_merges
 from bpelab.widgets.explorer import EncodeExplorer
-from bpelab.widgets.token_build_view import build_for, build_lines, build_text, part_text
+from bpelab.widgets.token_build_view import build_for, build_lines, build_text, made_inside_note, part_text
 from tests.agreement_corpus import TRICKY
 
 NODE = shutil.which("node")
@@ -178,3 +178,20 @@ def test_build_of_on_an_empty_text_says_the_text_is_empty() -> None:
     with pytest.raises(ValueError, match="the text is empty") as raised:
         explorer.build_of(0)
     assert "0 to -1" not in str(raised.value)
+
+
+def test_a_llama3_token_with_a_part_made_inside_it_says_why_a_child_ranks_above_its_parent() -> None:
+    """` температу` = ` темп` + `ерату`; `ерату` (102530) has no parents below its rank, and below 104922 BPE makes it
+    from `ер` + `ату` (103457): the tree's key says a lower rank was learned earlier, so the panel says why not here."""
+    ranks = mergeable_ranks("llama3")
+    build = TokenBuilder(ranks).build(" температу".encode())
+    assert build.reachable
+    erat, at = "ерату".encode(), "ату".encode()
+    assert ranks[at] > ranks[erat]  # the child ranks above its parent
+    lines = build_lines(build, "Llama 3")
+    assert lines[1] == (
+        f"ерату (rank {ranks[erat]}) has no parents of its own (lesson 07, section 7): merging below this token's "
+        f"rank makes it from ер + ату, and ату (rank {ranks[at]}) ranks above it."
+    )
+    assert lines_in_js([(build.as_dict(), "Llama 3")]) == [lines]
+    assert made_inside_note(TokenBuilder(ranks).build(b" Kubernetes")) == ""

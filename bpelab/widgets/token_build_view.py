@@ -89,6 +89,30 @@ def reach_note(build: TokenBuild) -> str:
     )
 
 
+def made_inside_note(build: TokenBuild) -> str:
+    """For a tree with a node ranked below one of its children: that node has no parents of its own and was made
+    inside this token (Llama 3's `ерату` in ` температу`), which the key's "lower = earlier" would not explain."""
+    found: list[str] = []
+    seen: set[bytes] = set()
+
+    def walk(node: BuildNode) -> None:
+        later = [c for c in node.children if c.id > node.id]
+        if build.numbering == "rank" and later and node.token not in seen:
+            seen.add(node.token)
+            left, right = node.children
+            found.append(
+                f"{part_text(node.token)} (rank {node.id}) has no parents of its own (lesson 07, section 7): "
+                f"merging below this token's rank makes it from {part_text(left.token)} + {part_text(right.token)}, "
+                f"and {' and '.join(f'{part_text(c.token)} (rank {c.id})' for c in later)} ranks above it."
+            )
+        for child in node.children:
+            walk(child)
+
+    if build.tree is not None:
+        walk(build.tree)
+    return " ".join(found)
+
+
 def tree_lines(build: TokenBuild) -> list[str]:
     """The tree, two spaces deeper per level: each token with its rank or merge number, bytes as ``(byte)``."""
     numbers = {s.id: s.number for s in build.steps}
@@ -124,6 +148,8 @@ def build_lines(build: TokenBuild, title: str = "") -> list[str]:
     ]
     if note := reach_note(build):
         lines.append(note)
+    if inside := made_inside_note(build):
+        lines.append(inside)
     if build.note:
         lines.append(build.note)
     lines += [f"Step {k} of {n}: {step_line(build, k)}" for k in range(n + 1)]
@@ -158,4 +184,14 @@ def build_for(tokenizer: object, token_id: int, token: bytes | str) -> TokenBuil
     )
 
 
-__all__ = ["build_for", "build_lines", "build_text", "leaf_word", "part_text", "reach_note", "step_line", "tree_lines"]
+__all__ = [
+    "build_for",
+    "build_lines",
+    "build_text",
+    "leaf_word",
+    "made_inside_note",
+    "part_text",
+    "reach_note",
+    "step_line",
+    "tree_lines",
+]

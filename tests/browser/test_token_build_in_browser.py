@@ -32,6 +32,8 @@ pytestmark = pytest.mark.browser
 TIMEOUT_MS = 30_000
 WORD = " Kubernetes"
 NAMES = ["r50k_base", "o200k_base"]
+EXPLORER_NAMES = [*NAMES, "llama3"]
+MADE_INSIDE = " температу"  # Llama 3: ' темп' + 'ерату', and 'ерату' has no parents of its own (lesson 07, section 7)
 NOTEBOOK = "99_token_build.ipynb"
 TOY_TEXT = "low " * 5 + "lower " * 2 + "newest " * 3 + "widest " * 2  # lesson 03's toy corpus
 
@@ -42,7 +44,7 @@ def explorer_notebook(folder: Path) -> Path:
         "99 — How a token was built",
         "from bpelab import train_bpe\nfrom bpelab.widgets import EncodeExplorer\n"
         f"toy = train_bpe({TOY_TEXT!r}, 10)\n"
-        f"EncodeExplorer({{'toy': toy}}, production={NAMES!r}, text='hi')",
+        f"EncodeExplorer({{'toy': toy}}, production={EXPLORER_NAMES!r}, text='hi')",
         f"from bpelab.widgets import CompareView\nCompareView({{'toy': toy}}, production={NAMES!r}, text={WORD!r})",
     )
 
@@ -107,6 +109,26 @@ def step_kubernetes_to_the_end(page: Page, explorer: Locator, where: str) -> Non
     assert not found, describe_violations(found)
 
 
+def token_with_a_part_made_inside_it_is_built(page: Page, explorer: Locator, where: str) -> None:
+    """Llama 3's ` температу`: reached (its parent `ерату` is made below its rank), every step as Python writes it."""
+    ranks = mergeable_ranks("llama3")
+    build = build_with_ranks(MADE_INSIDE.encode(), ranks)
+    assert build.reachable
+    lines = build_lines(build)
+    n = len(build.steps)
+    choose_and_type(explorer, "llama3", MADE_INSIDE)
+    explorer.locator(".bpe-explorer-chips .bpe-chip").first.click()
+    panel = explorer.locator(".bpe-token-build")
+    expect(panel.locator(".bpe-step-label")).to_have_text(f"Step 0 of {n}", timeout=TIMEOUT_MS)
+    expect(panel.locator(".bpe-tb-unreachable")).to_have_count(0)
+    expect(panel.locator(".bpe-tb-inside")).to_have_text(lines[1])  # why ату sits under ерату, which ranks below it
+    page.keyboard.press("End")
+    expect(panel.locator(".bpe-step-label")).to_have_text(f"Step {n} of {n}")
+    assert f"Step {n} of {n}: " + panel.locator(".bpe-tb-step").inner_text() in lines
+    expect(panel.locator(".bpe-tb-parts .bpe-chip .bpe-chip-id")).to_have_text(str(ranks[MADE_INSIDE.encode()]))
+    save_screenshot(page, f"token_build_{where}_made_inside", locator=panel)
+
+
 def half_character_chip_opens_each_token(explorer: Locator) -> None:
     """GPT-2 cuts 東 into two tokens drawn as ONE chip: the first click opens the first (bytes), the second the second."""
     enc = load_encoding("r50k_base")
@@ -158,6 +180,7 @@ def test_static_page_builds_a_clicked_token_with_javascript(page: Page, static_p
     explorer = page.locator(".bpe-explorer")
     expect(explorer).to_be_visible(timeout=TIMEOUT_MS)
     step_kubernetes_to_the_end(page, explorer, "static")
+    token_with_a_part_made_inside_it_is_built(page, explorer, "static")
     half_character_chip_opens_each_token(explorer)
     word_level_chip_is_built_from_the_merge_log(page, explorer)
     side_by_side_chip_opens_the_panel(page)
@@ -173,6 +196,7 @@ def test_jupyterlab_builds_a_clicked_token_with_python(
     expect(explorer).to_be_visible(timeout=TIMEOUT_MS)
     step_kubernetes_to_the_end(lab_page, explorer, "jupyterlab")
     save_screenshot(lab_page, "token_build_jupyterlab_page")
+    token_with_a_part_made_inside_it_is_built(lab_page, explorer, "jupyterlab")
     half_character_chip_opens_each_token(explorer)
     word_level_chip_is_built_from_the_merge_log(lab_page, explorer)
     save_screenshot(lab_page, "token_build_jupyterlab_word_level", locator=explorer)

@@ -92,6 +92,30 @@ export function reachNote(build) {
     "whole-piece lookup returns it before any merge.";
 }
 
+/**
+ * For a tree with a node ranked below one of its children: that node has no parents of its own and was made inside
+ * this token (Llama 3's `ерату` in ` температу`), which the key's "lower = earlier" would not explain
+ * (token_build_view.py's made_inside_note).
+ */
+export function madeInsideNote(build) {
+  const found = [];
+  const seen = new Set();
+  const walk = (n) => {
+    const later = n.children.filter((c) => c.id > n.id);
+    const key = n.token.join(",");
+    if (build.numbering === "rank" && later.length && !seen.has(key)) {
+      seen.add(key);
+      const [left, right] = n.children;
+      found.push(`${partText(n.token)} (rank ${n.id}) has no parents of its own (lesson 07, section 7): ` +
+        `merging below this token's rank makes it from ${partText(left.token)} + ${partText(right.token)}, ` +
+        `and ${later.map((c) => `${partText(c.token)} (rank ${c.id})`).join(" and ")} ranks above it.`);
+    }
+    n.children.forEach(walk);
+  };
+  if (build.tree) walk(build.tree);
+  return found.join(" ");
+}
+
 /** The tree as indented lines: "⋅Kubernetes (rank 127933)", its two parts under it. */
 export function treeLines(build) {
   if (!build.tree) return [];
@@ -130,6 +154,8 @@ export function buildLines(build, title = "") {
   const lines = [head];
   const note = reachNote(build);
   if (note) lines.push(note);
+  const inside = madeInsideNote(build);
+  if (inside) lines.push(inside);
   if (build.note) lines.push(build.note);
   for (let k = 0; k <= build.steps.length; k += 1) lines.push(`${stepLabel(k, build.steps.length)}: ${stepLine(build, k)}`);
   return [...lines, ...treeLines(build)];
@@ -226,10 +252,12 @@ export function openTokenBuild(container, build, { title = "", note = "", step =
   const line = node("div", { class: "bpe-tb-step" });
   const chipsBox = node("div", { class: "bpe-tb-parts" });
   const reach = reachNote(build);
+  const inside = madeInsideNote(build);
   panel.append(...[
     node("h3", {}, heading, ` · id ${build.id} · ${mergesText(build)}`),
     note ? node("div", { class: "bpe-tb-note", text: note }) : null,
     reach ? node("div", { class: "bpe-tb-note bpe-tb-unreachable", text: reach }) : null,
+    inside ? node("div", { class: "bpe-tb-note bpe-tb-inside", text: inside }) : null,
     build.note ? node("div", { class: "bpe-tb-note bpe-tb-kind", text: build.note }) : null,
     node("div", { class: "bpe-tb-controls" }, first, back, next, last, label, close),
     line, chipsBox,

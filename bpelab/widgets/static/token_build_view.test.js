@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildFromMerges, buildWithRanks } from "./token_build.js";
-import { buildLines, partText, reachNote, stepLabel, stepLine, treeLines } from "./token_build_view.js";
+import { buildLines, madeInsideNote, partText, reachNote, stepLabel, stepLine, treeLines } from "./token_build_view.js";
 
 const bytes = (text) => Array.from(new TextEncoder().encode(text));
 const vocabulary = (tokens) => new Map(tokens.map((t, rank) => [Array.from(t).join(","), rank]));
@@ -69,4 +69,9 @@ test("a part without parents of its own is built as the longer token's run made 
   assert.deepEqual(treeLines(build), ["abcd (rank 7)", "  abc (rank 5)", "    a (byte)", "    bc (rank 6)",
     "      b (byte)", "      c (byte)", "  d (byte)"]);
   assert.equal(buildWithRanks(bytes("abc"), vocabulary(["a", "b", "c", "d", "e", "abc", "bc", "abcd"].map(bytes))).reachable, false);
+  // the key says a lower rank was learned earlier: the note says why bc (6) sits under abc (5)
+  assert.equal(madeInsideNote(build), "abc (rank 5) has no parents of its own (lesson 07, section 7): merging below " +
+    "this token's rank makes it from a + bc, and bc (rank 6) ranks above it.");
+  assert.equal(buildLines(build)[1], madeInsideNote(build));
+  assert.equal(madeInsideNote(buildWithRanks(bytes("ab"), vocabulary(["a", "b", "ab"].map(bytes)))), "");
 });
