@@ -86,6 +86,16 @@ def _without_end_new_lines(texts: list[str]) -> float:
     return bytes_per_char([t.rstrip("\n") for t in texts])
 
 
+def _each_text_once(texts: list[str]) -> float:
+    """Each distinct text counted once (``set(texts)`` or ``dict.fromkeys(texts)``)."""
+    return bytes_per_char(list(dict.fromkeys(texts)))
+
+
+def _blank_texts_skipped(texts: list[str]) -> float:
+    """Texts of only spaces left out (``if t.strip()``)."""
+    return bytes_per_char([t for t in texts if t.strip()])
+
+
 def _answers(attempt: Attempt) -> list[tuple[object, float]]:
     """(what came back, the exact ratio) on this case and on every other case the function answered."""
     return [(got, bytes_per_char(*args)) for args, got in [(attempt.args, attempt.got), *attempt.history()]]
@@ -170,6 +180,12 @@ BYTES_PER_CHAR = Exercise(
             13 / 8,
             "new lines are characters too, in the middle and at the end of a text: 13 bytes / 8 characters",
         ),
+        Case(
+            (["日本", "日本", "ab"],),
+            14 / 6,
+            "a text that occurs twice counts twice: 14 bytes / 6 characters = 2.333…",
+        ),
+        Case((["日本", "   "],), 1.8, "a text of only spaces has characters too (1 byte each): 9 bytes / 5 characters"),
         Case(([],), 0.0, "no texts at all"),
         Case((["", ""],), 0.0, "only empty texts"),
         *(Case((texts,), note=f"the check sentences in {code!r}") for code, texts in SMALL_PARALLEL.items()),
@@ -209,6 +225,15 @@ BYTES_PER_CHAR = Exercise(
         when(
             lambda a: a.got == 0.0 and sum(len(t) for t in a.args[0]) == 1,
             "one character is enough for a ratio: return 0.0 only when there are no characters at all",
+        ),
+        when(
+            _like(_each_text_once),
+            "a text that occurs twice is counted once here: don't go through set(texts) or dict.fromkeys(texts); "
+            "every text counts, as often as it occurs",
+        ),
+        when(
+            _like(_blank_texts_skipped),
+            "a text of only spaces has characters too (1 byte each): don't skip it (no `if t.strip()`)",
         ),
         when(
             _like(_without_end_new_lines),
@@ -333,6 +358,11 @@ def _skipping_blank(texts_by_language, encode, language, reference="en"):  # typ
     return total(texts_by_language[language]) / total(texts_by_language[reference])
 
 
+def _reference_the_first_language(texts_by_language, encode, language, reference=None):  # type: ignore[no-untyped-def]
+    """No reference given: measured against the dict's first language, not English."""
+    return premium(texts_by_language, encode, language, reference or next(iter(texts_by_language)))
+
+
 def _reference_not_english_by_default(attempt: Attempt) -> str | None:
     """Called with three arguments, the function raised (no default) or measured against another language."""
     if len(attempt.args) != 3:
@@ -410,6 +440,11 @@ PREMIUM = Exercise(
             1.5,
             "no reference given: it is English by default (reference='en'), 3 tokens against 2",
         ),
+        Case(
+            ({"de": ["abc"], "en": ["ab"], "xx": ["abcd"]}, one_token_per_char, "xx"),
+            2.0,
+            "no reference given: English, wherever it stands in the dict (here second), 4 tokens against 2",
+        ),
     ],
     diagnosers=[
         same_as(
@@ -441,6 +476,11 @@ PREMIUM = Exercise(
         same_as(
             _skipping_blank,
             "a sentence of only spaces is sent too, and costs tokens: don't skip it (no `if t.strip()`)",
+        ),
+        same_as(
+            _reference_the_first_language,
+            "called without a reference, the premium is against English, not the dict's first language: give "
+            "`reference` the default 'en', def premium(texts_by_language, encode, language, reference='en')",
         ),
         _reference_not_english_by_default,
         same_as(_floor_premium, "// rounds down to a whole number; use / for the exact ratio"),
