@@ -18,6 +18,8 @@ import sys
 import unicodedata
 from typing import Any, Literal
 
+import numpy as np
+
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
@@ -97,6 +99,32 @@ def _by_length_among_ties(shorter: bool) -> Any:
         return min(found)[2] if found else None
 
     return wrong
+
+
+def _by_text_among_ties(later: bool) -> Any:
+    """Highest score, then the piece that sorts later (or earlier) as text, then its leftmost place: ``max`` over
+    tuples ``(score, piece)`` (or ``min`` over ``(-score, piece)``) breaks a tie by the piece, the same in every run."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        joined = [a + b for a, b in zip(symbols, symbols[1:])]
+        found = [(scores[piece], piece) for piece in joined if piece in scores]
+        if not found:
+            return None
+        top = max(score for score, _ in found)
+        tied = [piece for score, piece in found if score == top]
+        return joined.index(max(tied) if later else min(tied))
+
+    return wrong
+
+
+def _compared_as_float32(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The reference, but each score rounded to float32 (``np.float32``, the precision a .model file stores) before
+    it is compared: scores one float64 step apart tie, and the leftmost wins."""
+    with np.errstate(over="ignore"):
+        found = [
+            (-np.float32(scores[a + b]), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores
+        ]
+    return int(min(found)[1]) if found else None
 
 
 def _more_frequent_among_ties(symbols: list[str], scores: dict[str, float]) -> int | None:
@@ -540,6 +568,20 @@ def _within_a_tolerance(attempt: Attempt) -> str | None:
         f"{mine!r}{step}: you compared within a tolerance (or rounded); the higher score wins however small the "
         "difference: compare the scores as they are, with >"
     )
+
+
+_FLOAT32 = same_as(
+    _compared_as_float32,
+    "you compared the scores as float32 (np.float32, the precision a .model file stores): -1.0 and the float just "
+    "above it, math.nextafter(-1.0, 0), are one float32, so they tie; the scores given are Python floats (float64): "
+    "compare them as they are, with >",
+)
+
+
+def _as_float32(attempt: Attempt) -> str | None:
+    """Answers of float32 scores, from code that names float32: a tolerance near 1e-7 gives the same answers, so
+    the code tells the two apart."""
+    return _FLOAT32(attempt) if LEARNER_CODE.get().uses_float32 else None
 
 
 def _compared_rounded(whole: Any) -> Any:
@@ -1044,6 +1086,17 @@ NEXT_MERGE = Exercise(
             "among equal scores you took the longer piece: SentencePiece takes the leftmost pair, whatever the "
             "length of its piece",
         ),
+        *(
+            same_as(
+                _by_text_among_ties(later),
+                f"among equal scores you took the piece that sorts {'last' if later else 'first'} as text (strings "
+                "compare character by character, 'bc' > 'ab'): a max or min over tuples (score, piece), or a sort of "
+                "them, breaks a tie by the piece, and it does so the same way in every run; SentencePiece takes the "
+                "leftmost pair, whatever its piece: go through the positions i in order and replace the best only on "
+                "a strictly higher score",
+            )
+            for later in (True, False)
+        ),
         _no_pair_found,
         *(
             same_as(
@@ -1053,6 +1106,7 @@ NEXT_MERGE = Exercise(
             )
             for whole in (int, round)
         ),
+        _as_float32,
         _within_a_tolerance,
         same_as(
             _more_frequent_among_ties,

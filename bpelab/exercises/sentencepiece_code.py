@@ -35,6 +35,9 @@ class Code:
     uses_set: bool = False
     """The code builds a set (``{...}``, ``set(...)``, ``frozenset(...)``, ``scores.keys() & ...``): its order is
     the hash seed's, so a tie it breaks by iterating one is luck."""
+    uses_float32: bool = False
+    """The code names float32 (``np.float32``, ``dtype="float32"``): scores a float64 step apart may tie in it,
+    a cause a tolerance shares in its answers but not in its fix."""
 
 
 UNKNOWN = Code(None)
@@ -75,8 +78,25 @@ def read_code(fn: Any) -> Code:
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
             defaults += [_number(arg) for arg in node.args[1:2]]
     return Code(
-        not _always_returns(found.body), tuple(assigned), tuple(compared), tuple(defaults), _builds_a_set(found)
+        not _always_returns(found.body),
+        tuple(assigned),
+        tuple(compared),
+        tuple(defaults),
+        _builds_a_set(found),
+        _names_float32(found),
     )
+
+
+def _names_float32(function: ast.FunctionDef) -> bool:
+    """``float32`` as a name, an attribute (``np.float32``) or a string (``astype("float32")``)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == "float32":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "float32":
+            return True
+        if isinstance(node, ast.Constant) and node.value == "float32":
+            return True
+    return False
 
 
 def _builds_a_set(function: ast.FunctionDef) -> bool:
