@@ -560,8 +560,8 @@ def _rounded_search(attempt: Attempt) -> str | None:
         return (
             f"your bytes_per_token (exercise 1), which this search calls, returns the ratio rounded "
             f"(round(..., {in_helper})): exercise 1's checker cannot see a rounding to 9 decimals or more, but this "
-            "check can (a goal a millionth of a millionth above what a size gives: rounding lifts that size past "
-            "the goal). Return the exact ratio from bytes_per_token, round only when you show a number, then run "
+            "check can: on some of its goals a rounded ratio reaches the goal where the exact one falls short, or "
+            "the other way round. Return the exact ratio from bytes_per_token, round only when you show a number, then run "
             "exercise 1's cell and this one again"
         )
     digits = sorted({digits for digits, _ in matches})
