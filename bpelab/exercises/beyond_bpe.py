@@ -8,15 +8,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import math
 import re
+import unicodedata
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from bpelab.exercises.core import Case, CheckResult, Exercise, run_checks, same_as, when
+import regex
+
+from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, run_checks, same_as, when
 from bpelab.exercises.helper_stubs import check_naming_stub_helpers, name_stub_helpers
+from bpelab.exercises.running import call
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.wordpiece import (
     PREFIX,
@@ -759,14 +765,20 @@ BEST_PAIR = Exercise(
 )
 
 
-def _slow_not_endless(result: CheckResult) -> CheckResult:
-    """A call the guards stopped on a case with word counts of 100,000 or more (the first case has 2**61): work that
-    grows with the counts (a loop over range(freq)), not an endless loop, so its hint says that instead of the
-    engine's."""
+def _slow_not_endless(result: CheckResult, best_wordpiece_pair: Any) -> CheckResult:
+    """A call the guards stopped on a case with word counts of 100,000 or more (the first case has 2**61), that
+    finishes on the same words counted once each: work that grows with the counts (a loop over range(freq)), not an
+    endless loop, so its hint says that instead of the engine's. A call that does not finish on counts of 1 either
+    loops without end (a `while` whose index never moves): the engine's hint, which says so, stays."""
     if "did not finish" not in result.message or result.failed_case is None:
         return result
-    largest = max(BEST_PAIR.build_cases()[result.failed_case - 1].args[0].values())
+    word_freq = BEST_PAIR.build_cases()[result.failed_case - 1].args[0]
+    largest = max(word_freq.values())
     if largest < LARGE_COUNT:
+        return result
+    with contextlib.redirect_stdout(io.StringIO()):
+        once = call(best_wordpiece_pair, (dict.fromkeys(word_freq, 1),), MAX_STEPS)
+    if once.runaway:
         return result
     lines = result.message.split("\n")
     lines = [f"   hint:     {slow_hint(largest)}" if line.startswith("   hint:") else line for line in lines]
@@ -775,7 +787,9 @@ def _slow_not_endless(result: CheckResult) -> CheckResult:
 
 def check_best_wordpiece_pair(best_wordpiece_pair: Any, *, record: bool = True) -> CheckResult:
     """Check ``best_wordpiece_pair(word_freq) -> (a, b)`` against ``bpelab.wordpiece``."""
-    result = _slow_not_endless(run_checks(BEST_PAIR.name, [(BEST_PAIR, best_wordpiece_pair)], record=record))
+    result = _slow_not_endless(
+        run_checks(BEST_PAIR.name, [(BEST_PAIR, best_wordpiece_pair)], record=record), best_wordpiece_pair
+    )
     result = name_stub_helpers(result, best_wordpiece_pair)
     print(result.message)
     return result
@@ -819,6 +833,24 @@ def _greedy(
         start = end
     return pieces
 
+
+def _greedy_on(symbols: list[str], vocab: set[str]) -> list[str]:
+    """The greedy loop over ``symbols`` (grapheme clusters, or the characters of a normalized word) instead of the
+    word's own characters: the shape of two typical mistakes."""
+    pieces: list[str] = []
+    start = 0
+    while start < len(symbols):
+        marker = PREFIX if start else ""
+        end = next((e for e in range(len(symbols), start, -1) if marker + "".join(symbols[start:e]) in vocab), None)
+        if end is None:
+            return [UNK]
+        pieces.append(marker + "".join(symbols[start:end]))
+        start = end
+    return pieces
+
+
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+"""The family emoji: man, zero-width joiner, woman, joiner, girl; five code points, one grapheme cluster."""
 
 SMALL_VOCAB = {"un", "##aff", "##able", "a", "ab", "##b", "##c", "##bc", "##bcd", "h", "##u", "##g", "hug", "##s"}
 
@@ -929,6 +961,18 @@ ENCODE_WORD = Exercise(
             "vocabulary makes them",
         ),
         Case(
+            ("cafe\u0301", {"c", "##a", "##f", "##e", "##\u0301"}),
+            ["c", "##a", "##f", "##e", "##\u0301"],
+            "'e' and a combining accent (U+0301): two code points, so two characters of the str, and the accent "
+            "is a piece of its own, '##\u0301' (Hugging Face's WordPiece gives the same 5 pieces)",
+        ),
+        Case(
+            (FAMILY, {"\U0001f468", "##\u200d", "##\U0001f469", "##\U0001f467"}),
+            ["\U0001f468", "##\u200d", "##\U0001f469", "##\u200d", "##\U0001f467"],
+            "the family emoji: man, zero-width joiner, woman, joiner, girl, five code points drawn as one; each is "
+            "a piece (Hugging Face's WordPiece gives the same 5)",
+        ),
+        Case(
             ("a" * 100, {"a" * 100, "a", "##a"}),
             ["a" * 100],
             "a piece of 100 characters, the whole word: as long as a word may be, so a cap on the length of a piece "
@@ -982,6 +1026,21 @@ ENCODE_WORD = Exercise(
             lambda w, v: _greedy(w, v, fallback=True),
             "a piece after the first must be found with '##' in front: when '##a' is not in the vocabulary, 'a' "
             "(which starts a word) does not fit there either, so try a shorter piece or give up with ['[UNK]']",
+        ),
+        same_as(
+            lambda w, v: _greedy_on(regex.findall(r"\X", w), v),
+            "you split the word into grapheme clusters (what is drawn as one character, regex's \\X): WordPiece "
+            "works on the str's characters, its code points, so 'e' + a combining accent is two characters and "
+            "the family emoji five; go through word[start:end] as it is",
+        ),
+        *(
+            same_as(
+                lambda w, v, form=form: _greedy_on(list(unicodedata.normalize(form, w)), v),
+                f"you normalized the word (unicodedata.normalize('{form}', ...)): 'e' + a combining accent became "
+                "'é', which the vocabulary lacks; normalizing, if a model wants it, happens before WordPiece: look "
+                "the word up as it is",
+            )
+            for form in ("NFC", "NFKC")
         ),
         same_as(
             lambda w, v: _greedy(w, v, lower=True),

@@ -22,6 +22,7 @@ import io
 import math
 import operator
 import types
+import unicodedata
 from collections.abc import Callable
 
 from bpelab.analysis.compression import bytes_per_token, first_reaching, smallest_vocab_size
@@ -81,6 +82,12 @@ def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
     return tokenizer.encode(text)
 
 
+def _normalized(tokenizer: BPETokenizer, text: str, form: str) -> float:
+    """A typical mistake: the text Unicode-normalized before it is measured."""
+    changed = unicodedata.normalize(form, text)  # type: ignore[arg-type]
+    return len(changed.encode("utf-8")) / len(tokenizer.encode(changed))
+
+
 def _line_by_line(tokenizer: BPETokenizer, text: str) -> list[int]:
     """A typical mistake: the text encoded one line at a time, each keeping its line break
     (``text.splitlines(keepends=True)``): a token spanning a line break, such as "\\n\\n", is never used."""
@@ -122,8 +129,40 @@ BYTES_PER_TOKEN = Exercise(
         ),
         Case((_paragraph(), PARAGRAPH), note="a tokenizer trained on the paragraph, on the paragraph"),
         Case((_paragraph(), MIXED_SCRIPTS), note="the same tokenizer on text in other scripts"),
+        Case(
+            (_abab(), "abe\u0301"),
+            5 / 4,
+            "'e' followed by a combining accent (U+0301, 2 bytes): 'ab', 'e' and the accent's 2 bytes are 5 bytes in "
+            "4 tokens (the one character 'é', U+00E9, would be another text)",
+        ),
+        Case(
+            (_abab(), "ab\ufb01"),
+            5 / 4,
+            "the ligature 'ﬁ' (U+FB01, one character of 3 bytes): 'ab' and its 3 bytes are 5 bytes in 4 tokens",
+        ),
     ],
     diagnosers=[
+        *(
+            same_as(
+                lambda tokenizer, text, form=form: _normalized(tokenizer, text, form),
+                f"you normalized the text (unicodedata.normalize('{form}', ...)) before measuring: that changes its "
+                "characters ('e' + a combining accent becomes 'é', the ligature 'ﬁ' becomes 'f' + 'i') and so its "
+                "bytes and tokens; measure the text as it is, as encode receives it",
+            )
+            for form in ("NFC", "NFKC", "NFD", "NFKD")
+        ),
+        same_as(
+            lambda tokenizer, text: len(text.replace(" ", "").encode("utf-8")) / len(_ids(tokenizer, text)),
+            "you left out the spaces when counting bytes: a space is a byte of the text too (and encode spends "
+            "tokens on it); count len(text.encode('utf-8')) over the whole text",
+        ),
+        same_as(
+            lambda tokenizer, text: (
+                sum(len(word.encode("utf-8")) for word in text.split()) / len(_ids(tokenizer, text))
+            ),
+            "you counted the bytes of the words (text.split()), which leaves out the spaces and line breaks between "
+            "them: they are bytes of the text too; count len(text.encode('utf-8')) over the whole text",
+        ),
         same_as(
             lambda tokenizer, text: len(text.encode("utf-8")) / len(_line_by_line(tokenizer, text)),
             "you encoded the text line by line: a token that spans a line break ('\\n\\n', which GPT-4's split "
@@ -496,17 +535,69 @@ def _rounded(digits: int, both: bool) -> Callable[[BPETokenizer, str, float], in
     return search
 
 
-ROUNDED = [
-    same_as(
-        _rounded(digits, both),
-        f"you rounded the bytes per token (round(..., {digits})){' and the goal' if both else ''} before "
-        "comparing: a rounded number can fall below the goal or reach it when the exact one does not; compare "
-        "the exact numbers, bytes per token >= goal",
+ROUNDED_DIGITS = range(1, 16)
+"""The roundings a search is tried with: a float holds 15 to 17 significant digits, so rounding to 15 decimals
+can still change a bytes per token of 1 to 9 (rounding to 12 "to remove float noise" is a habit)."""
+
+_ROUNDINGS = {
+    (digits, both): same_as(_rounded(digits, both), "") for digits in ROUNDED_DIGITS for both in (False, True)
+}
+
+
+def _digits_in_words(digits: list[int]) -> str:
+    return ", ".join(map(str, digits[:-1])) + f" or {digits[-1]}" if len(digits) > 1 else str(digits[0])
+
+
+def _rounded_search(attempt: Attempt) -> str | None:
+    """The search's answers are those of one that rounds before comparing. Several roundings often agree on every
+    check, so all of them are named, not the first; and when the rounding is in the learner's bytes_per_token
+    (exercise 1, whose checker cannot see rounding to 9 decimals or more), that function is named."""
+    matches = [key for key, diagnose in _ROUNDINGS.items() if diagnose(attempt) is not None]
+    if not matches:
+        return None
+    in_helper = _helper_rounds()
+    if in_helper is not None:
+        return (
+            f"your bytes_per_token (exercise 1), which this search calls, returns the ratio rounded "
+            f"(round(..., {in_helper})): exercise 1's checker cannot see a rounding to 9 decimals or more, but this "
+            "check can: on some of its goals a rounded ratio reaches the goal where the exact one falls short, or "
+            "the other way round. Return the exact ratio from bytes_per_token, round only when you show a number, then run "
+            "exercise 1's cell and this one again"
+        )
+    digits = sorted({digits for digits, _ in matches})
+    both = all(both for _, both in matches)
+    which = (
+        f"round(..., {digits[0]})"
+        if len(digits) == 1
+        else f"round(..., n), with n = {_digits_in_words(digits)}: these checks cannot tell which"
     )
-    for digits in range(1, 12)
-    for both in (False, True)
-]
-"""Searches that round before comparing: each named with the rounding it did."""
+    return (
+        f"you rounded the bytes per token ({which}){' and the goal' if both else ''} before comparing: a rounded "
+        "number can fall below the goal or reach it when the exact one does not; compare the exact numbers, bytes "
+        "per token >= goal"
+    )
+
+
+def _helper_rounds() -> int | None:
+    """The number of decimals the learner's ``bytes_per_token`` (a global of the search being checked) rounds to,
+    or None: it returns the exact ratio, or is not there."""
+    if not _CHECKED:
+        return None
+    search = unwrapped(_CHECKED[-1])
+    code = getattr(search, "__code__", None)
+    helper = getattr(search, "__globals__", {}).get("bytes_per_token")
+    if code is None or "bytes_per_token" not in code_names(code) or not callable(helper) or helper is bytes_per_token:
+        return None
+    paragraph, candidates, changed = _paragraph(), set(ROUNDED_DIGITS), False
+    for size in (290, 293, 296, 300):
+        exact = _measured(paragraph, PARAGRAPH, size)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(helper, (paragraph.truncated(size), PARAGRAPH), MAX_STEPS)
+        if outcome.error is not None or outcome.runaway or not isinstance(outcome.got, float):
+            return None
+        changed = changed or outcome.got != exact
+        candidates &= {digits for digits in ROUNDED_DIGITS if outcome.got == round(exact, digits)}
+    return min(candidates) if candidates and changed else None
 
 
 def _from_vocab_size(attempt: Attempt) -> str | None:
@@ -803,7 +894,7 @@ SEARCH = Exercise(
             "that size falls short of the goal, by less than 0.005 bytes per token: compare the exact numbers, "
             "bytes per token >= goal, with no rounding and no margin",
         ),
-        *ROUNDED,  # after: a margin and a rounding of both can agree on every case
+        _rounded_search,  # after: a margin and a rounding of both can agree on every case
         same_as(_strictly_above, "a size whose bytes per token EQUALS the goal reaches it: compare with >=, not >"),
         same_as(
             _never_tries_256,
@@ -938,6 +1029,9 @@ def _check_search(
     if not result.passed:
         print(result.message)
         return CheckResult(False, result.name, result.failed_case, result.checks, result.status, result.message)
+    remembered = _twice_on_one_tokenizer(search, result.checks)
+    if remembered:
+        return _report(False, "failed", remembered)
     goal = theirs * (1 - within)
     counted = MeasuredTokenizer.of(tokenizer)
     outcome = call(search, (counted, text, goal), MAX_STEPS, SEARCH_SECONDS)
@@ -953,6 +1047,34 @@ def _check_search(
     message = "\n".join([first, searched, *rest])
     print(message)
     return CheckResult(number.passed, number.name, number.failed_case, number.checks, number.status, message)
+
+
+def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str | None:
+    """The message when the search, called twice with one tokenizer object and two texts, answers the second call
+    wrong: it keeps measurements between calls, keyed by the tokenizer and the size but not the text. The checker's
+    cases cannot see that (each call gets a copy of the tokenizer, so such a cache never hits); the lesson's next
+    step can (english_bpe on the training text, after the held-out text)."""
+    tokenizer = MeasuredTokenizer.of(_paragraph())
+    calls = [(PARAGRAPH, 1.01), (MIXED_SCRIPTS, 1.01), (MIXED_SCRIPTS, _measured(_paragraph(), MIXED_SCRIPTS, 300))]
+    for number, (text, goal) in enumerate(calls, 1):
+        expected = reference_search(_plain(tokenizer), text, goal)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(search, (tokenizer, text, goal), MAX_STEPS, SEARCH_SECONDS)
+        if outcome.error is not None or outcome.runaway or same(outcome.got, expected):
+            continue
+        kept = [name for name, value in _dicts_kept(search) if value]
+        where = f"`{kept[0]}`, a dict shared between calls" if kept else "something shared between calls"
+        return (
+            f"❌ smallest_vocab_size: your search passed all {checks} checks, each on a tokenizer of its own, but "
+            f"called three times with ONE tokenizer (the paragraph's, as the lesson calls english_bpe on two "
+            f"texts), it answered {short(outcome.got)} on call {number} where {expected:,} is right.\n"
+            "   problem:  call 1 was the paragraph with the goal 1.01, call 2 text in other scripts with the same "
+            f"goal, call 3 that text with another goal; call {number} seems to read what an earlier call measured, "
+            f"kept in {where}\n"
+            "   hint:     a measurement depends on the tokenizer, the size AND the text: make the dict inside the "
+            "function (a new one for each call), or key it by the text too"
+        )
+    return None
 
 
 def _unfinished_helper(search: Callable[..., object]) -> str | None:
