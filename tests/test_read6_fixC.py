@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 
+import pytest
 import regex
 
 from bpelab.analysis.compression import bytes_per_token as library_bytes_per_token
@@ -226,3 +227,14 @@ def test_graphemes_and_normalization_are_rejected_and_named(capsys) -> None:
         assert not check_encode_wordpiece_word(fn, record=False).passed, fn.__name__
         hint = _hint(capsys.readouterr().out)
         assert all(word in hint for word in words), (fn.__name__, hint)
+
+
+def test_token_usage_on_empty_text_says_what_to_pass_not_bytes_per_token() -> None:
+    """token_usage counts tokens: its error on "" must not talk of bytes per token (fresh read 6, lesson 08)."""
+    from bpelab.analysis.compression import token_usage
+    from bpelab.byte_level import BPETokenizer
+    from bpelab.words import train_bpe  # noqa: F401  (the course's tokenizers come from bpelab.BPETokenizer)
+
+    with pytest.raises(ValueError, match="uses no token") as raised:
+        token_usage(BPETokenizer().train("abab ab", 258), "")
+    assert "bytes per token" not in str(raised.value)

@@ -41,11 +41,14 @@ def _token_counter(tokenizer: Any) -> Callable[[str], int]:
     )
 
 
-def _check_text(text: object, what: str = "text") -> str:
+def _check_text(
+    text: object, what: str = "text", why: str = "it has no tokens, so bytes per token is undefined"
+) -> str:
+    """The text, or a clear error: ``why`` says what an empty text leaves undefined for this function."""
     if not isinstance(text, str):
         raise TypeError(f"{what} must be a str, got {type(text).__name__}; read a file with bpelab.read_corpus(name)")
     if not text:
-        raise ValueError(f"{what} is empty: it has no tokens, so bytes per token is undefined")
+        raise ValueError(f"{what} is empty: {why}")
     return text
 
 
@@ -125,7 +128,7 @@ def token_usage(tokenizer: BPETokenizer, text: str) -> pd.DataFrame:
     length in bytes, count and share of all tokens. Tokens the text never uses come last, with
     count 0. The counts are what ``encode`` emits: the bytes inside a longer token do not count.
     """
-    _check_text(text)
+    _check_text(text, why="it uses no token, so no token has a share; pass the text whose tokens you want to count")
     vocab = getattr(tokenizer, "vocab", None)
     if not isinstance(vocab, Mapping):  # a dict, or a production vocabulary's TokenTable
         raise TypeError(f"expected a tokenizer with a vocab dict (a BPETokenizer), got {type(tokenizer).__name__}")
