@@ -13,6 +13,7 @@ from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error
 from bpelab.exercises.helper_stubs import check_naming_stub_helpers
 from bpelab.exercises.pair_merging import missing_name_hint, overlapping_merge, right_to_left_merge
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
+from bpelab.patterns import split_text
 from bpelab.words import (
     END_OF_WORD,
     Merge,
@@ -26,7 +27,6 @@ from bpelab.words import (
     merge_pair,
     train_bpe,
 )
-from bpelab.patterns import split_text
 
 
 def reference_train(text: str, num_merges: int) -> list[Merge]:
