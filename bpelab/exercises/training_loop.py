@@ -158,7 +158,7 @@ def _split_on_one_space(text: str, num_merges: int) -> list[Merge]:
 
 
 def _punctuation_split_off(text: str, num_merges: int) -> list[Merge]:
-    """Section 6 of lesson 04 splits real text with ``\\w+|[^\\w\\s]+`` before training: right there, wrong here."""
+    """Lesson 04 splits its real English text with ``\\w+|[^\\w\\s]+`` before training: right there, wrong here."""
     return _loop(get_word_frequencies(" ".join(split_text(text, r"\w+|[^\w\s]+"))), num_merges)
 
 
@@ -292,7 +292,7 @@ TRAIN = Exercise(
         ),
         same_as(
             _punctuation_split_off,
-            "you split punctuation off the words before training (\\w+|[^\\w\\s]+, as section 6 does for real "
+            "you split punctuation off the words before training (\\w+|[^\\w\\s]+, as lesson 04 does for its real "
             "text): this exercise trains on get_word_frequencies(text), which splits on whitespace only, so 'cat.' "
             "stays one word",
         ),
