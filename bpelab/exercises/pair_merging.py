@@ -7,6 +7,7 @@ symbols, so matches never overlap: ``('a', 'a', 'a')`` merging ``('a', 'a')`` gi
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
 from typing import Any
@@ -356,6 +357,22 @@ def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[...
     ]
 
 
+LESSONS_EXAMPLE = ((("a", "b", "b", "</w>"), ("a", "b")), ("ab", "b", "</w>"))
+"""Lesson 04's worked example, its arguments and its answer (the lesson shows it with and without ``'</w>'``)."""
+
+
+def _lessons_example_hint(attempt: Attempt) -> str | None:
+    """The answer of the lesson's example, ``('ab', 'b')``, returned for another input: written in, not computed."""
+    (symbols, pair), answer = LESSONS_EXAMPLE
+    if attempt.got not in (answer, answer[:-1]) or tuple(attempt.args) in ((symbols, pair), (symbols[:-1], pair)):
+        return None
+    return (
+        f"you returned {attempt.got!r}, the answer of the lesson's example ({symbols[:-1]!r} merging {pair!r}), for "
+        "another input: the same answer whatever the input is written in, not computed. Build the result from "
+        "symbols and pair"
+    )
+
+
 MERGE_SYMBOLS = Exercise(
     name="merge_symbols",
     call="merge_symbols(symbols, pair)",
@@ -399,9 +416,19 @@ MERGE_SYMBOLS = Exercise(
         ),
         Case(((), ("a", "b")), (), "the empty word: nothing to merge"),
     ],
-    diagnosers=[_empty_word_hint, *_word_diagnosers(lambda wrong: wrong)],
+    diagnosers=[_empty_word_hint, _lessons_example_hint, *_word_diagnosers(lambda wrong: wrong)],
     hint="walk i from 0; if (symbols[i], symbols[i + 1]) == pair, emit pair[0] + pair[1] and jump by 2, else emit symbols[i] and step by 1",
 )
+
+
+def _popped_and_added(word_freq: dict, pair: Pair) -> dict:
+    """A learner's ``merged[new] = merged.pop(new, 0) + count``: right counts, but a word that two spellings become
+    moves behind the words met between them."""
+    merged: dict = {}
+    for word, count in word_freq.items():
+        new = merge_symbols(word, pair)
+        merged[new] = merged.pop(new, 0) + count
+    return merged
 
 
 def _corpus_case(text: str, note: str) -> Case:
@@ -416,6 +443,14 @@ MERGE_PAIR = Exercise(
     solution=(replace_pair, merge_symbols, merge_pair),
     order_matters=True,
     order_hint="the right words, but in a different order: keep the words in the order of the input dict",
+    order_diagnosers=[
+        when(
+            lambda a: list(a.got.items()) == list(_popped_and_added(*copy.deepcopy(a.args)).items()),
+            "the right counts, but a word that two spellings became moved behind the words between them: "
+            "merged.pop(new, 0) takes the word out and the assignment puts it back at the end; add the count in "
+            "place, merged[new] = merged.get(new, 0) + count, and the word keeps the place of its first spelling",
+        )
+    ],
     cases=lambda: [
         Case(({("a", "b", "c", "</w>"): 1}, ("a", "b")), {("ab", "c", "</w>"): 1}, "a pair at the start"),
         Case(({("a", "b", "b", "</w>"): 2}, ("a", "b")), {("ab", "b", "</w>"): 2}, "the example from the lesson"),
@@ -480,6 +515,12 @@ MERGE_PAIR = Exercise(
             {("ab", "c", "</w>"): 3},
             "two spellings of 'abc' become one word: their counts add up, 1 + 2 (text never makes such a corpus, "
             "but merge_pair keeps every occurrence)",
+        ),
+        Case(
+            ({("a", "b", "c", "</w>"): 1, ("x", "</w>"): 1, ("ab", "c", "</w>"): 2}, ("a", "b")),
+            {("ab", "c", "</w>"): 3, ("x", "</w>"): 1},
+            "two spellings of 'abc' with 'x' between them: the counts add up, and 'abc' keeps the place of its first "
+            "spelling, before 'x'",
         ),
     ],
     diagnosers=[

@@ -48,6 +48,10 @@ letter-like numbers (Nl, ``Ⅻ``) and the alphabetic symbols (``Ⓐ``)."""
 WORDS_AND_PUNCTUATION = r"\w+|[^\w\s]+"
 """Lesson 02's split pattern: words, or runs of punctuation; whitespace only separates."""
 
+WHITE_SPACE = "\t\n\v\f\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+"""Every character of Unicode's White_Space, what ``regex``'s ``\\s`` matches (25 characters): a case that puts each
+one between two words rejects a whitespace class listed by hand, or ``\\p{Z}`` plus a few controls."""
+
 
 def split_words(text: str) -> list[str]:
     """``text`` cut into words and runs of punctuation, in order, whitespace dropped."""
@@ -93,7 +97,8 @@ def _whitespace_kept(attempt: Any) -> str | None:
     return (
         f"your split made whitespace into pieces: {named} are whitespace for \\s, but not for the class you wrote. "
         "A list such as [ \\t\\r\\n] leaves out the other whitespace (the no-break space U+00A0, the ideographic "
-        "space U+3000 …): write [^\\w\\s]+, and let \\s say what whitespace is"
+        "space U+3000, the em space U+2003, the line separator U+2028 …), and \\p{Z} (the separators) leaves out "
+        "\\f, \\v and U+0085: write [^\\w\\s]+, and let \\s say what whitespace is"
     )
 
 
@@ -237,9 +242,10 @@ SPLIT_WORDS = Exercise(
         Case(("x=3.14; y_2",), ["x", "=", "3", ".", "14", ";", "y_2"], "digits and _ are word characters"),
         Case(("tab\tand\nnewline",), ["tab", "and", "newline"], "tabs and newlines are whitespace"),
         Case(
-            ("line\r\nnext\u00a0word\u3000end",),
-            ["line", "next", "word", "end"],
-            "\\r, the no-break space and the ideographic space are whitespace too",
+            ("line\r\nnext\u00a0word\u3000end" + "".join(f"{ch}w" for ch in WHITE_SPACE),),
+            ["line", "next", "word", "end"] + ["w"] * len(WHITE_SPACE),
+            "\\r, the no-break space, the ideographic space and every other character of Unicode's White_Space "
+            "(\\f, \\v, U+0085, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F) are whitespace too",
         ),
         Case(("Grüße, naïve café!",), ["Grüße", ",", "naïve", "café", "!"], "accented letters are word characters"),
         Case(("日本語です。",), ["日本語です", "。"], "so are Chinese and Japanese characters"),

@@ -13,6 +13,7 @@ from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error
 from bpelab.exercises.helper_stubs import check_naming_stub_helpers
 from bpelab.exercises.pair_merging import missing_name_hint, overlapping_merge, right_to_left_merge
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
+from bpelab.patterns import split_text
 from bpelab.words import (
     END_OF_WORD,
     Merge,
@@ -156,6 +157,32 @@ def _split_on_one_space(text: str, num_merges: int) -> list[Merge]:
     return _loop(word_freq, num_merges, lambda c: max(c, key=c.__getitem__))
 
 
+def _punctuation_split_off(text: str, num_merges: int) -> list[Merge]:
+    """Lesson 04 splits its real English text with ``\\w+|[^\\w\\s]+`` before training: right there, wrong here."""
+    return _loop(get_word_frequencies(" ".join(split_text(text, r"\w+|[^\w\s]+"))), num_merges)
+
+
+def _marker_glued(text: str, num_merges: int) -> list[Merge]:
+    """Words spelled as subword-nmt spells them, the marker glued to the last letter: ``('l', 'o', 'w</w>')``."""
+    word_freq: WordFreq = {}
+    for word in text.split():
+        symbols = (*word[:-1], word[-1] + END_OF_WORD)
+        word_freq[symbols] = word_freq.get(symbols, 0) + 1
+    return _loop(word_freq, num_merges)
+
+
+def _space_in_new_symbol(attempt: Attempt) -> bool:
+    """Some new symbol is ``a + ' ' + b``, the pair as subword-nmt writes it in its merges file."""
+    return any(
+        isinstance(merge, tuple)
+        and len(merge) == 2
+        and isinstance(merge[0], tuple)
+        and len(merge[0]) == 2
+        and merge[1] == f"{merge[0][0]} {merge[0][1]}"
+        for merge in attempt.got
+    )
+
+
 MARKER_PROBE = ("ab xb yb", 1)
 """A case whose only right first merge is ('b', '</w>'): a loop that never merges '</w>' here left the marker out."""
 
@@ -251,6 +278,23 @@ TRAIN = Exercise(
         same_as(
             lambda text, n: [pair for pair, _ in reference_train(text, n)],
             "each merge should be ((a, b), a + b), e.g. (('l', 'o'), 'lo'): you returned only the pairs",
+        ),
+        when(
+            _space_in_new_symbol,
+            "a new symbol has a space inside: it is a + b, joined with nothing between, (('l', 'o'), 'lo'), not "
+            "'l o' (subword-nmt's merges file writes the pair with a space, but the symbol it makes is 'lo')",
+            any_type=False,
+        ),
+        same_as(
+            _marker_glued,
+            "you glued '</w>' to the last character ('w</w>', as subword-nmt spells words): here '</w>' is a "
+            "symbol of its own after the last character, as get_word_frequencies spells it: tuple(word) + ('</w>',)",
+        ),
+        same_as(
+            _punctuation_split_off,
+            "you split punctuation off the words before training (\\w+|[^\\w\\s]+, as lesson 04 does for its real "
+            "text): this exercise trains on get_word_frequencies(text), which splits on whitespace only, so 'cat.' "
+            "stays one word",
         ),
         when(
             lambda a: any(not isinstance(new, str) for _, new in a.got),

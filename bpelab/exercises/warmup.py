@@ -100,6 +100,14 @@ def _first_seen_from_the_end(text: str) -> list[str]:
     return list(dict.fromkeys(reversed(text)))
 
 
+def _byte_counts(text: str) -> dict[int, int]:
+    """A learner's count of the bytes of ``text.encode('utf-8')`` (lesson 00 shows the encoding just before)."""
+    counts: dict[int, int] = {}
+    for byte in text.encode("utf-8"):
+        counts[byte] = counts.get(byte, 0) + 1
+    return counts
+
+
 def _digit_keys(attempt: Attempt) -> bool:
     return isinstance(attempt.got, dict) and any(isinstance(key, int) for key in attempt.got)
 
@@ -236,6 +244,12 @@ COUNT_CHARACTERS = Exercise(
         same_as(
             lambda text: count_characters("".join(ch for ch in text if not ch.isdigit())),
             "digits are characters too ('0', '7'): count them like any other character",
+        ),
+        same_as(
+            _byte_counts,
+            "you counted the bytes of text.encode('utf-8'), whose keys are numbers (98 for 'b'), not the characters: "
+            "loop over the text itself, for ch in text, so that each key is a character ('b') and é counts once, "
+            "not as its two bytes",
         ),
         when(
             _digit_keys,

@@ -108,6 +108,39 @@ def _split_at_invisible(attempt: Attempt) -> str | None:
     return None
 
 
+STR_WHITESPACE = (
+    "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680"
+    + "".join(map(chr, range(0x2000, 0x200B)))
+    + "\u2028\u2029\u202f\u205f\u3000"
+)
+"""Every character ``str.isspace`` says is whitespace (29), where ``text.split()`` cuts: a case that puts each one
+between two words rejects a list of whitespace written by hand."""
+
+
+def _whitespace_kept_inside(attempt: Attempt) -> str | None:
+    """Some words hold whitespace that ``text.split()`` cuts at: a whitespace class listed by hand
+    (``[ \\t\\n\\r\\f\\u00a0]+``). Said with the characters it missed."""
+    if not isinstance(attempt.got, dict):
+        return None
+    kept = sorted(
+        {
+            s
+            for k in _keys(attempt)
+            if isinstance(k, tuple)
+            for s in k
+            if isinstance(s, str) and len(s) == 1 and s.isspace() and s != " "
+        }
+    )
+    if not kept or any(k in ((END_OF_WORD,), ("", END_OF_WORD)) for k in _keys(attempt)):
+        return None
+    named = ", ".join(f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character').lower()})" for ch in kept)
+    return (
+        f"{named} stayed inside your words, but str.isspace() is True for them, so text.split() cuts there: a list "
+        "of whitespace written by hand leaves some out (the line separator U+2028, U+0085, the em space U+2003 …); "
+        "split with text.split() (no argument), which splits on any run of whitespace"
+    )
+
+
 def _all_ones(attempt: Attempt) -> bool:
     got, expected = attempt.got, attempt.expected
     return got.keys() == expected.keys() and set(got.values()) == {1} and set(expected.values()) != {1}
@@ -151,6 +184,12 @@ GET_WORD_FREQUENCIES = Exercise(
             {("a", "</w>"): 1, ("b", "</w>"): 1, ("c", "</w>"): 1},
             "U+001C and U+001F (information separators) are whitespace for str.isspace(), so text.split() splits "
             "there (the regex module's \\s does not)",
+        ),
+        Case(
+            ("".join(f"w{ch}" for ch in STR_WHITESPACE) + "w",),
+            {("w", "</w>"): len(STR_WHITESPACE) + 1},
+            "every character str.isspace() says is whitespace separates words: U+0085, U+1680, U+2000–U+200A, "
+            "U+2028, U+2029, U+202F, U+205F as well as the space, \\t, \\n, \\r, \\f, U+00A0 and U+3000",
         ),
         Case(
             ("a\u200bb c\ufeffd",),
@@ -250,6 +289,7 @@ GET_WORD_FREQUENCIES = Exercise(
             "leaves out U+001C–U+001F (information separators), where text.split() cuts; split with text.split()",
         ),
         _split_at_invisible,
+        _whitespace_kept_inside,
         when(
             _whitespace_inside,
             "some words are empty or contain whitespace: split with text.split() (no argument), "
