@@ -98,3 +98,68 @@ def test_an_unstable_sort_is_rejected_and_named(answer, capsys) -> None:
     hint = _hint(capsys.readouterr().out)
     assert "not stable" in hint and "kind=" in hint, hint
     assert "when two tie you kept" not in hint, hint
+
+
+# ---- lesson 15, group_digits: hints that named int() for answers that never call it -----------------------
+
+from bpelab.exercises.fair_comparisons import check_bits_per_byte, check_group_digits  # noqa: E402
+
+
+def shown_group_digits(digits: str) -> list[str]:  # lesson 15's solution, cell 23
+    first = len(digits) % 3 or 3
+    groups = [digits[:first]] if digits else []
+    return groups + [digits[i : i + 3] for i in range(first, len(digits), 3)]
+
+
+def padded_then_zero_kept(digits: str) -> list[str]:
+    padded = "0" * (-len(digits) % 3) + digits
+    groups = [padded[i : i + 3] for i in range(0, len(padded), 3)]
+    if groups:
+        groups[0] = groups[0].lstrip("0") or "0"
+    return groups
+
+
+def first_group_stripped(digits: str) -> list[str]:
+    groups = shown_group_digits(digits)
+    if groups:
+        groups[0] = groups[0].lstrip("0")
+    return groups
+
+
+def numpy_strings(digits: str) -> list:
+    return list(np.array(shown_group_digits(digits), dtype=str))
+
+
+def test_the_shown_group_digits_passes() -> None:
+    assert check_group_digits(shown_group_digits, record=False).passed
+
+
+@pytest.mark.parametrize("answer", [padded_then_zero_kept, first_group_stripped])
+def test_zeros_stripped_off_the_first_group_are_named(answer, capsys) -> None:
+    # by hand: '07700' is cut 07 | 700; lstrip('0') on the first group leaves '7'
+    assert answer("07700") == ["7", "700"]
+    assert not check_group_digits(answer, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "first group" in hint and "lstrip" in hint and "int()" not in hint, hint
+
+
+def test_numpy_strings_are_named(capsys) -> None:
+    assert numpy_strings("1234567") == ["1", "234", "567"]  # the right values, of type numpy.str_
+    assert not check_group_digits(numpy_strings, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "numpy.str_" in hint and "int()" not in hint, hint
+
+
+# ---- lesson 15, bits_per_byte: floor division -----------------------------------------------------------------
+
+
+def floor_divided(probabilities, text):
+    import math
+
+    return -sum(math.log2(p) for p in probabilities) // len(text.encode("utf-8"))
+
+
+def test_floor_division_is_named(capsys) -> None:
+    assert not check_bits_per_byte(floor_divided, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "//" in hint and "floor" in hint, hint
