@@ -163,3 +163,41 @@ def test_floor_division_is_named(capsys) -> None:
     assert not check_bits_per_byte(floor_divided, record=False).passed
     hint = _hint(capsys.readouterr().out)
     assert "//" in hint and "floor" in hint, hint
+
+
+# ---- lesson 15: the EXAMPLES table takes a lone surrogate; the bigram's first token -------------------------------
+
+LESSON_15 = "notebooks/15_numbers_glitches_fair_comparisons.ipynb"
+
+
+def test_the_examples_table_takes_a_lone_surrogate() -> None:
+    import nbformat
+
+    from bpelab.digit_rules import DIGIT_RULES, pattern_with_digits
+    from bpelab.patterns import split_text
+
+    (cell,) = [c.source for c in nbformat.read(LESSON_15, as_version=4).cells if "EXAMPLES = [" in c.source]
+    cell = cell.replace("EXAMPLES = [", 'EXAMPLES = ["\\ud800", "x \\ud800 1234", ', 1)
+    space = {"pd": pd, "split_text": split_text, "pattern_with_digits": pattern_with_digits, "DIGIT_RULES": DIGIT_RULES}
+    exec(compile(cell, "cell", "exec"), space)  # raised UnicodeEncodeError when the cell encoded each piece
+    table = space["pd"].DataFrame(
+        {
+            rule: [
+                " | ".join(space["shown_text"](p) for p in split_text(x, pattern_with_digits(rule)))
+                for x in space["EXAMPLES"]
+            ]
+            for rule in DIGIT_RULES
+        }
+    )
+    assert set(table.iloc[0]) == {"'\\ud800'"}  # the lone surrogate alone: one piece, as the lesson says
+    assert all(cell_text.startswith("x | ' \\ud800' | ") for cell_text in table.iloc[1])
+
+
+def test_the_bigram_scores_its_first_token_with_the_unigram_at_k_1() -> None:
+    from bpelab.analysis.bits_per_byte import bigram_bits, unigram_bits
+
+    train, vocab_size = [1, 2, 1, 2, 3], 4
+    # by hand: token 3 seen once in 5, add-1 over 4 tokens: (1 + 1) / (5 + 4)
+    assert unigram_bits(train, [3], vocab_size) == pytest.approx(-np.log2(2 / 9))
+    for k in (0.01, 0.1, 1.0):
+        assert bigram_bits(train, [3], vocab_size, k=k) == pytest.approx(-np.log2(2 / 9))
