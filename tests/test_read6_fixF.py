@@ -87,9 +87,12 @@ for case in PARITY_NEXT_PAIR.build_cases():
 @pytest.mark.parametrize("disabled", ["X86_V4 AVX512_ICL", "X86_V3 X86_V4 AVX512_ICL"])
 def test_numpy_argsort_gets_them_wrong_without_avx512_too(disabled: str) -> None:
     """numpy's argsort takes another path without AVX-512 (AVX2), or without either (its introsort)."""
-    env = os.environ | {"NPY_DISABLE_CPU_FEATURES": disabled}
-    out = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True).stdout
-    assert out.split() and set(out.split()) == {"True"}, out
+    env = os.environ | {"NPY_DISABLE_CPU_FEATURES": disabled}  # names of numpy 2.4; an older numpy may refuse them
+    run = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True)
+    if run.returncode and "NPY_DISABLE_CPU_FEATURES" in run.stderr:
+        pytest.skip(f"this numpy cannot disable {disabled}")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() and set(run.stdout.split()) == {"True"}, run.stdout
 
 
 @pytest.mark.parametrize("answer", [argsort_answer, sort_values_answer])

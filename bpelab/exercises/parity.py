@@ -539,8 +539,10 @@ def _diagnose_unstable_sort(attempt: Attempt) -> str | None:
     if not any(same_as(_sorted_unstably(how), "x")(attempt) for how in UNSTABLE_SORTS):
         return None
     tokens, expected = attempt.args[0], attempt.expected
+    got = attempt.got
     tied = [language for language in tokens if isinstance(expected, tuple) and tokens[language] == tokens[expected[0]]]
-    where = f" ({len(tied)} tie here, and you gave the turn to {attempt.got[0]!r}, not {tied[0]!r})" if tied else ""
+    named = isinstance(got, tuple) and bool(got) and len(tied) > 1
+    where = f" ({len(tied)} tie here, and you gave the turn to {got[0]!r}, not {tied[0]!r})" if named else ""
     return (
         f"languages tie on tokens{where}: your sort does not keep tied languages in the order tokens lists them. "
         "np.argsort and pandas' sort_values sort with kind='quicksort' by default, which is not stable: among "
