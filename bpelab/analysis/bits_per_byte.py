@@ -60,7 +60,8 @@ def unigram_bits(train_ids: Sequence[int], heldout_ids: Sequence[int], vocab_siz
 def bigram_bits(train_ids: Sequence[int], heldout_ids: Sequence[int], vocab_size: int, k: float = 0.1) -> float:
     """Total bits an add-``k`` bigram model fitted on ``train_ids`` needs for ``heldout_ids``.
 
-    The first held-out token has no token before it and is scored by the unigram model.
+    The first held-out token has no token before it and is scored by the unigram model, with the unigram's own
+    k (1) whatever ``k`` is here.
     """
     _check_model(vocab_size, k)
     pairs = Counter(zip(train_ids, train_ids[1:]))

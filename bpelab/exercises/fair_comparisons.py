@@ -59,19 +59,53 @@ def _not_strings(attempt: Attempt) -> bool:
     return isinstance(attempt.got, list) and any(not isinstance(group, str) for group in attempt.got)
 
 
-def _padding_stripped(digits: str) -> list[str]:
-    """Padded with zeros to a multiple of three, cut, and the first group's zeros stripped: the number's own too."""
-    padded = "0" * (-len(digits) % 3) + digits
-    groups = [padded[i : i + 3] for i in range(0, len(padded), 3)]
-    if groups:
-        groups[0] = groups[0].lstrip("0")
-    return [group for group in groups if group]
+def _first_group_stripped(empty: str | None) -> Any:
+    """The first group's zeros stripped (``groups[0].lstrip("0")``), the run's own leading zeros with them; a first
+    group of zeros only becomes ``empty`` (None: dropped). Padding with zeros to a multiple of three first gives the
+    same groups, since the padding is zeros in front of that same first group."""
+
+    def group(digits: str) -> list[str]:
+        groups = group_digits(digits)
+        if groups:
+            groups[0] = groups[0].lstrip("0") or (empty or "")
+        return [g for g in groups if g] if empty is None else groups
+
+    return group
+
+
+FIRST_GROUP_STRIPPED = [_first_group_stripped(empty) for empty in (None, "", "0")]
+
+
+def _diagnose_first_group_stripped(attempt: Attempt) -> str | None:
+    """Names zeros stripped off the first group (after padding or not): ``'07700'`` gives ``['7', '700']``."""
+    if not any(same_as(variant, "x")(attempt) for variant in FIRST_GROUP_STRIPPED):
+        return None
+    return (
+        "you stripped the zeros off the first group ('07700' gave ['7', '700']): lstrip('0') there also takes the "
+        "run's own leading zeros, which are digits like any other. Keep every group as cut; if you padded with "
+        "zeros to a multiple of three, take off only the padding you added, groups[0][padding:]"
+    )
+
+
+def _numpy_strings(attempt: Attempt) -> bool:
+    """The right groups, as ``numpy.str_`` (from a numpy array) rather than ``str``."""
+    got = attempt.got
+    return (
+        isinstance(got, list)
+        and all(isinstance(g, str) for g in got)
+        and any(type(g) is not str for g in got)
+        and [str(g) for g in got] == attempt.expected
+    )
 
 
 def _through_int(attempt: Attempt) -> bool:
-    """The groups of ``f"{int(digits):,}"``: leading zeros gone, and other scripts' digits turned into ASCII."""
-    digits = attempt.args[0]
-    return bool(digits) and digits.isdigit() and attempt.got == f"{int(digits):,}".split(",")
+    """The groups of ``f"{int(digits):,}"``: leading zeros gone, and other scripts' digits turned into ASCII, where
+    that changes the groups (not an answer whose values are right)."""
+    digits, got = attempt.args[0], attempt.got
+    if not (bool(digits) and digits.isdigit() and isinstance(got, list)):
+        return False
+    values = [str(g) for g in got]
+    return values != attempt.expected and values == f"{int(digits):,}".split(",")
 
 
 def _ascii_digits_only(attempt: Attempt) -> bool:
@@ -118,6 +152,11 @@ GROUP_DIGITS = Exercise(
         Case(("98765432109876543210",), note="twenty digits"),
     ],
     diagnosers=[
+        when(
+            _numpy_strings,
+            "the right groups, but of type numpy.str_ (from a numpy array), not str: return plain strings, "
+            "[str(g) for g in groups] or array.tolist()",
+        ),
         same_as(
             _from_the_left,
             "you grouped from the LEFT (123 | 456 | 7), as GPT-4's pattern does: count the groups from the right "
@@ -150,12 +189,7 @@ GROUP_DIGITS = Exercise(
             "leading zeros were dropped ('07700' gave ['7', '700']): a zero at the start of a run is a digit "
             "like any other, keep it and cut the whole string",
         ),
-        same_as(
-            _padding_stripped,
-            "you padded with zeros and then stripped the zeros off the first group: lstrip('0') also takes the "
-            "run's own leading zeros ('07700' starts with 0); take off only the padding you added, "
-            "groups[0][padding:]",
-        ),
+        _diagnose_first_group_stripped,
         when(_through_int, INT_HINT),
         on_error(ValueError, INT_HINT + "; an empty string has no groups: return []", contains="int()"),
         _crash_on_nothing,
@@ -195,6 +229,11 @@ def _no_minus(probabilities: list[float], text: str) -> float:
 
 def _probabilities_added(probabilities: list[float], text: str) -> float:
     return -math.log2(sum(probabilities)) / len(text.encode("utf-8"))
+
+
+def _floor_divided(probabilities: list[float], text: str) -> float:
+    """The bits divided with ``//`` (floor division): the fraction of a bit per byte is dropped."""
+    return -sum(math.log2(p) for p in probabilities) // len(text.encode("utf-8"))
 
 
 def _multiplied_first(attempt: Attempt) -> str | None:
@@ -246,6 +285,11 @@ BITS_PER_BYTE = Exercise(
         ),
     ],
     diagnosers=[
+        same_as(
+            _floor_divided,
+            "you divided with // (floor division), which drops the fraction: 0.57 bits per byte becomes 0.0. "
+            "Divide with /, which keeps it",
+        ),
         _ROUNDED,
         low_precision("math.log2 of each probability, added up) or in float64 (np.float64)"),
         _multiplied_first,

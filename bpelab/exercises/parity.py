@@ -21,6 +21,9 @@ process, against the order a set of them iterates in (a set of strings is ordere
 to run), so that an answer that breaks ties through a set built one of the ways ``LANGUAGE_WAYS`` lists is
 rejected, and named, under each ``PYTHONHASHSEED`` the tests try (0 to 7). A set built another way (removing the
 languages one at a time, ``remaining = remaining - tied``) iterates in an order of its own: the probes are still chosen against a set's order, but such an answer may get the general hint instead.
+``parity_next_pair`` also gets three states of 17 to 26 languages, several tied for the worst, that a sort which is
+not stable (numpy's default argsort, pandas' default sort_values: kind="quicksort") gets wrong whatever instructions
+the machine has (``UNSTABLE_SORT_SEEDS``); such an answer is named by running those sorts here.
 """
 
 from __future__ import annotations
@@ -461,6 +464,93 @@ def _generated_states(count: int, seed: int = 14) -> list[tuple[dict[str, int], 
     return states
 
 
+MANY_NAMES = [
+    "en",
+    "fr",
+    "de",
+    "es",
+    "it",
+    "pt",
+    "nl",
+    "pl",
+    "ru",
+    "uk",
+    "tr",
+    "ar",
+    "fa",
+    "hi",
+    "bn",
+    "ta",
+    "te",
+    "am",
+    "ka",
+    "el",
+    "my",
+    "th",
+    "ko",
+    "ja",
+    "zh",
+    "vi",
+    "id",
+    "sw",
+]
+UNSTABLE_SORT_SEEDS = (11, 21, 44)
+"""Seeds of ``_many_languages`` whose states numpy's default argsort gets wrong on its AVX-512, AVX2 and generic
+(introsort) paths alike, with int64, int32, float64 and float32 keys, and pandas' default sort_values too (tried with
+numpy 2.4 here, and ``tests/test_read6_fixF.py`` tries them on each path under ``NPY_DISABLE_CPU_FEATURES``)."""
+
+
+def _many_languages(seed: int) -> tuple[dict[str, int], dict[str, dict[tuple, int]]]:
+    """17 to 26 languages, many tied on tokens, each with a pair seen 3 times (the letters of its own name): the turn
+    goes to the first listed of the worst, and a sort that reorders equal keys gives it to another."""
+    rng = random.Random(seed)
+    names = rng.sample(MANY_NAMES, rng.randint(17, 26))
+    tokens = {name: 10 * rng.randint(3, 6) for name in names}
+    return tokens, {name: {(name[0], name[1]): 3} for name in names}
+
+
+def _sorted_unstably(how: str) -> Any:
+    """The parity-aware choice with the languages ordered by a sort that is not stable, run here as the learner's
+    runs: ``np.argsort`` and pandas' ``sort_values`` default to kind="quicksort", whose order among equal keys
+    depends on the number of keys and on the machine's instructions (AVX-512, AVX2 or neither)."""
+
+    def choose(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+        import numpy as np
+        import pandas as pd
+
+        names = list(tokens)
+        values = np.array([tokens[name] for name in names])
+        if how == "pandas":
+            order = [str(name) for name in pd.Series(dict(tokens)).sort_values(ascending=False).index]
+        else:
+            keys = {"argsort": -values, "float argsort": -values.astype(float), "reversed argsort": values}[how]
+            indices = np.argsort(keys)
+            order = [names[i] for i in (indices[::-1] if how == "reversed argsort" else indices)]
+        return reference_parity_next_pair(_in_order(tokens, order), pair_counts)
+
+    return choose
+
+
+UNSTABLE_SORTS = ["argsort", "float argsort", "reversed argsort", "pandas"]
+
+
+def _diagnose_unstable_sort(attempt: Attempt) -> str | None:
+    """Names a sort that is not stable: the answers are those of np.argsort or sort_values, run here."""
+    if not any(same_as(_sorted_unstably(how), "x")(attempt) for how in UNSTABLE_SORTS):
+        return None
+    tokens, expected = attempt.args[0], attempt.expected
+    got = attempt.got
+    tied = [language for language in tokens if isinstance(expected, tuple) and tokens[language] == tokens[expected[0]]]
+    named = isinstance(got, tuple) and bool(got) and len(tied) > 1
+    where = f" ({len(tied)} tie here, and you gave the turn to {got[0]!r}, not {tied[0]!r})" if named else ""
+    return (
+        f"languages tie on tokens{where}: your sort does not keep tied languages in the order tokens lists them. "
+        "np.argsort and pandas' sort_values sort with kind='quicksort' by default, which is not stable: among "
+        "equal keys their order depends on how many keys there are and on the machine. Use sorted(tokens, "
+        "key=lambda l: -tokens[l]) (sorted is stable), or kind='stable'"
+    )
+
+
 TOKENS = {"en": 40, "am": 95, "ta": 120, "fr": 52}
 COUNTS = {
     "en": {("t", "h"): 9, ("h", "e"): 8, ("a", "n"): 3},
@@ -652,6 +742,15 @@ PARITY_NEXT_PAIR = Exercise(
             "one language only, and its best pair occurs once: there is no next worst, so return None",
         ),
         Case(_tied_pairs_probe(), note="five of Tamil's pairs tie"),
+        *[
+            Case(
+                _many_languages(seed),
+                note="many languages, several tied for the worst: the first listed of them gets the merge. A sort "
+                "that is not stable (np.argsort's or pandas' sort_values' default, kind='quicksort') does not keep "
+                "tied languages in their listed order, and gives the turn to another",
+            )
+            for seed in UNSTABLE_SORT_SEEDS
+        ],
         *[Case(state, note="a state drawn at random (seeded: the same every run)") for state in _generated_states(24)],
     ],
     diagnosers=[
@@ -660,6 +759,7 @@ PARITY_NEXT_PAIR = Exercise(
             "return (language, pair), the language first: e.g. ('ta', ('ம', '்'))",
         ),
         _diagnose_a_set,
+        _diagnose_unstable_sort,
         same_as(
             _threshold_on_all_languages,
             "you tested the worst language's best pair by its count added up over all languages; the threshold is "
