@@ -146,6 +146,7 @@ def test_zeros_stripped_off_the_first_group_are_named(answer, capsys) -> None:
     assert "first group" in hint and "lstrip" in hint and "int()" not in hint, hint
 
 
+@pytest.mark.filterwarnings("error::FutureWarning")  # no numpy warning reaches the learner
 def test_numpy_strings_are_named(capsys) -> None:
     assert numpy_strings("1234567") == ["1", "234", "567"]  # the right values, of type numpy.str_
     assert not check_group_digits(numpy_strings, record=False).passed

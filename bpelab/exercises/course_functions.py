@@ -25,6 +25,7 @@ import inspect
 import sys
 import textwrap
 import types
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -54,8 +55,10 @@ def _named_in(fn: types.FunctionType) -> Iterable[Any]:
     found = [fn.__globals__.get(name) for name in names]
     found += [cell.cell_contents for cell in fn.__closure__ or () if _filled(cell)]
     found += [*(fn.__defaults__ or ()), *(fn.__kwdefaults__ or {}).values()]  # lambda v, g=gini: g(v)
-    for _ in range(4):
-        found += [getattr(obj, name, None) for obj in found if isinstance(obj, types.ModuleType) for name in names]
+    with warnings.catch_warnings():  # numpy warns on a look-up of np.str, a name the learner's code may use on a str
+        warnings.simplefilter("ignore")
+        for _ in range(4):
+            found += [getattr(obj, name, None) for obj in found if isinstance(obj, types.ModuleType) for name in names]
     return found
 
 
