@@ -83,6 +83,8 @@ def _split_cases() -> list[Case]:
         Case(("x\n\ny", PATTERNS["gpt2"]), note="GPT-2: two line breaks before a word, two equal pieces side by side"),
         Case(("000000 and 100100", PATTERNS["cl100k"]), note="GPT-4 (cl100k): two equal groups of digits side by side"),
         Case(("", PATTERNS["gpt2"]), note="an empty text: no pieces at all"),
+        Case(("   ", PATTERNS["gpt2"]), note="GPT-2: a text of only spaces is one piece (its \\s++$ alternative)"),
+        Case((" \n\t", PATTERNS["o200k"]), note="GPT-4o: a text of only whitespace, a line break among it"),
     ]
 
 
@@ -181,6 +183,12 @@ SPLIT_PIECES = Exercise(
             lambda attempt: attempt.args[0] == "" and attempt.got == [""],
             "an empty text has no pieces: return [] (regex.findall gives [] by itself; `or [text]` adds an empty "
             "piece that is no match)",
+        ),
+        when(
+            lambda attempt: attempt.args[0] != "" and not attempt.args[0].strip() and attempt.got == [],
+            "a text of only whitespace still has pieces: you returned [] for it (a test such as `if text.strip()` "
+            "or `if not text.strip(): return []`), but its spaces are text too, and the pattern makes pieces of "
+            "them. Only the empty text has none: return regex.findall(pattern, text) for every text",
         ),
         same_as(
             lambda text, pattern: [p for line in text.splitlines(keepends=True) for p in regex.findall(pattern, line)],
@@ -324,6 +332,21 @@ def _parents_cases() -> list[Case]:
         Case(
             (" vi\u1ec7c".encode(), _real(" vi\u1ec7c".encode(), "llama3")),
             note="Llama 3's ' vi\u1ec7c', which rank-order merging never builds (section 7)",
+        ),
+        Case(
+            (b"\xc3\xa9", _real(b"\xc3\xa9")),
+            (b"\xc3", b"\xa9"),
+            "GPT-4's 'é', one character of two bytes: its parents are those two bytes, each half a character",
+        ),
+        Case(
+            (b" \xe2\x80\x9c", _real(b" \xe2\x80\x9c")),
+            (b" \xe2\x80", b"\x9c"),
+            "GPT-4's ' “': the cut between its parents falls inside the three bytes of '“'",
+        ),
+        Case(
+            (b"\xe2\x80", _real(b"\xe2\x80")),
+            (b"\xe2", b"\x80"),
+            "GPT-4's b'\\xe2\\x80', the first two bytes of a three-byte character: no text decodes to it",
         ),
     ]
 
@@ -497,6 +520,29 @@ _MISSPELLED_HINT = (
     "in their place, and keep every other part (parts[i : i + 2] = [parts[i] + parts[i + 1]])"
 )
 
+
+def _from_characters(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
+    """The lesson's loop started from the token's characters (``token.decode("utf-8")``), not its bytes."""
+    parts = [c.encode("utf-8") for c in token.decode("utf-8")]
+    limit = ranks[token]
+    while len(parts) > 2:
+        ranked = [
+            (ranks[a + b], i) for i, (a, b) in enumerate(zip(parts, parts[1:])) if ranks.get(a + b, limit) < limit
+        ]
+        if not ranked:
+            break
+        _, i = min(ranked)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+_FROM_CHARACTERS_HINT = (
+    "you started from the token's characters (token.decode('utf-8')): BPE here starts from single bytes, "
+    "[bytes([b]) for b in token], and a merge can join half a character to its neighbour. GPT-4's 'é' "
+    "(b'\\xc3\\xa9') has the parents b'\\xc3' and b'\\xa9', and some tokens, such as b'\\xe2\\x80', are no "
+    "whole characters at all, so .decode() raises UnicodeDecodeError on them"
+)
+
 _LOWEST_RANK = (
     "start from the single bytes; again and again merge the adjacent pair whose joined bytes have the "
     "LOWEST rank (below the token's own rank), until two parts are left: those are the parents. When no pair "
@@ -517,6 +563,8 @@ FIND_PARENTS = Exercise(
             "objects: [bytes([b]) for b in token] (or token[i : i + 1])",
         ),
         _none_where_merging_stops_early,
+        same_as(_from_characters, _FROM_CHARACTERS_HINT),
+        on_error(UnicodeDecodeError, _FROM_CHARACTERS_HINT),
         same_as(
             _in_dict_order,
             "you took the tokens in the order the dict lists them: a dict's order is the order its keys were put "

@@ -6,9 +6,10 @@ applied everywhere in the word (left to right, no overlaps). The answer is a lis
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
-from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.pair_merging import STRING_REPLACE_HINT, concatenated_text_merge, string_replace_merge
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
 from bpelab.exercises.word_frequencies import MARKER_SPLIT_HINT, marker_split_apart
@@ -59,6 +60,51 @@ def _marker_after_merging(word: str, merges: list[Merge]) -> list[str]:
     return [*symbols, END_OF_WORD]
 
 
+def _in_place_then_two_steps(word: str, merges: list[Merge]) -> list[str]:
+    """Merges in place (symbols[i : i + 2] = [new]), then steps i += 2: the list got one shorter, so the step skips
+    the symbol after the new one. It misses the same pairs as the padded str.replace below."""
+    symbols = [*word, END_OF_WORD]
+    for (a, b), new in merges:
+        i = 0
+        while i < len(symbols) - 1:
+            if (symbols[i], symbols[i + 1]) == (a, b):
+                symbols[i : i + 2] = [new]
+                i += 2
+            else:
+                i += 1
+    return symbols
+
+
+def _last_symbol_dropped(word: str, merges: list[Merge]) -> list[str]:
+    """Builds a new list while i < len(symbols) - 1, and never appends the last symbol when it was not merged."""
+    symbols = [*word, END_OF_WORD]
+    for (a, b), new in merges:
+        merged, i = [], 0
+        while i < len(symbols) - 1:
+            if (symbols[i], symbols[i + 1]) == (a, b):
+                merged.append(new)
+                i += 2
+            else:
+                merged.append(symbols[i])
+                i += 1
+        symbols = merged
+    return symbols
+
+
+def _normalised(attempt: Attempt) -> str | None:
+    """The answer is the replay on the word after unicodedata.normalize: spell the word as it is."""
+    word, merges = attempt.args
+    for form in ("NFC", "NFKC", "NFD", "NFKD"):
+        normal = unicodedata.normalize(form, word)
+        if normal != word and attempt.got == encode_word(normal, merges):
+            return (
+                f"you spelled the word after unicodedata.normalize('{form}', word): NFC joins an 'e' and a combining "
+                "accent (U+0301) into one 'é', NFD splits 'ü' into 'u' and U+0308, NFKC turns the ligature 'ﬁ' into "
+                "'f' and 'i'. Spell the word as it is, one symbol per character: list(word) + ['</w>']"
+            )
+    return None
+
+
 def _padded_replace(word: str, merges: list[Merge]) -> list[str]:
     """Each merge as one str.replace of ' a b ' by ' ab ' on the word spelled with spaces around every symbol:
     two matches side by side share the space between them, and replace skips the second."""
@@ -104,6 +150,15 @@ def _joined(attempt: Any) -> bool:
     return isinstance(attempt.got, str) and attempt.got.replace(" ", "") == "".join(attempt.expected)
 
 
+_SKIPPED_AFTER_A_MERGE_HINT = (
+    "after each merge your loop skips the symbol that follows the new one, so a pair starting there is never "
+    "looked at: 'aaaa' with ('a', 'a') gives ['aa', 'a', 'a', '</w>'], not ['aa', 'aa', '</w>']. Two ways this "
+    "happens: you merged in place (symbols[i : i + 2] = [new]) and then stepped i += 2, though the list just got "
+    "one shorter (after an in-place merge, step i += 1); or you merged with one str.replace of ' a b ' by ' ab ' on "
+    "the word spelled with spaces, where two matches side by side share the space between them and replace looks "
+    "on only after the end of the first. Compare whole symbols in a list"
+)
+
 _BY_LENGTH_HINT = (
     "you replayed the merges sorted by the length of the symbol they make: a merge then runs before one learned "
     "earlier that competes for the same character, or before the merges that build its parts. Apply them in the "
@@ -123,6 +178,7 @@ ENCODE_WORD = Exercise(
             MARKER_SPLIT_HINT + ": start from list(word) + ['</w>'], not list(word + '</w>')",
             any_type=False,
         ),
+        _normalised,
         same_as(_by_string_replace, STRING_REPLACE_HINT),
         same_as(
             _by_joined_text,
@@ -130,12 +186,10 @@ ENCODE_WORD = Exercise(
             "'a' + 'bc' joins to 'abc' too, though the merge is ('ab', 'c'). Compare the pair itself: "
             "(symbols[i], symbols[i + 1]) == (a, b)",
         ),
+        same_as(_in_place_then_two_steps, _SKIPPED_AFTER_A_MERGE_HINT),
         same_as(
             _padded_replace,
-            "you merged with one str.replace of ' a b ' by ' ab ' on the word spelled with spaces: two matches side "
-            "by side share the space between them (the two ' a a ' in ' a a a a ' share its middle space), and "
-            "replace looks on only after the end of the first, so it misses the second: 'aaaa' with ('a', 'a') "
-            "gives ['aa', 'a', 'a', '</w>'], not ['aa', 'aa', '</w>']. Compare whole symbols in a list instead",
+            _SKIPPED_AFTER_A_MERGE_HINT,
         ),
         same_as(
             _marker_after_merging,
@@ -156,6 +210,12 @@ ENCODE_WORD = Exercise(
             "an empty word is still a word that ends: its encoding is ['</w>'], the marker alone, so don't "
             "return [] for an empty word; list(word) + ['</w>'] already gives ['</w>']",
             any_type=False,
+        ),
+        same_as(
+            _last_symbol_dropped,
+            "your loop builds a new list while i < len(symbols) - 1, so the last symbol (at first the marker '</w>') "
+            "is never appended when it was not merged: after the loop, append symbols[-1] if i == "
+            "len(symbols) - 1, or loop while i < len(symbols) and merge only when i + 1 < len(symbols)",
         ),
         when(
             lambda a: END_OF_WORD not in "".join(a.got) and END_OF_WORD in "".join(a.expected),
@@ -260,7 +320,7 @@ def _cases() -> list[Case]:
             ("\ufb01ü👍🏽", [(("ü", "👍"), "ü👍")]),
             ["\ufb01", "ü👍", "🏽", "</w>"],
             "one symbol per character as Python counts them: the ligature ﬁ, ü, the thumbs-up and its skin tone "
-            "(not bytes, not normalised, not one symbol per emoji as drawn)",
+            "(not bytes, not one symbol per emoji as drawn; NFKC would make 'ﬁ' two letters, NFD 'ü' two characters)",
         ),
         Case(("lower", classic), note="a word of the classic corpus, 10 merges learned from it"),
         Case(("slowly", classic), note="an unseen word falls back to smaller pieces"),
@@ -270,6 +330,12 @@ def _cases() -> list[Case]:
         Case(
             ("lower", classic[::-1]),
             note="section 3's reversed list: ('lo', 'w') comes before ('l', 'o') builds 'lo', so 'low' never forms",
+        ),
+        Case(
+            ("cafe\u0301", [(("c", "a"), "ca")]),
+            ["ca", "f", "e", "\u0301", "</w>"],
+            "'cafe' and a combining acute accent (U+0301): five characters, so 'e' and the accent are two symbols "
+            "(NFC would join them into one 'é')",
         ),
     ]
 
