@@ -1332,6 +1332,44 @@ def _repeats_dropped(pieces: list[str], vocab: set[str]) -> list[str]:
     return list(dict.fromkeys(byte_fallback(pieces, vocab)))
 
 
+def _each_piece_once(pieces: list[str], vocab: set[str]) -> list[str]:
+    """A loop over ``dict.fromkeys(pieces)`` (or a set): a piece that comes again in ``pieces`` is skipped."""
+    return byte_fallback(list(dict.fromkeys(pieces)), vocab)
+
+
+def _bytes_spelled_once(pieces: list[str], vocab: set[str]) -> list[str]:
+    """A ``seen`` set of the unknown pieces: an unknown piece's bytes written the first time it comes only."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for piece in pieces:
+        if piece in vocab or piece not in seen:
+            out += byte_fallback([piece], vocab)
+        seen.add(piece)
+    return out
+
+
+COMES_AGAIN = (
+    "a piece that comes again in pieces is written again every time it comes: '🤖' twice is its four bytes twice, "
+    "'▁the' twice is '▁the' twice (the text says it twice); go through pieces itself, with no set of pieces seen"
+)
+
+
+def _output_carried_over(attempt: Attempt) -> str | None:
+    """``def byte_fallback(pieces, vocab, out=[])``: the default list is made once, so every call adds to what the
+    calls before it wrote; each answer ends with the right one, after what earlier calls returned."""
+    got, expected = attempt.got, attempt.expected
+    if not isinstance(got, list) or not isinstance(expected, list) or attempt.error is not None:
+        return None
+    if len(got) <= len(expected) or got[len(got) - len(expected) :] != expected:
+        return None
+    return (
+        f"your answer has {len(got) - len(expected)} pieces before the right ones, {expected!r}: pieces left by the "
+        "calls before this one: your list outlives the call. A default argument (out=[]) is made ONCE, when def "
+        "runs, and every call adds to that same list (so does a list made outside the function); make a new list "
+        "in the function's body, out = [], at each call"
+    )
+
+
 def _first_character_looked_up(pieces: list[str], vocab: set[str]) -> list[str]:
     """``piece[0] in vocab``: a piece kept whole when its first character is a piece."""
     return [out for p in pieces for out in ([p] if p[:1] in vocab else byte_fallback([p], set()))]
@@ -1495,6 +1533,11 @@ BYTE_FALLBACK = Exercise(
             ["<0xE2>", "<0x96>", "<0x81>", "<0xE2>", "<0x96>", "<0x81>", "a"],
             "'▁▁' is no piece of this vocabulary: the bytes of both '▁'",
         ),
+        Case(
+            (["🤖", SPACE + "the", "🤖", SPACE + "the"], {SPACE + "the"}),
+            ["<0xF0>", "<0x9F>", "<0xA4>", "<0x96>", SPACE + "the"] * 2,
+            "'🤖' and '▁the' twice each, as a text that says 'the' twice gives: a piece is written each time it comes",
+        ),
     ],
     diagnosers=[
         _item_of_another_type,
@@ -1508,7 +1551,16 @@ BYTE_FALLBACK = Exercise(
             )
             for form in _NORMAL_FORMS
         ),
+        _output_carried_over,
         _spaces_kept,
+        same_as(
+            _each_piece_once,
+            f"you went through each piece once (dict.fromkeys(pieces), or a set of them): {COMES_AGAIN}",
+        ),
+        same_as(
+            _bytes_spelled_once,
+            f"you wrote an unknown piece's bytes only the first time it came (a set of pieces seen): {COMES_AGAIN}",
+        ),
         same_as(
             _repeats_dropped,
             "you kept each piece once (a set, or dict.fromkeys): a byte or a piece that comes again is written again "

@@ -1,0 +1,67 @@
+"""Lesson 16's seventh fresh read (fixG): wrong answers its checkers accepted, and hints that named another bug."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from bpelab.exercises.sentencepiece import check_byte_fallback
+
+LESSON = Path(__file__).parent.parent / "notebooks" / "16_sentencepiece_from_scratch.ipynb"
+
+
+def _hint(out: str) -> str:
+    return next(line for line in out.splitlines() if line.strip().startswith("hint:"))
+
+
+def each_piece_once(pieces, vocab):
+    """The reviewer's first answer: a loop over dict.fromkeys(pieces), so a piece that comes again is skipped."""
+    out = []
+    for piece in dict.fromkeys(pieces):
+        out += [piece] if piece in vocab else [f"<0x{b:02X}>" for b in piece.encode("utf-8")]
+    return out
+
+
+def bytes_spelled_once(pieces, vocab):
+    """The reviewer's second answer: an unknown piece's bytes written the first time only (a local `seen` set)."""
+    out, seen = [], set()
+    for piece in pieces:
+        if piece in vocab:
+            out.append(piece)
+        elif piece not in seen:
+            seen.add(piece)
+            out += [f"<0x{b:02X}>" for b in piece.encode("utf-8")]
+    return out
+
+
+@pytest.mark.parametrize("answer", [each_piece_once, bytes_spelled_once])
+def test_a_piece_that_comes_again_is_written_again(answer, capsys):
+    assert not check_byte_fallback(answer, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "comes again" in hint and "every time" in hint, hint
+
+
+def _shown_solution(cell_id: str, name: str):
+    """The function a lesson 16 "Show a solution" cell gives, run as the learner would paste it."""
+    cell = next(c for c in nbformat.read(LESSON, as_version=4).cells if c.id == cell_id)
+    code = cell.source.split("```python\n")[1].split("```")[0]
+    namespace: dict = {}
+    exec(code, namespace)
+    return namespace[name]
+
+
+def test_the_lesson_s_byte_fallback_passes():
+    assert check_byte_fallback(_shown_solution("a16e0c02", "byte_fallback"), record=False).passed
+
+
+def test_an_output_list_carried_over_from_call_to_call_is_named(capsys):
+    def byte_fallback(pieces, vocab, out=[]):  # noqa: B006 - the mistake under test
+        for piece in pieces:
+            out += [piece] if piece in vocab else [f"<0x{b:02X}>" for b in piece.encode("utf-8")]
+        return out
+
+    assert not check_byte_fallback(byte_fallback, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "out=[]" in hint and "ONCE" in hint, hint
