@@ -7,7 +7,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from bpelab.exercises.sentencepiece import check_byte_fallback
+from bpelab.exercises.sentencepiece import check_byte_fallback, check_next_merge
 
 LESSON = Path(__file__).parent.parent / "notebooks" / "16_sentencepiece_from_scratch.ipynb"
 
@@ -65,3 +65,30 @@ def test_an_output_list_carried_over_from_call_to_call_is_named(capsys):
     assert not check_byte_fallback(byte_fallback, record=False).passed
     hint = _hint(capsys.readouterr().out)
     assert "out=[]" in hint and "ONCE" in hint, hint
+
+
+def best_score_from_minus_infinity(symbols, scores):
+    """The start several hints recommended: a best score of float('-inf'), replaced on a strictly higher score."""
+    best, best_score = None, float("-inf")
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and scores[piece] > best_score:
+            best, best_score = i, scores[piece]
+    return best
+
+
+def test_a_piece_scoring_minus_infinity_still_merges_and_the_minus_infinity_start_is_named(capsys):
+    """sentencepiece 0.2.3 and the course's SentencePieceBPE merge a piece scored -inf (a hand-edited model): the
+    reference returns 0 for (['a', 'b'], {'ab': -inf}); a best score that starts at -inf never takes it."""
+    assert check_next_merge(_shown_solution("a16e0c01", "next_merge"), record=False).passed
+    capsys.readouterr()
+    assert not check_next_merge(best_score_from_minus_infinity, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "float('-inf')" in hint and "best is None" in hint and "still merges" in hint, hint
+
+
+def test_no_hint_recommends_starting_from_minus_infinity():
+    source = Path(check_next_merge.__code__.co_filename).read_text(encoding="utf-8")
+    assert "or from float('-inf')" not in source
+    assert "start from None or float('-inf')" not in source
+    assert "or a default of float('-inf')" not in source

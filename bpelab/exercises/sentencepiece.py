@@ -211,14 +211,22 @@ def _two_symbols_no_pair(attempt: Attempt) -> str | None:
     if attempt.got is not None or attempt.expected != 0 or len(symbols) != 2 or attempt.error is not None:
         return None
     history = attempt.history()
-    if not all(same(got, next_merge(*args)) for args, got in history if len(args[0]) > 2):
+    from_minus_inf = _best_starting_at(-math.inf)  # the start of a common answer that also says len(symbols) <= 2
+    longer = [(args, got) for args, got in history if len(args[0]) > 2]
+    if not all(same(got, next_merge(*args)) or same(got, from_minus_inf(*args)) for args, got in longer):
         return None
+    also = (
+        "; and your best score starts at float('-inf'): a piece scoring -inf never beats it, yet it still merges, "
+        "so start from the first piece you find (best is None)"
+        if any(not same(got, next_merge(*args)) for args, got in longer)
+        else ""
+    )
     pairs = [got for args, got in history if len(args[0]) == 2 and next_merge(*args) is not None]
     if len(pairs) < 2 or any(got is not None for got in pairs):  # None for every pair, whatever its score
         return None
     return (
         f"you returned None for two symbols, but {symbols[0]!r} + {symbols[1]!r} forms {symbols[0] + symbols[1]!r}, "
-        "a piece: two symbols make one pair, at 0; only fewer than two (len(symbols) < 2) make none"
+        f"a piece: two symbols make one pair, at 0; only fewer than two (len(symbols) < 2) make none{also}"
     )
 
 
@@ -247,6 +255,12 @@ def _tie_not_leftmost(attempt: Attempt) -> str | None:
         )
     return f"{shown}; go through the positions i in order and replace the best only on a strictly higher score"
 
+
+NONE_START = (
+    "start from the first piece you find (best is None): a piece may even score float('-inf'), and it still merges"
+)
+"""sentencepiece 0.2.3 and ``SentencePieceBPE`` merge a piece scored -inf (a hand-edited model): a best score that
+starts at float('-inf') never takes it, since -inf > -inf is false."""
 
 SPACE_IS_A_CHARACTER = (
     "in SentencePiece '▁' is a character like any other: a piece may hold it inside or at its end ('▁of▁the' in a "
@@ -537,7 +551,7 @@ def _too_low(shown: str, score: float, higher: float, code: Code) -> str:
         return (
             f"you returned None, but {shown}: a pair that is no piece gets {given} from your "
             "scores.get(piece, ...), and a piece may score lower than any number you pick, so the best pair you "
-            "found was no piece; compare only pairs with `piece in scores` (or a default of float('-inf'))"
+            "found was no piece; compare only pairs with `piece in scores`"
         )
     if limit and not start:
         return (
@@ -547,7 +561,7 @@ def _too_low(shown: str, score: float, higher: float, code: Code) -> str:
     said = f"starts at {_g(start[0])}" if start else "starts at a number"
     return (
         f"you returned None, but {shown}: your best score {said}, and a piece may score lower than any number you "
-        "pick; start from the first piece you find (best is None), or from float('-inf')"
+        f"pick; {NONE_START}"
     )
 
 
@@ -828,7 +842,7 @@ NEXT_MERGE = Exercise(
         Case(
             (["a", "b"], {"ab": -sys.float_info.max}),
             0,
-            "a piece may score the lowest float there is: still a piece (start from None or float('-inf'))",
+            "a piece may score the lowest float there is: still a piece (start from best is None)",
         ),
         Case(
             (["a", "b", "c"], {"ab": -1.4, "bc": -1.2}),
@@ -991,6 +1005,12 @@ NEXT_MERGE = Exercise(
             2,
             "'the' is a piece but '▁th' + 'e' forms '▁the', which is none: 'at' at 2",
         ),
+        Case(
+            (["a", "b", "c", "d"], {"ab": -math.inf, "cd": -math.inf}),
+            0,
+            "'ab' and 'cd' score float('-inf') (a hand-edited model): still pieces, and sentencepiece 0.2.3 merges "
+            "the leftmost (start from best is None)",
+        ),
     ],
     diagnosers=[
         _float_position,
@@ -1063,13 +1083,18 @@ NEXT_MERGE = Exercise(
         ),
         _starting_at(
             0.0,
-            "your best score starts at 0: the scores are negative, so no piece ever beats it; start from the first "
-            "piece you find (best is None), or from float('-inf')",
+            f"your best score starts at 0: the scores are negative, so no piece ever beats it; {NONE_START}",
         ),
         _starting_at(
             -1e9,
             "your best score starts at -1e9: Mistral's '▁' pieces score exactly -1e9, and none of them beats it; "
-            "start from the first piece you find (best is None), or from float('-inf')",
+            f"{NONE_START}",
+        ),
+        _starting_at(
+            -math.inf,
+            "your best score starts at float('-inf'), and a piece may score -inf too (a hand-edited model): -inf > "
+            "-inf is false, so it never becomes the best, yet it still merges when no pair scores higher "
+            "(sentencepiece 0.2.3 does); start from the first piece you find (best is None)",
         ),
         same_as(
             _truthy_score,
