@@ -4,7 +4,8 @@ that named the wrong cause."""
 from __future__ import annotations
 
 from bpelab.exercises.pair_merging import check_merge_pair, check_merge_symbols
-from bpelab.words import merge_symbols
+from bpelab.exercises.training_loop import check_training_loop
+from bpelab.words import best_pair, count_pairs, get_word_frequencies, merge_pair, merge_symbols
 
 
 def _hint(result_text: str) -> str:
@@ -113,3 +114,43 @@ def _lessons_merge_pair(word_freq, pair):
 def test_the_lessons_merges_still_pass() -> None:
     assert check_merge_symbols(_lessons_merge_symbols, record=False).passed
     assert check_merge_pair(_lessons_merge_pair, record=False).passed
+
+
+# ---- lesson 04, train: the stop condition, and the table made again from the text ---------------
+
+
+def _lessons_train(text, num_merges, *, fewest_pairs=1, rebuilt=False):
+    """Lesson 04's shown solution of exercise 3; ``fewest_pairs=2`` is ``if len(pairs) <= 1: break``, ``rebuilt``
+    moves ``word_freq = get_word_frequencies(text)`` inside the loop."""
+    word_freq = get_word_frequencies(text)
+    merges = []
+    for _ in range(num_merges):
+        if rebuilt:
+            word_freq = get_word_frequencies(text)
+        pairs = count_pairs(word_freq)
+        if len(pairs) < fewest_pairs:
+            break
+        pair = best_pair(pairs)
+        word_freq = merge_pair(word_freq, pair)
+        merges.append((pair, pair[0] + pair[1]))
+    return merges
+
+
+def test_stopping_with_one_pair_left_is_told_its_stop_condition(capsys) -> None:
+    # 'ab ab': after ('a', 'b') one pair is left, ('ab', '</w>'), and it is still merged
+    assert _lessons_train("ab ab", 5, fewest_pairs=2) == [(("a", "b"), "ab")]
+    assert not check_training_loop(lambda t, n: _lessons_train(t, n, fewest_pairs=2), record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "len(pairs) <= 1" in hint and "if not pairs: break" in hint, hint
+    assert "range(num_merges)" not in hint, hint
+
+
+def test_the_table_made_again_every_round_is_named(capsys) -> None:
+    assert _lessons_train("ab ab", 2, rebuilt=True) == [(("a", "b"), "ab")] * 2
+    assert not check_training_loop(lambda t, n: _lessons_train(t, n, rebuilt=True), record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "get_word_frequencies(text)" in hint and "before the loop" in hint, hint
+
+
+def test_the_lessons_train_still_passes() -> None:
+    assert check_training_loop(_lessons_train, record=False).passed
