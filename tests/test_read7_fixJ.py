@@ -3,7 +3,10 @@ that named the wrong cause."""
 
 from __future__ import annotations
 
+import regex
+
 from bpelab.exercises.pair_merging import check_merge_pair, check_merge_symbols
+from bpelab.exercises.pre_tokenization import check_split_words
 from bpelab.exercises.training_loop import check_training_loop
 from bpelab.words import best_pair, count_pairs, get_word_frequencies, merge_pair, merge_symbols
 
@@ -154,3 +157,31 @@ def test_the_table_made_again_every_round_is_named(capsys) -> None:
 
 def test_the_lessons_train_still_passes() -> None:
     assert check_training_loop(_lessons_train, record=False).passed
+
+
+# ---- lesson 02, split_words: \w spelled out by hand, told where it parts from \w ------------------
+
+
+def _spelled(word_class):
+    pattern = f"[{word_class}]+|[^{word_class}\\s]+"
+    return lambda text: regex.findall(pattern, text)
+
+
+def test_letters_for_alphabetic_are_told_alphabetic_not_a_letter_of_some_alphabet(capsys) -> None:
+    for word_class in (r"\p{L}\p{M}\p{Nd}_\p{Join_Control}", r"\p{L}\p{M}\p{Nd}_\u200c\u200d"):
+        assert _spelled(word_class)("Chapter Ⅻ. Ⓐbc") == ["Chapter", "Ⅻ.", "Ⓐ", "bc"]  # \w: Chapter, Ⅻ, ., Ⓐbc
+        assert not check_split_words(_spelled(word_class), record=False).passed
+        hint = _hint(capsys.readouterr().out)
+        assert "Alphabetic" in hint and "Ⅻ" in hint and "[A-Za-z]" not in hint, hint
+
+
+def test_joiners_left_out_are_told_the_joiners(capsys) -> None:
+    for word_class in (r"\p{L}\p{M}\p{Nd}_", r"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}"):
+        assert _spelled(word_class)("می\u200cخواهم") == ["می", "\u200c", "خواهم"]
+        assert not check_split_words(_spelled(word_class), record=False).passed
+        hint = _hint(capsys.readouterr().out)
+        assert "U+200C" in hint and "Join_Control" in hint, hint
+
+
+def test_the_lessons_split_words_still_passes() -> None:
+    assert check_split_words(lambda text: regex.findall(r"\w+|[^\w\s]+", text), record=False).passed
