@@ -96,6 +96,62 @@ def right_to_left_merge(symbols: Word, pair: Pair) -> Word:
     return tuple(reversed(replace_pair(tuple(reversed(symbols)), (pair[1], pair[0]), pair[0] + pair[1])))
 
 
+def _gives_up_after_a_miss(symbols: Word, pair: Pair) -> Word:
+    """``pair[0]`` looked up with ``.index()``; when ``pair[1]`` does not follow it, the rest of the word is left as it
+    is: ``('a', 'x', 'a', 'b')`` merging ``('a', 'b')`` comes back unchanged."""
+    merged = list(symbols)
+    while pair[0] in merged:
+        i = merged.index(pair[0])
+        if i + 1 >= len(merged) or merged[i + 1] != pair[1]:
+            break
+        merged[i : i + 2] = [pair[0] + pair[1]]
+    return tuple(merged)
+
+
+def _skips_two_after_a_miss(symbols: Word, pair: Pair) -> Word:
+    """On ``symbols[i] == pair[0]`` the scan jumps ``i += 2`` whether or not ``pair[1]`` follows: the symbol after an
+    unmatched ``pair[0]`` is never looked at, so ``('a', 'a', 'b')`` merging ``('a', 'b')`` comes back unchanged."""
+    merged: list[str] = []
+    i = 0
+    while i < len(symbols):
+        if symbols[i] == pair[0]:
+            matched = i + 1 < len(symbols) and symbols[i + 1] == pair[1]
+            merged.extend([pair[0] + pair[1]] if matched else symbols[i : i + 2])
+            i += 2
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return tuple(merged)
+
+
+def _searches_on_two_after_a_miss(symbols: Word, pair: Pair) -> Word:
+    """``pair[0]`` looked up with ``.index(pair[0], start)``, and after a miss the next search starts at ``i + 2``: the
+    same symbol skipped as by ``_skips_two_after_a_miss``, but the search after a merge starts on the merged symbol."""
+    merged = list(symbols)
+    start = 0
+    while pair[0] in merged[start:]:
+        i = merged.index(pair[0], start)
+        if i + 1 < len(merged) and merged[i + 1] == pair[1]:
+            merged[i : i + 2] = [pair[0] + pair[1]]
+            start = i + 1
+        else:
+            start = i + 2
+    return tuple(merged)
+
+
+GAVE_UP_HINT = (
+    "where pair[0] was not followed by pair[1], you stopped looking: the rest of the word must still be scanned, "
+    "('a', 'x', 'a', 'b') merging ('a', 'b') gives ('a', 'x', 'ab'). On a miss, keep symbols[i], step by 1 "
+    "(i += 1) and go on to the end of the word"
+)
+
+SKIPPED_AFTER_MISS_HINT = (
+    "where pair[0] was not followed by pair[1], you jumped 2 symbols on: the symbol after it was never looked at, "
+    "yet it may start a match itself, ('a', 'a', 'b') merging ('a', 'b') gives ('a', 'ab'). Jump by 2 only after a "
+    "merge; on a miss, keep symbols[i] and step by 1 (i += 1)"
+)
+
+
 def _last_appended_after(symbols: Word, pair: Pair) -> Word:
     """The scan stops one short (``while i < len(symbols) - 1``), then ``symbols[-1]`` is appended whatever happened:
     when the last pair was merged, the last symbol comes twice."""
@@ -344,6 +400,9 @@ def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[...
         ),
         same_as(lift(concatenated_text_merge), CONCATENATED_HINT),
         same_as(lift(_last_appended_after), LAST_TWICE_HINT),
+        same_as(lift(_gives_up_after_a_miss), GAVE_UP_HINT),
+        same_as(lift(_skips_two_after_a_miss), SKIPPED_AFTER_MISS_HINT),
+        same_as(lift(_searches_on_two_after_a_miss), SKIPPED_AFTER_MISS_HINT),
         *WORD_DIAGNOSERS[5:],
         same_as(
             lift(right_to_left_merge),
@@ -415,6 +474,16 @@ MERGE_SYMBOLS = Exercise(
             "'xa' ends with 'a' but is not 'a': the pair starts where a symbol starts",
         ),
         Case(((), ("a", "b")), (), "the empty word: nothing to merge"),
+        Case(
+            (("a", "x", "a", "b", "</w>"), ("a", "b")),
+            ("a", "x", "ab", "</w>"),
+            "an 'a' not followed by 'b' comes first: the scan goes on and finds the pair after it",
+        ),
+        Case(
+            (("a", "a", "b", "</w>"), ("a", "b")),
+            ("a", "ab", "</w>"),
+            "an 'a' not followed by 'b' stands just before the pair: the 'a' after it starts the match",
+        ),
     ],
     diagnosers=[_empty_word_hint, _lessons_example_hint, *_word_diagnosers(lambda wrong: wrong)],
     hint="walk i from 0; if (symbols[i], symbols[i + 1]) == pair, emit pair[0] + pair[1] and jump by 2, else emit symbols[i] and step by 1",
@@ -521,6 +590,12 @@ MERGE_PAIR = Exercise(
             {("ab", "c", "</w>"): 3, ("x", "</w>"): 1},
             "two spellings of 'abc' with 'x' between them: the counts add up, and 'abc' keeps the place of its first "
             "spelling, before 'x'",
+        ),
+        Case(
+            ({("a", "x", "a", "b", "</w>"): 2, ("a", "a", "b", "</w>"): 1}, ("a", "b")),
+            {("a", "x", "ab", "</w>"): 2, ("a", "ab", "</w>"): 1},
+            "an 'a' not followed by 'b' before the pair: the scan goes on past it, and the 'a' just after it may start "
+            "the match",
         ),
     ],
     diagnosers=[

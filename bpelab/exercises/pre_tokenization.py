@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import regex
@@ -173,38 +173,61 @@ def _named(ch: str) -> str:
     )
 
 
+def _slips_in(text: str) -> dict[str, int]:
+    """The characters of ``text`` of a kind in ``CLASS_SLIPS`` that the slip counts the other way round from ``\\w``,
+    with their kind."""
+    slips = {ch: kind for ch in dict.fromkeys(text) for kind, (test, _, _) in enumerate(CLASS_SLIPS) if test(ch)}
+    return {ch: kind for ch, kind in slips.items() if CLASS_SLIPS[kind][1] != bool(regex.fullmatch(r"\w", ch))}
+
+
+def _slip_word(slips: dict[str, int], flipped: set[str]) -> Callable[[str], bool]:
+    return lambda ch: CLASS_SLIPS[slips[ch]][1] if ch in flipped else bool(regex.fullmatch(r"\w", ch))
+
+
+def _flips(slips: dict[str, int]) -> Iterator[set[str]]:
+    """Every non-empty set of those characters, smallest first."""
+    for size in range(1, len(slips) + 1):
+        yield from map(set, itertools.combinations(slips, size))
+
+
+def _explained(text: str, pieces: Any) -> bool:
+    """``pieces`` are what ``\\w+|[^\\w\\s]+`` finds in ``text`` with none, or some, of its slip characters counted
+    the other way round."""
+    slips = _slips_in(text)
+    if len(slips) > 8:
+        return False
+    return pieces == _pieces(text, _slip_word(slips, set())) or any(
+        pieces == _pieces(text, _slip_word(slips, flipped)) for flipped in _flips(slips)
+    )
+
+
 def _class_slip(attempt: Any) -> str | None:
     """The pieces are what ``\\w+|[^\\w\\s]+`` finds with some of the text's characters of the kinds in
-    ``CLASS_SLIPS`` counted the other way round, here and on every other case: a class spelled out by hand
-    (``\\p{Cf}`` for ``\\p{Join_Control}``, ``_`` for ``\\p{Pc}``, a list of circled letters for Alphabetic). Said
-    with those characters."""
+    ``CLASS_SLIPS`` counted the other way round, and on every other case too (with that case's own such characters,
+    as a hand-spelled class may slip on more than one kind): a class spelled out by hand (``\\p{Cf}`` for
+    ``\\p{Join_Control}``, ``_`` for ``\\p{Pc}``, ``\\p{L}`` for Alphabetic, the joiners left out). Said with the
+    characters of this text."""
     got, text = _got_list(attempt), attempt.args[0]
     if got == attempt.expected or not all(isinstance(piece, str) for piece in got):
         return None
-    slips = {ch: kind for ch in dict.fromkeys(text) for kind, (test, _, _) in enumerate(CLASS_SLIPS) if test(ch)}
+    slips = _slips_in(text)
     if not slips or len(slips) > 8:
         return None
-
-    def is_word(flipped: set[str]) -> Callable[[str], bool]:
-        return lambda ch: CLASS_SLIPS[slips[ch]][1] if ch in flipped else bool(regex.fullmatch(r"\w", ch))
-
-    chosen = [ch for ch in slips if CLASS_SLIPS[slips[ch]][1] != bool(regex.fullmatch(r"\w", ch))]
-    for size in range(1, len(chosen) + 1):
-        for flipped in map(set, itertools.combinations(chosen, size)):
-            if _pieces(text, is_word(flipped)) != got:
-                continue
-            if any(_pieces(args[0], is_word(flipped)) != other for args, other in attempt.history()):
-                continue
-            said = []
-            for kind, (_, _, hint) in enumerate(CLASS_SLIPS):
-                chars = [ch for ch in flipped if slips[ch] == kind]
-                if chars:
-                    said.append(hint.replace("{chars}", ", ".join(map(_named, sorted(chars)))))
-            return (
-                "your word class counts characters of this text the other way round from \\w: "
-                + "; ".join(said)
-                + ". Use \\w itself, run with the regex module, not a class spelled out by hand"
-            )
+    for flipped in _flips(slips):
+        if _pieces(text, _slip_word(slips, flipped)) != got:
+            continue
+        if not all(_explained(args[0], other) for args, other in attempt.history()):
+            continue
+        said = []
+        for kind, (_, _, hint) in enumerate(CLASS_SLIPS):
+            chars = [ch for ch in flipped if slips[ch] == kind]
+            if chars:
+                said.append(hint.replace("{chars}", ", ".join(map(_named, sorted(chars)))))
+        return (
+            "your word class counts characters of this text the other way round from \\w: "
+            + "; ".join(said)
+            + ". Use \\w itself, run with the regex module, not a class spelled out by hand"
+        )
     return None
 
 

@@ -43,10 +43,12 @@ def _loop(
     merge_word: Callable[[Word, Pair], Word] | None = None,
     count: Callable[[WordFreq], dict[Pair, int]] = count_pairs,
     carry_counts: bool = False,
+    fewest_pairs: int = 1,
 ) -> list[Merge]:
     """The training loop with one part done another way: how the pair is picked (the shape of a tie-rule mistake),
     ``keep=False`` (``merge_pair``'s result thrown away), how one word is merged, how pairs are counted, or
-    ``carry_counts`` (the counts dict made once, before the loop, and added to at every step)."""
+    ``carry_counts`` (the counts dict made once, before the loop, and added to at every step), or ``fewest_pairs``
+    (the loop stops when fewer pairs than that are left: 2 is ``if len(pairs) <= 1: break``)."""
     merges: list[Merge] = []
     counts: dict[Pair, int] = {}
     for _ in range(num_merges):
@@ -55,7 +57,7 @@ def _loop(
                 counts[pair] = counts.get(pair, 0) + n
         else:
             counts = count(word_freq)
-        if not counts:
+        if len(counts) < fewest_pairs:
             break
         pair = pick(counts)
         merges.append((pair, pair[0] + pair[1]))
@@ -319,8 +321,11 @@ TRAIN = Exercise(
         ),
         same_as(
             _result_dropped,
-            "the same pair is merged again and again: merge_pair returns a new dict and leaves word_freq as it "
-            "was, so keep its result: word_freq = merge_pair(word_freq, pair)",
+            "the same pair is merged again and again: every round counted the pairs of the words as the text spells "
+            "them, unmerged. Either word_freq = get_word_frequencies(text) stands inside the loop, so the table is "
+            "made again from the text every round (make it once, before the loop), or merge_pair's result was "
+            "thrown away (merge_pair returns a new dict and leaves word_freq as it was: word_freq = "
+            "merge_pair(word_freq, pair))",
         ),
         same_as(
             _largest_pair_whatever_its_count,
@@ -331,6 +336,11 @@ TRAIN = Exercise(
             _stops_below_two,
             "your loop stopped when the best pair occurs only once (lesson 04 §8's rule 'no pair occurs twice'); "
             "this exercise asks for num_merges merges, stopping early only when no pair is left at all",
+        ),
+        same_as(
+            _train_with(fewest_pairs=2),
+            "your loop stopped while one pair was still left (if len(pairs) <= 1: break, or < 2): that last pair "
+            "is merged too; stop only when no pair is left at all, if not pairs: break",
         ),
         same_as(
             _counted_once,
