@@ -125,3 +125,41 @@ def test_the_shown_parity_next_pair_passes() -> None:
 def test_the_exercise_says_fewer_than_twice() -> None:
     (text,) = [c.source for c in nbformat.read(LESSON_14, as_version=4).cells if "### Exercise 2" in c.source]
     assert "fewer than twice" in text and "only once" not in text
+
+
+# ---- lesson 15, group_digits: digits turned into ASCII without int(); the shown solution runs as pasted -------------
+
+
+def _threes_from_the_right(digits: str) -> list[str]:  # lesson 15's solution, cell 23
+    first = len(digits) % 3 or 3
+    groups = [digits[:first]] if digits else []
+    return groups + [digits[i : i + 3] for i in range(first, len(digits), 3)]
+
+
+def through_unicodedata(digits: str) -> list[str]:
+    import unicodedata
+
+    return _threes_from_the_right("".join(str(unicodedata.digit(c)) for c in digits))
+
+
+def test_digits_turned_into_ascii_without_int_are_named(capsys) -> None:
+    from bpelab.exercises.fair_comparisons import check_group_digits
+
+    assert through_unicodedata("١٢٣٤٥") == ["12", "345"]  # by hand: Arabic-Indic ١٢٣٤٥ is 12345
+    assert not check_group_digits(through_unicodedata, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "unicodedata.digit" in hint and "ASCII" in hint and not hint.strip().startswith("hint: int()"), hint
+    assert check_group_digits(_threes_from_the_right, record=False).passed
+
+
+def test_the_package_solution_shown_runs_when_pasted(capsys) -> None:
+    from bpelab.exercises import show_solution
+    from bpelab.exercises.fair_comparisons import check_group_digits
+
+    show_solution("group_digits")
+    shown = capsys.readouterr().out
+    assert "regex.findall" in shown
+    space: dict[str, Any] = {}  # a fresh namespace: nothing of the lesson's first cell
+    exec(compile(shown, "pasted", "exec"), space)  # raised NameError: regex was not imported
+    assert space["group_digits"]("1234567") == ["1", "234", "567"]
+    assert check_group_digits(space["group_digits"], record=False).passed
