@@ -13,12 +13,10 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Any
 
-import regex
-
 from bpelab.analysis.bits_per_byte import bits_per_byte
-from bpelab.digit_rules import DIGIT_RULES
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.number_answers import low_precision, rounding_hint
 
@@ -27,6 +25,10 @@ from bpelab.exercises.number_answers import low_precision, rounding_hint
 
 def group_digits(digits: str) -> list[str]:
     """``digits`` cut into groups of three counted from the right end; the first group takes what is left (1-3)."""
+    import regex  # imported here: show_solution prints this function, and pasted in a lesson it runs as it is
+
+    from bpelab.digit_rules import DIGIT_RULES
+
     return regex.findall(DIGIT_RULES["threes from the right"], digits)
 
 
@@ -114,6 +116,16 @@ def _ascii_digits_only(attempt: Attempt) -> bool:
     return attempt.got in ([], [""]) and bool(digits) and not digits.isascii()
 
 
+def _turned_into_ascii(attempt: Attempt) -> bool:
+    """The right groups of the digits turned into ASCII (``unicodedata.digit``, ``int()``, ``str.translate``): every
+    digit kept, leading zeros too, but not the script the text was written in."""
+    digits, got = attempt.args[0], attempt.got
+    if digits.isascii() or not isinstance(got, list) or not isinstance(attempt.expected, list):
+        return False
+    as_ascii = ["".join(str(unicodedata.digit(c)) for c in group) for group in attempt.expected]
+    return [str(g) for g in got] == as_ascii
+
+
 def _crash_on_nothing(attempt: Attempt) -> str | None:
     """A crash on "" (``digits[0]``, ``max(digits)``, a division by ``len(digits)``): the empty string needs no cut."""
     if attempt.error is None or attempt.args[0] != "":
@@ -190,6 +202,12 @@ GROUP_DIGITS = Exercise(
             "like any other, keep it and cut the whole string",
         ),
         _diagnose_first_group_stripped,
+        when(
+            _turned_into_ascii,
+            "the right groups, but in ASCII digits: '١٢٣٤٥' (Arabic-Indic) gave ['12', '345'], not ['١٢', '٣٤٥']. "
+            "Turning the digits into numbers (unicodedata.digit, int(), str.translate) changes the text: cut the "
+            "string itself, counting from its right end",
+        ),
         when(_through_int, INT_HINT),
         on_error(ValueError, INT_HINT + "; an empty string has no groups: return []", contains="int()"),
         _crash_on_nothing,

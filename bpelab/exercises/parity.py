@@ -9,8 +9,8 @@ In the lesson's order:
 - ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
   language with the most tokens on the parallel text (ties: the one listed first in ``tokens``, whatever the
   order of ``pair_counts`` and the length of the names; one language is a valid state) and its most
-  frequent pair (ties: the pair seen first); a language whose best pair occurs only once, or that has no
-  pair at all, passes its turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
+  frequent pair (ties: the pair seen first); a language whose best pair occurs fewer than twice (once, or 0 times:
+  pair counts keep a pair a merge removed, at 0), or that has no pair at all, passes its turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
   language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
 
 Besides the hand-made cases, both draw cases when the check runs, so that an answer fitted to the cases it has
@@ -162,6 +162,16 @@ def _no_turn_passing(tokens: Mapping[str, int], pair_counts: PairCounts) -> tupl
     return (language, best_pair(counts)) if counts else None
 
 
+def _skips_only_once(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """Only a best pair seen exactly once passes the turn (``if counts[pair] == 1: continue``, or ``!= 1``): a pair
+    counted 0, which pair counts keep after a merge removed it (``IncrementalTrainer.counts`` does), is returned."""
+    for language in worst_first(tokens):
+        counts = dict(pair_counts[language])
+        if counts and counts[best_pair(counts)] != 1:
+            return language, best_pair(counts)
+    return None
+
+
 def _stops_at_no_pairs(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
     """A language with no pairs at all ends the search (``if not counts: return None``, or ``break``)."""
     for language in worst_first(tokens):
@@ -174,11 +184,21 @@ def _stops_at_no_pairs(tokens: Mapping[str, int], pair_counts: PairCounts) -> tu
 
 
 def _all_pairs_counted(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
-    """The test is on all the language's pairs together (``sum(counts.values()) >= 2``, or ``len(counts) >= 2 or
-    best >= 2``), not on its best pair: two pairs seen once each pass it."""
+    """The test is on all the language's pairs together (``sum(counts.values()) >= 2``), not on its best pair: two
+    pairs seen once each pass it."""
     for language in worst_first(tokens):
         counts = dict(pair_counts[language])
         if counts and sum(counts.values()) >= 2:
+            return language, best_pair(counts)
+    return None
+
+
+def _several_pairs_or_one_twice(tokens: Mapping[str, int], pair_counts: PairCounts) -> tuple[str, tuple] | None:
+    """The same mistake through the number of pairs (``len(counts) >= 2 or best >= 2``): it differs from the sum
+    where pairs are counted 0."""
+    for language in worst_first(tokens):
+        counts = dict(pair_counts[language])
+        if counts and (len(counts) >= 2 or counts[best_pair(counts)] >= 2):
             return language, best_pair(counts)
     return None
 
@@ -643,6 +663,21 @@ PARITY_NEXT_PAIR = Exercise(
             "to English",
         ),
         Case(
+            ({"ta": 30, "en": 10}, {"ta": {(97, 97): 0, (32, 97): 0}, "en": {(116, 104): 5}}),
+            ("en", (116, 104)),
+            "Tamil's pairs are counted 0 (pair counts keep a pair a merge removed, at 0: IncrementalTrainer.counts "
+            "held {(97, 97): 0, (32, 97): 0} after merging (97, 97) in 'aaab aaab'): a pair seen fewer than twice "
+            "passes the turn, so English gets the merge",
+        ),
+        Case(
+            (
+                {"en": 10, "ta": 30, "am": 25},
+                {"en": {("t", "h"): 4}, "ta": {("ம", "்"): 0}, "am": {("ሰ", "ዓ"): 2, ("ዓ", "ት"): 0}},
+            ),
+            ("am", ("ሰ", "ዓ")),
+            "Tamil's only pair is counted 0: it passes its turn to Amharic, whose best pair occurs twice",
+        ),
+        Case(
             ({"en": 5, "fr": 5}, {"en": {("a", "b"): 1}, "fr": {}}),
             None,
             "no language has a pair that occurs twice: return None (training stops)",
@@ -843,16 +878,26 @@ PARITY_NEXT_PAIR = Exercise(
             "None when no language has a pair seen twice",
         ),
         same_as(
+            _skips_only_once,
+            "a pair's count may be 0: pair counts keep a pair a merge removed, at 0 (IncrementalTrainer.counts held "
+            "{(97, 97): 0, (32, 97): 0} after merging (97, 97) in 'aaab aaab'). You passed the turn only on a count "
+            "of exactly 1 (counts[pair] == 1, or != 1) and returned a pair counted 0: a pair seen fewer than twice "
+            "passes the turn; test counts[pair] >= 2",
+        ),
+        same_as(
             _stops_at_no_pairs,
             "a language with no pair at all (every word already one token) passes its turn like one whose best "
             "pair occurs once: you stopped there (return None, or break); go on to the next worst language",
         ),
-        same_as(
-            _all_pairs_counted,
-            "a language passes its turn when its BEST pair occurs fewer than twice, however many pairs it has: "
-            "you tested all its pairs together (sum(counts.values()) or len(counts)); test counts[pair] >= 2 "
-            "for the pair you return",
-        ),
+        *[
+            same_as(
+                variant,
+                "a language passes its turn when its BEST pair occurs fewer than twice, however many pairs it has: "
+                "you tested all its pairs together (sum(counts.values()) or len(counts)); test counts[pair] >= 2 "
+                "for the pair you return",
+            )
+            for variant in (_all_pairs_counted, _several_pairs_or_one_twice)
+        ],
         same_as(
             _bigger_pair_among_tied,
             "two languages tie on tokens and you gave the merge to the one whose best pair is more frequent: the "
