@@ -78,8 +78,53 @@ def _with_ten_special_tokens() -> BPETokenizer:
     return BPETokenizer().train("abababab", 268, special_tokens=[f"<|special {i}|>" for i in range(10)])
 
 
+def _cdcd() -> BPETokenizer:
+    """Trained on "cdcdcdcd": 2 merges, like ``_abab``, but neither applies to "abababab"."""
+    return BPETokenizer().train("cdcdcdcd", 258)
+
+
+LONG_TEXT = PARAGRAPH * 12 + MIXED_SCRIPTS * 100
+"""About 10,000 characters: English first, other scripts at the end, so a measure of only the start (text[:1000],
+text[:5000]) gives another number than the whole text."""
+
+PREFIX_LENGTHS = (100, 200, 250, 256, 300, 400, 500, 512, 1000, 1024, 2000, 2048, 4096, 5000, 8192)
+"""The lengths a function that measures only the start of the text is tried with (text[:n])."""
+
+
 def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
     return tokenizer.encode(text)
+
+
+REMEMBERED_HINT = (
+    "you gave the answer of an earlier call on the same text with another tokenizer: your function seems to "
+    "remember its results between calls, keyed by the text and something two tokenizers can share, such as "
+    "len(tokenizer.merges) (two tokenizers of one size) or id(tokenizer) (Python gives the id of a discarded "
+    "tokenizer to a new one, and a tokenizer trained again keeps its id). Measure afresh at each call: encode the "
+    "text with the tokenizer you are given"
+)
+
+
+def _an_earlier_answer(attempt: Attempt) -> object | None:
+    """The answer is wrong, and is what an earlier check on the same text (another tokenizer) had to answer."""
+    tokenizer, text = attempt.args
+    for (earlier, earlier_text), _ in attempt.history():
+        if earlier_text == text and earlier is not tokenizer:
+            answer = bytes_per_token(earlier, earlier_text)
+            if same(attempt.got, answer) and not same(answer, attempt.expected):
+                return answer
+    return None
+
+
+def _only_the_start(attempt: Attempt) -> str | None:
+    """The answer is that of the text's first n characters, for one of ``PREFIX_LENGTHS`` shorter than the text."""
+    tokenizer, text = attempt.args
+    for n in PREFIX_LENGTHS:
+        if n < len(text) and same(attempt.got, bytes_per_token(tokenizer, text[:n])):
+            return (
+                f"you measured only the start of the text, its first {n:,} characters (text[:{n}]): this text has "
+                f"{len(text):,}, and its end is in other scripts, with fewer bytes per token. Measure the whole text"
+            )
+    return None
 
 
 def _normalized(tokenizer: BPETokenizer, text: str, form: str) -> float:
@@ -140,8 +185,21 @@ BYTES_PER_TOKEN = Exercise(
             5 / 4,
             "the ligature 'ﬁ' (U+FB01, one character of 3 bytes): 'ab' and its 3 bytes are 5 bytes in 4 tokens",
         ),
+        Case(
+            (_cdcd(), "abababab"),
+            1.0,
+            "the text of check 3 with another tokenizer of 2 merges (learned on 'cdcdcdcd'): neither merge applies, "
+            "8 bytes in 8 tokens",
+        ),
+        Case(
+            (_paragraph(), LONG_TEXT),
+            note=f"a long text ({len(LONG_TEXT):,} characters: the paragraph 12 times, then other scripts): all of "
+            "it counts",
+        ),
     ],
     diagnosers=[
+        when(lambda a: _an_earlier_answer(a) is not None, REMEMBERED_HINT),
+        _only_the_start,
         *(
             same_as(
                 lambda tokenizer, text, form=form: _normalized(tokenizer, text, form),
@@ -216,8 +274,39 @@ BYTES_PER_TOKEN = Exercise(
 
 
 def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
-    """Lesson 08, exercise 1."""
-    return BYTES_PER_TOKEN.check(fn, record=record)
+    """Lesson 08, exercise 1: the checker's cases, then one tokenizer object trained again in place (same id, same
+    number of merges, other merges) on one text, which a function that remembers its answers gets wrong."""
+    with recording(record):
+        with recording(False):
+            result = BYTES_PER_TOKEN.run(fn)
+        if result.passed:
+            remembered = _retrained_in_place(fn, result.checks)
+            if remembered is not None:
+                print(remembered)
+                return CheckResult(False, result.name, result.checks + 1, result.checks + 1, "failed", remembered)
+        print(result.message)
+        return CheckResult(result.passed, result.name, result.failed_case, result.checks, result.status, result.message)
+
+
+def _retrained_in_place(fn: Callable[..., float], checks: int) -> str | None:
+    """The message when ``fn`` answers right for a tokenizer on "abababab", then, once that same object is trained
+    again on other text, gives its old answer: it remembers results by something the two share."""
+    tokenizer = _abab()
+    for text, expected, what in (
+        ("abababab", 4.0, "trained on 'abababab'"),
+        ("abababab", 1.0, "then trained again, in place, on 'cdcdcdcd'"),
+    ):
+        if expected == 1.0:
+            tokenizer.train("cdcdcdcd", 258)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(fn, (tokenizer, text), MAX_STEPS)
+        if outcome.error is None and not outcome.runaway and not same(outcome.got, expected):
+            return (
+                f"❌ bytes_per_token: your function passed all {checks} checks, but called twice on 'abababab' with "
+                f"ONE tokenizer object, {what}, it answered {short(outcome.got)} where {expected} is right.\n"
+                f"   hint:     {REMEMBERED_HINT}"
+            )
+    return None
 
 
 # ---- unused tokens --------------------------------------------------------------------------
