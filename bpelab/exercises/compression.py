@@ -332,6 +332,29 @@ def _with_parts(tokenizer: BPETokenizer, text: str) -> int:
     return len(set(tokenizer.vocab) - used)
 
 
+def _single_pieces(attempt: Attempt) -> str | None:
+    """The text encoded one character at a time, or its bytes taken as the ids: only tokens of one character (or
+    one byte) counted as used. On a check where the two give the same number, both are named."""
+    tokenizer, text = attempt.args
+    by_character = len(set(tokenizer.vocab) - {i for character in text for i in tokenizer.encode(character)})
+    by_byte = len(tokenizer.vocab) - len(set(text.encode("utf-8")))
+    whole = "encode the whole text at once: the used tokens are the ids tokenizer.encode(text) returns"
+    if same(attempt.got, by_character) and same(attempt.got, by_byte):
+        return (
+            "you counted as used only tokens of one character or one byte: you encoded the text one character at a "
+            "time, or took its bytes (text.encode('utf-8')) as the ids; a merged token that spans several "
+            f"characters, such as 'abab', is then never counted. {whole[0].upper()}{whole[1:]}"
+        )
+    if same(attempt.got, by_character):
+        return (
+            "you encoded the text one character at a time: a merged token that spans several characters, such as "
+            f"'abab', is then never used; {whole}"
+        )
+    if same(attempt.got, by_byte):
+        return "you counted the text's bytes as the used tokens; the used tokens are the ids encode returns"
+    return None
+
+
 COUNT_UNUSED = Exercise(
     name="count_unused",
     call="count_unused(tokenizer, text)",
@@ -394,10 +417,7 @@ COUNT_UNUSED = Exercise(
             "holds too: count over tokenizer.vocab itself, len(set(tokenizer.vocab) - set(ids))",
         ),
         same_as(_with_parts, "a token is used only if encode emits it; the pieces inside a longer token are not used"),
-        same_as(
-            lambda tokenizer, text: len(tokenizer.vocab) - len(set(text.encode("utf-8"))),
-            "you counted the text's bytes as the used tokens; the used tokens are the ids encode returns",
-        ),
+        _single_pieces,
     ],
     hint="the ids of tokenizer.vocab that are not in set(tokenizer.encode(text)): len(set(vocab) - set(ids))",
 )
