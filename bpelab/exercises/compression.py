@@ -548,10 +548,6 @@ def _search_cases() -> list[Case]:
             "the same text and goal on another tokenizer, which learned 'ï': 257 gives 1.5 bytes per token",
         ),
         Case(
-            (counted_paragraph, LONG_TEXT, _measured(paragraph, LONG_TEXT, 300)),
-            note=f"a long text ({len(LONG_TEXT):,} characters, other scripts at its end), the goal what 300 gives",
-        ),
-        Case(
             (MeasuredTokenizer.of(_with_ten_special_tokens()), "abababab", 4.0),
             258,
             "the tokenizer of check 1 with ten special tokens: vocab_size is 268, but its sizes (256 + its 2 "
@@ -1262,7 +1258,9 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
     tokenizer of the same size on the first text, answers a call wrong: it keeps measurements between calls, keyed
     without the text or without the tokenizer. The checker's cases cannot see all of that (each call gets a copy
     of the tokenizer, so a cache keyed by the tokenizer object never hits); the lesson's next steps can (english_bpe
-    on the training text after the held-out text, code_bpe of the same size on the held-out text)."""
+    on the training text after the held-out text, code_bpe of the same size on the held-out text). A last call on
+    a long text catches a search (or its bytes_per_token) that measures only the start of the text: the checker's
+    cases are shorter than 1,000 characters, the lesson's held-out text is not."""
     tokenizer = MeasuredTokenizer.of(_paragraph())
     calls = [
         (tokenizer, PARAGRAPH, 1.01, "the paragraph with the goal 1.01"),
@@ -1274,6 +1272,13 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
             1.01,
             "the paragraph and the goal of call 1 with ANOTHER tokenizer of the same size (58 merges, learned on the "
             "paragraph written backwards)",
+        ),
+        (
+            tokenizer,
+            LONG_TEXT,
+            _measured(_paragraph(), LONG_TEXT, 300),
+            f"a long text ({len(LONG_TEXT):,} characters, the paragraph 12 times, then other scripts), the goal what "
+            "300 gives",
         ),
     ]
     for number, (given, text, goal, _) in enumerate(calls, 1):
@@ -1289,15 +1294,25 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
         return (
             f"❌ smallest_vocab_size: your search passed all {checks} checks, each on a tokenizer of its own, but "
             f"called {number} times in a row (as the lesson calls english_bpe on two texts, then code_bpe, of the "
-            f"same size, on one of them), it answered {short(outcome.got)} on call {number} where {expected:,} is "
+            f"same size, on one of them; the last call a long text), it answered {short(outcome.got)} on call {number} where {expected:,} is "
             f"right.\n"
-            f"   problem:  {said}; call {number} seems to read what an earlier call measured, kept in "
-            f"{'your bytes_per_token' if helper else where}\n"
-            "   hint:     "
+            f"   problem:  {said}; "
+            + (
+                "the search is right, but the bytes_per_token it calls is not\n"
+                if helper
+                else f"call {number} does not measure the whole text: measure all of `text`, not text[:n]\n"
+                if text is LONG_TEXT
+                else f"call {number} seems to read what an earlier call measured, kept in {where}\n"
+            )
+            + "   hint:     "
             + (
                 helper
-                or "a measurement depends on the tokenizer, the size AND the text: make the dict inside the function "
-                "(a new one for each call), so that no call reads another's measurements"
+                or (
+                    "a bytes per token is that of the whole text: measure the `text` the search is given, all of it"
+                    if text is LONG_TEXT
+                    else "a measurement depends on the tokenizer, the size AND the text: make the dict inside the "
+                    "function (a new one for each call), so that no call reads another's measurements"
+                )
             )
         )
     return None
