@@ -233,6 +233,15 @@ def _last_of_ties(word_freq: WordFreq) -> Pair:
     return max(reversed(list(scores)), key=scores.__getitem__)
 
 
+def _by_symbols_first_seen(word_freq: WordFreq) -> Pair:
+    """Of equal scores, the pair whose first symbol (then second) appears earliest in the words: not the pair seen
+    first, which can start with a symbol met later."""
+    scores = _scores(word_freq)
+    order = {symbol: i for i, symbol in enumerate(symbol_counts(word_freq))}
+    top = max(scores.values())
+    return min((pair for pair, score in scores.items() if score == top), key=lambda p: (order[p[0]], order[p[1]]))
+
+
 def _unweighted(word_freq: WordFreq) -> Pair:
     return reference_best_wordpiece_pair(dict.fromkeys(word_freq, 1))
 
@@ -680,6 +689,12 @@ BEST_PAIR = Exercise(
             ("o", "##x"),
             "(t, ##h) occurs 16 times, but (o, ##x) scores 1/(1·1) = 1: rare parts win",
         ),
+        Case(
+            ({("b",): 1, ("b", "##c", "##a"): 2, ("a", "##c", "##b", "##a"): 2},),
+            ("a", "##c"),
+            "b, bca ×2, acba ×2: b 3, ##c 4, ##a 4, a 2, ##b 2; (a, ##c), (##c, ##b) and (##b, ##a) all score "
+            "2/(2·4) = 1/4, and (a, ##c) is the pair seen first, though its symbol a first appears after ##c",
+        ),
         Case((get_wordpiece_frequencies(PARAGRAPH),), note="a paragraph of English"),
         Case((get_wordpiece_frequencies(made_up_words()),), note="150 made-up words"),
     ],
@@ -738,6 +753,13 @@ BEST_PAIR = Exercise(
             _smallest_of_ties,
             "your ties go to the alphabetically smallest pair; this course takes the pair seen "
             "first: max(scores, key=scores.get) keeps the first of equal scores",
+        ),
+        same_as(
+            _by_symbols_first_seen,
+            "your ties go to the pair whose symbols first appear earliest in the words (its first symbol, then its "
+            "second); this course takes the pair seen first, the first of the tied pairs met going through the words "
+            "in order, which can start with a symbol met later: max(scores, key=scores.get) over the pairs in the "
+            "order count_pairs meets them keeps it",
         ),
         same_as(
             _prefix_pooled,

@@ -78,8 +78,52 @@ def _with_ten_special_tokens() -> BPETokenizer:
     return BPETokenizer().train("abababab", 268, special_tokens=[f"<|special {i}|>" for i in range(10)])
 
 
+def _cdcd() -> BPETokenizer:
+    """Trained on "cdcdcdcd": 2 merges, like ``_abab``, but neither applies to "abababab"."""
+    return BPETokenizer().train("cdcdcdcd", 258)
+
+
+LONG_TEXT = PARAGRAPH * 12 + MIXED_SCRIPTS * 100
+"""About 10,000 characters: English first, other scripts at the end, so a measure of only the start (text[:1000],
+text[:5000]) gives another number than the whole text."""
+
+PREFIX_LENGTHS = (100, 200, 250, 256, 300, 400, 500, 512, 1000, 1024, 2000, 2048, 4096, 5000, 8192)
+"""The lengths a function that measures only the start of the text is tried with (text[:n])."""
+
+
 def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
     return tokenizer.encode(text)
+
+
+REMEMBERED_HINT = (
+    "seems to remember its results between calls, keyed by the text and something two tokenizers can share, such "
+    "as len(tokenizer.merges) (two tokenizers of one size) or id(tokenizer) (Python gives the id of a discarded "
+    "tokenizer to a new one, and a tokenizer trained again keeps its id). Measure afresh at each call: encode the "
+    "text with the tokenizer you are given"
+)
+
+
+def _an_earlier_answer(attempt: Attempt) -> object | None:
+    """The answer is wrong, and is what an earlier check on the same text (another tokenizer) had to answer."""
+    tokenizer, text = attempt.args
+    for (earlier, earlier_text), _ in attempt.history():
+        if earlier_text == text and earlier is not tokenizer:
+            answer = bytes_per_token(earlier, earlier_text)
+            if same(attempt.got, answer) and not same(answer, attempt.expected):
+                return answer
+    return None
+
+
+def _only_the_start(attempt: Attempt) -> str | None:
+    """The answer is that of the text's first n characters, for one of ``PREFIX_LENGTHS`` shorter than the text."""
+    tokenizer, text = attempt.args
+    for n in PREFIX_LENGTHS:
+        if n < len(text) and same(attempt.got, bytes_per_token(tokenizer, text[:n])):
+            return (
+                f"you measured only the start of the text, its first {n:,} characters (text[:{n}]): this text has "
+                f"{len(text):,}. Measure the whole text"
+            )
+    return None
 
 
 def _normalized(tokenizer: BPETokenizer, text: str, form: str) -> float:
@@ -140,8 +184,25 @@ BYTES_PER_TOKEN = Exercise(
             5 / 4,
             "the ligature 'ﬁ' (U+FB01, one character of 3 bytes): 'ab' and its 3 bytes are 5 bytes in 4 tokens",
         ),
+        Case(
+            (_cdcd(), "abababab"),
+            1.0,
+            "the text of check 3 with another tokenizer of 2 merges (learned on 'cdcdcdcd'): neither merge applies, "
+            "8 bytes in 8 tokens",
+        ),
+        Case(
+            (_paragraph(), LONG_TEXT),
+            note=f"a long text ({len(LONG_TEXT):,} characters: the paragraph 12 times, then other scripts): all of "
+            "it counts",
+        ),
     ],
     diagnosers=[
+        when(
+            lambda a: _an_earlier_answer(a) is not None,
+            "you gave the answer of an earlier check on the same text with another tokenizer: your function "
+            + REMEMBERED_HINT,
+        ),
+        _only_the_start,
         *(
             same_as(
                 lambda tokenizer, text, form=form: _normalized(tokenizer, text, form),
@@ -216,8 +277,39 @@ BYTES_PER_TOKEN = Exercise(
 
 
 def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
-    """Lesson 08, exercise 1."""
-    return BYTES_PER_TOKEN.check(fn, record=record)
+    """Lesson 08, exercise 1: the checker's cases, then one tokenizer object trained again in place (same id, same
+    number of merges, other merges) on one text, which a function that remembers its answers gets wrong."""
+    with recording(record):
+        with recording(False):
+            result = BYTES_PER_TOKEN.run(fn)
+        if result.passed:
+            remembered = _retrained_in_place(fn, result.checks)
+            if remembered is not None:
+                print(remembered)
+                return CheckResult(False, result.name, result.checks + 1, result.checks + 1, "failed", remembered)
+        print(result.message)
+        return CheckResult(result.passed, result.name, result.failed_case, result.checks, result.status, result.message)
+
+
+def _retrained_in_place(fn: Callable[..., float], checks: int) -> str | None:
+    """The message when ``fn`` answers right for a tokenizer on "abababab", then, once that same object is trained
+    again on other text, gives its old answer: it remembers results by something the two share."""
+    tokenizer = _abab()
+    for text, expected, what in (
+        ("abababab", 4.0, "trained on 'abababab'"),
+        ("abababab", 1.0, "then trained again, in place, on 'cdcdcdcd'"),
+    ):
+        if expected == 1.0:
+            tokenizer.train("cdcdcdcd", 258)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(fn, (tokenizer, text), MAX_STEPS)
+        if outcome.error is None and not outcome.runaway and not same(outcome.got, expected):
+            return (
+                f"❌ bytes_per_token: your function passed all {checks} checks, but called twice on 'abababab' with "
+                f"ONE tokenizer object, {what}, it answered {short(outcome.got)} where {expected} is right.\n"
+                f"   hint:     your function {REMEMBERED_HINT}"
+            )
+    return None
 
 
 # ---- unused tokens --------------------------------------------------------------------------
@@ -238,6 +330,29 @@ def _with_parts(tokenizer: BPETokenizer, text: str) -> int:
             used.add(i)
             todo.extend(parents.get(i, ()))
     return len(set(tokenizer.vocab) - used)
+
+
+def _single_pieces(attempt: Attempt) -> str | None:
+    """The text encoded one character at a time, or its bytes taken as the ids: only tokens of one character (or
+    one byte) counted as used. On a check where the two give the same number, both are named."""
+    tokenizer, text = attempt.args
+    by_character = len(set(tokenizer.vocab) - {i for character in text for i in tokenizer.encode(character)})
+    by_byte = len(tokenizer.vocab) - len(set(text.encode("utf-8")))
+    whole = "encode the whole text at once: the used tokens are the ids tokenizer.encode(text) returns"
+    if same(attempt.got, by_character) and same(attempt.got, by_byte):
+        return (
+            "you counted as used only tokens of one character or one byte: you encoded the text one character at a "
+            "time, or took its bytes (text.encode('utf-8')) as the ids; a merged token that spans several "
+            f"characters, such as 'abab', is then never counted. {whole[0].upper()}{whole[1:]}"
+        )
+    if same(attempt.got, by_character):
+        return (
+            "you encoded the text one character at a time: a merged token that spans several characters, such as "
+            f"'abab', is then never used; {whole}"
+        )
+    if same(attempt.got, by_byte):
+        return "you counted the text's bytes as the used tokens; the used tokens are the ids encode returns"
+    return None
 
 
 COUNT_UNUSED = Exercise(
@@ -302,10 +417,7 @@ COUNT_UNUSED = Exercise(
             "holds too: count over tokenizer.vocab itself, len(set(tokenizer.vocab) - set(ids))",
         ),
         same_as(_with_parts, "a token is used only if encode emits it; the pieces inside a longer token are not used"),
-        same_as(
-            lambda tokenizer, text: len(tokenizer.vocab) - len(set(text.encode("utf-8"))),
-            "you counted the text's bytes as the used tokens; the used tokens are the ids encode returns",
-        ),
+        _single_pieces,
     ],
     hint="the ids of tokenizer.vocab that are not in set(tokenizer.encode(text)): len(set(vocab) - set(ids))",
 )
@@ -583,10 +695,8 @@ def _helper_rounds() -> int | None:
     or None: it returns the exact ratio, or is not there."""
     if not _CHECKED:
         return None
-    search = unwrapped(_CHECKED[-1])
-    code = getattr(search, "__code__", None)
-    helper = getattr(search, "__globals__", {}).get("bytes_per_token")
-    if code is None or "bytes_per_token" not in code_names(code) or not callable(helper) or helper is bytes_per_token:
+    helper = _learners_helper(_CHECKED[-1])
+    if helper is None:
         return None
     paragraph, candidates, changed = _paragraph(), set(ROUNDED_DIGITS), False
     for size in (290, 293, 296, 300):
@@ -620,10 +730,31 @@ _CHECKED: list[Callable[..., object]] = []
 """The search ``check_smallest_vocab_size`` is checking (a diagnoser sees its answers, not the function)."""
 
 
-def _a_key_without_text(key: object) -> bool:
-    """A size, or a tuple of numbers (size, goal): a key that names no text and no tokenizer."""
+def _a_key_without_tokenizer(key: object) -> bool:
+    """A size, or a tuple of a size with numbers and texts (size, goal, text, id(tokenizer)): a key that holds no
+    tokenizer, so two tokenizers of one size share it (an id is a number, which Python gives again once its object
+    is gone)."""
     parts = key if isinstance(key, tuple) else (key,)
-    return bool(parts) and all(isinstance(part, (int, float)) and not isinstance(part, bool) for part in parts)
+    return any(isinstance(part, int) and not isinstance(part, bool) for part in parts) and all(
+        isinstance(part, (int, float, str)) and not isinstance(part, bool) for part in parts
+    )
+
+
+def _measurements(kept: dict) -> bool:
+    """A dict of measurements: every value a number (a bytes per token), every key one without a tokenizer."""
+    return bool(kept) and all(
+        isinstance(value, (int, float)) and not isinstance(value, bool) and _a_key_without_tokenizer(key)
+        for key, value in kept.items()
+    )
+
+
+def _what_a_key_holds(kept: dict) -> str:
+    parts = [part for key in kept for part in (key if isinstance(key, tuple) else (key,))]
+    if all(isinstance(part, int) for part in parts):
+        return "the size"
+    if any(isinstance(part, str) for part in parts):
+        return "numbers and the text, with no tokenizer"
+    return "numbers"
 
 
 def _dicts_kept(function: object) -> list[tuple[str, dict]]:
@@ -653,19 +784,80 @@ def _dicts_kept(function: object) -> list[tuple[str, dict]]:
 
 def _shared_cache(attempt: Attempt) -> str | None:
     """The search keeps measurements in a dict that outlives a call (a global, a default argument, a variable of
-    the function it was made in), keyed by the size alone: a later call, on another tokenizer or text, reads an
-    earlier call's measurements."""
+    the function it was made in), keyed by numbers and texts but no tokenizer: a later call, on another tokenizer
+    or text, reads an earlier call's measurements."""
     if not _CHECKED:
         return None
     for name, kept in _dicts_kept(_CHECKED[-1]):
-        if kept and all(_a_key_without_text(key) for key in kept):
+        if _measurements(kept):
             return (
                 f"your search keeps its measurements in `{name}`, a dict shared between calls and keyed by "
-                f"{'the size' if all(isinstance(key, int) for key in kept) else 'numbers'} alone: a later call, "
-                "with another tokenizer or text, reads the bytes per token an earlier call measured. Make the dict "
-                "inside the function (a new one for each call), or key it by the tokenizer and text too"
+                f"{_what_a_key_holds(kept)} alone: a later call, with another tokenizer (of the same size, or whose "
+                "id Python gave again) or another text, reads the bytes per token an earlier call measured. Make "
+                "the dict inside the function (a new one for each call)"
             )
     return None
+
+
+def _learners_helper(search: Callable[..., object]) -> Callable[..., object] | None:
+    """The learner's ``bytes_per_token`` (exercise 1) that ``search`` calls, or None (it measures otherwise)."""
+    code = getattr(unwrapped(search), "__code__", None)
+    helper = getattr(unwrapped(search), "__globals__", {}).get("bytes_per_token")
+    if code is None or "bytes_per_token" not in code_names(code) or not callable(helper) or helper is bytes_per_token:
+        return None
+    return helper
+
+
+def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: str, sizes: list[int]) -> str | None:
+    """The hint when the search's ``bytes_per_token`` (exercise 1) is wrong: it remembers answers (a tokenizer
+    trained again in place gets its old one), or gives another number than the exact one for one of ``sizes`` of
+    ``tokenizer`` on ``text`` (the check's own input). A rounding has its own hint (``_rounded_search``)."""
+    helper = _learners_helper(search)
+    if helper is None or _helper_rounds() is not None:
+        return None
+    remembered = _retrained_in_place(helper, 0)  # type: ignore[arg-type]
+    if remembered is not None:
+        return (
+            "your bytes_per_token (exercise 1), which this search calls, is what goes wrong, not the search: it "
+            + REMEMBERED_HINT
+            + "; then run exercise 1's cell and this one again"
+        )
+    plain = _plain(tokenizer)
+    for size in sizes:
+        if not 256 <= size <= _largest(plain):
+            continue
+        smaller = plain.truncated(size)
+        exact = bytes_per_token(smaller, text)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(helper, (smaller, text), MAX_STEPS)
+        if outcome.error is None and not outcome.runaway and not same(outcome.got, exact):
+            start = next(
+                (n for n in PREFIX_LENGTHS if n < len(text) and same(outcome.got, bytes_per_token(smaller, text[:n]))),
+                None,
+            )
+            why = (
+                f": it measures only the text's first {start:,} characters (text[:{start}]), and this text has "
+                f"{len(text):,}; measure the whole text"
+                if start is not None
+                else ""
+            )
+            return (
+                f"your bytes_per_token (exercise 1), which this search calls, is what goes wrong, not the search: "
+                f"for {size:,} tokens on this text it gives {short(outcome.got)}, where the exact bytes per token is "
+                f"{exact!r}{why}. Fix exercise 1 (run check_bytes_per_token(bytes_per_token) again), then run this "
+                "check again"
+            )
+    return None
+
+
+def _helper_is_wrong(attempt: Attempt) -> str | None:
+    """A diagnoser: the check failed because the learner's ``bytes_per_token`` is wrong on this check's input."""
+    if not _CHECKED:
+        return None
+    tokenizer, text, _ = attempt.args
+    sizes = [size for size in (_a_size(attempt), attempt.expected) if isinstance(size, int)]
+    sizes += [size - 1 for size in sizes]
+    return _wrong_helper(_CHECKED[-1], tokenizer, text, sizes)
 
 
 def _none_compared(attempt: Attempt) -> str | None:
@@ -878,6 +1070,7 @@ SEARCH = Exercise(
             contains="'library_bytes_per_token'",
         ),
         _none_compared,
+        _helper_is_wrong,  # before the search's own mistakes: a wrong exercise 1 makes a right search look wrong
         _shared_cache,  # before the checks that differ in one parameter: such a search answers alike on them
         _same_on_every_check,
         _in_merges,
@@ -1038,6 +1231,11 @@ def _check_search(
     if outcome.error is not None or outcome.runaway:
         return _report(False, "failed", _search_failed(result.checks, outcome, tokenizer))
     number = _judge_size(outcome.got, tokenizer, text, theirs, production, within)
+    if not number.passed and isinstance(outcome.got, int):
+        helper = _wrong_helper(search, tokenizer, text, [outcome.got, outcome.got - 1, outcome.got + 1])
+        if helper is not None:
+            kept = [line for line in number.message.split("\n") if not line.startswith("   hint:")]
+            number = _result(False, "failed", "\n".join([*kept, f"   hint:     {helper}"]))
     first, *rest = number.message.split("\n")
     searched = (
         f"   search:   your search also passed all {result.checks} checks on other tokenizers, texts and goals; "
@@ -1049,30 +1247,73 @@ def _check_search(
     return CheckResult(number.passed, number.name, number.failed_case, number.checks, number.status, message)
 
 
+def _reversed_paragraph() -> BPETokenizer:
+    """Trained on the paragraph written backwards to 314 ids: 58 merges, as many as ``_paragraph``'s, but others:
+    on the paragraph it first reaches 1.01 bytes per token at 261, where ``_paragraph`` does at 257."""
+    return BPETokenizer().train(PARAGRAPH[::-1], 314, pattern="cl100k")
+
+
 def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str | None:
-    """The message when the search, called twice with one tokenizer object and two texts, answers the second call
-    wrong: it keeps measurements between calls, keyed by the tokenizer and the size but not the text. The checker's
-    cases cannot see that (each call gets a copy of the tokenizer, so such a cache never hits); the lesson's next
-    step can (english_bpe on the training text, after the held-out text)."""
+    """The message when the search, called in a row with one tokenizer object and two texts, then with another
+    tokenizer of the same size on the first text, answers a call wrong: it keeps measurements between calls, keyed
+    without the text or without the tokenizer. The checker's cases cannot see all of that (each call gets a copy
+    of the tokenizer, so a cache keyed by the tokenizer object never hits); the lesson's next steps can (english_bpe
+    on the training text after the held-out text, code_bpe of the same size on the held-out text). A last call on
+    a long text catches a search (or its bytes_per_token) that measures only the start of the text: the checker's
+    cases are shorter than 1,000 characters, the lesson's held-out text is not."""
     tokenizer = MeasuredTokenizer.of(_paragraph())
-    calls = [(PARAGRAPH, 1.01), (MIXED_SCRIPTS, 1.01), (MIXED_SCRIPTS, _measured(_paragraph(), MIXED_SCRIPTS, 300))]
-    for number, (text, goal) in enumerate(calls, 1):
-        expected = reference_search(_plain(tokenizer), text, goal)
+    calls = [
+        (tokenizer, PARAGRAPH, 1.01, "the paragraph with the goal 1.01"),
+        (tokenizer, MIXED_SCRIPTS, 1.01, "text in other scripts with the same goal"),
+        (tokenizer, MIXED_SCRIPTS, _measured(_paragraph(), MIXED_SCRIPTS, 300), "that text with another goal"),
+        (
+            MeasuredTokenizer.of(_reversed_paragraph()),
+            PARAGRAPH,
+            1.01,
+            "the paragraph and the goal of call 1 with ANOTHER tokenizer of the same size (58 merges, learned on the "
+            "paragraph written backwards)",
+        ),
+        (
+            tokenizer,
+            LONG_TEXT,
+            _measured(_paragraph(), LONG_TEXT, 300),
+            f"a long text ({len(LONG_TEXT):,} characters, the paragraph 12 times, then other scripts), the goal what "
+            "300 gives",
+        ),
+    ]
+    for number, (given, text, goal, _) in enumerate(calls, 1):
+        expected = reference_search(_plain(given), text, goal)
         with contextlib.redirect_stdout(io.StringIO()):
-            outcome = call(search, (tokenizer, text, goal), MAX_STEPS, SEARCH_SECONDS)
+            outcome = call(search, (given, text, goal), MAX_STEPS, SEARCH_SECONDS)
         if outcome.error is not None or outcome.runaway or same(outcome.got, expected):
             continue
         kept = [name for name, value in _dicts_kept(search) if value]
         where = f"`{kept[0]}`, a dict shared between calls" if kept else "something shared between calls"
+        said = "; ".join(f"call {i} {what}" for i, (_, _, _, what) in enumerate(calls[:number], 1))
+        helper = _wrong_helper(search, given, text, [expected] if isinstance(expected, int) else [])
         return (
             f"❌ smallest_vocab_size: your search passed all {checks} checks, each on a tokenizer of its own, but "
-            f"called three times with ONE tokenizer (the paragraph's, as the lesson calls english_bpe on two "
-            f"texts), it answered {short(outcome.got)} on call {number} where {expected:,} is right.\n"
-            "   problem:  call 1 was the paragraph with the goal 1.01, call 2 text in other scripts with the same "
-            f"goal, call 3 that text with another goal; call {number} seems to read what an earlier call measured, "
-            f"kept in {where}\n"
-            "   hint:     a measurement depends on the tokenizer, the size AND the text: make the dict inside the "
-            "function (a new one for each call), or key it by the text too"
+            f"called {number} times in a row (as the lesson calls english_bpe on two texts, then code_bpe, of the "
+            f"same size, on one of them; the last call a long text), it answered {short(outcome.got)} on call {number} where {expected:,} is "
+            f"right.\n"
+            f"   problem:  {said}; "
+            + (
+                "the search is right, but the bytes_per_token it calls is not\n"
+                if helper
+                else f"call {number} does not measure the whole text: measure all of `text`, not text[:n]\n"
+                if text is LONG_TEXT
+                else f"call {number} seems to read what an earlier call measured, kept in {where}\n"
+            )
+            + "   hint:     "
+            + (
+                helper
+                or (
+                    "a bytes per token is that of the whole text: measure the `text` the search is given, all of it"
+                    if text is LONG_TEXT
+                    else "a measurement depends on the tokenizer, the size AND the text: make the dict inside the "
+                    "function (a new one for each call), so that no call reads another's measurements"
+                )
+            )
         )
     return None
 
