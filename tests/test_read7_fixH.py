@@ -136,3 +136,10 @@ def test_a_shorter_rewrite_that_drops_an_item_is_still_called_shorter(capsys):
     out = capsys.readouterr().out
     assert not result.passed
     assert "shorter, but something the task needs is gone" in out
+
+
+def test_the_new_premium_case_counts_by_tiktoken():
+    """GPT-4's counts behind the new case's note: 3 + 3 tokens with the new lines, 3 + 2 with them made spaces."""
+    enc = tiktoken.get_encoding("cl100k_base")
+    n = lambda text: len(enc.encode_ordinary(text))  # noqa: E731
+    assert (n("the cafe"), n("le cafe\n"), n("la\nfee"), n("le cafe "), n("la fee")) == (2, 3, 3, 3, 2)
