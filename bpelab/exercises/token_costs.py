@@ -83,8 +83,7 @@ ROOM_FOR_ANSWER = Exercise(
         Case(
             ("  Be brief.  ", "What is BPE?", 50, count_o200k_tokens),
             40,
-            "GPT-4o: 5 + 5 tokens (the spaces at the ends of the system prompt are tokens too; stripped it would be "
-            "3)",
+            "GPT-4o: 5 + 5 tokens (the spaces at the ends of the system prompt are tokens too; stripped it would be 3)",
         ),
         Case(
             ("Rules:\n- be brief\n- no lists", "What is BPE?", 50, count_o200k_tokens),
