@@ -5,6 +5,7 @@ And the shorter-prompt checker no longer calls a longer rewrite "shorter". The l
 
 from __future__ import annotations
 
+import nbformat
 import pytest
 import tiktoken
 
@@ -143,3 +144,28 @@ def test_the_new_premium_case_counts_by_tiktoken():
     enc = tiktoken.get_encoding("cl100k_base")
     n = lambda text: len(enc.encode_ordinary(text))  # noqa: E731
     assert (n("the cafe"), n("le cafe\n"), n("la\nfee"), n("le cafe "), n("la fee")) == (2, 3, 3, 3, 2)
+
+
+def test_a_premium_rounded_to_2_places_is_refused_and_exercise_2_says_so(capsys):
+    """Exercise 1 accepts 2 places; exercise 2 does not, and its text says so (cell 24 of lesson 09)."""
+    rounded = lambda *args, **kwargs: round(the_premium_solution(*args, **kwargs), 2)  # noqa: E731
+    assert not check_premium(rounded, record=False).passed
+    assert "rounded to 2 decimal places" in hint_of(capsys)
+    nb = nbformat.read("notebooks/09_multilingual_tax.ipynb", as_version=4)
+    exercise_2 = next(c.source for c in nb.cells if c.get("id") == "17eccf39")
+    assert "accepts no rounded premium (not even to 2 places" in exercise_2
+
+
+# ---- lesson 13: a text that contains every text of UNLIKE ------------------------------------------------------
+
+
+def test_lesson_13_says_what_to_do_when_the_text_contains_both_unlike_texts():
+    from bpelab.course.corpora import read_corpus
+
+    nb = nbformat.read("notebooks/13_your_tokenizer_for_real.ipynb", as_version=4)
+    source = next(c.source for c in nb.cells if c.get("id") == "6521e8e8")
+    default = 'TRAIN = read_corpus("english_train") + read_corpus("english_more")'
+    assert default in source
+    source = source.replace(default, 'TRAIN = read_corpus("code") + read_corpus("english_heldout")')
+    with pytest.raises(ValueError, match=r"contains every text of UNLIKE .*read_corpus\(\"parallel:ja\"\)"):
+        exec(source, {"read_corpus": read_corpus})
