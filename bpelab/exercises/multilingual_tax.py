@@ -426,6 +426,16 @@ PREMIUM = Exercise(
             note="GPT-4's tokenizer: spaces at the ends of the sentences are tokens too",
         ),
         Case(
+            ({"en": ["ab"], "xx": ["a\nb", "c\n"]}, one_token_per_char, "xx", "en"),
+            2.5,
+            "a new line inside a sentence or at its end is a character, so a token here: 5 tokens against 2",
+        ),
+        Case(
+            ({"en": ["the cafe"], "fr": ["le cafe\n", "la\nfee"]}, cl100k_encode, "fr", "en"),
+            3.0,
+            "GPT-4's tokenizer: new lines are tokens too, 6 tokens against 2 (with each new line made a space, 5)",
+        ),
+        Case(
             ({"en": ["ab"], "xx": ["ab", "   "]}, one_token_per_char, "xx", "en"),
             2.5,
             "a sentence of only spaces is sent too, and costs tokens: 5 tokens against 2",
@@ -502,6 +512,19 @@ PREMIUM = Exercise(
         same_as(
             _each_text(str.strip),
             "encode each sentence as it is: spaces at its ends are tokens too, and strip() removes them",
+        ),
+        *(
+            same_as(
+                _each_text(change),
+                "encode each sentence as it is: its new lines are sent too and cost tokens; strip('\\n'), "
+                "rstrip('\\n') or replace('\\n', ' ') changes them",
+            )
+            for change in (
+                lambda t: t.strip("\n"),
+                lambda t: t.rstrip("\n"),
+                lambda t: t.replace("\n", " "),
+                lambda t: " ".join(t.splitlines()),
+            )
         ),
         *(
             same_as(

@@ -165,8 +165,11 @@ def _check_shorter_prompt(
         if missing:
             lines.append(f"   missing:  your prompt no longer mentions: {', '.join(missing)}")
             lines.append("   hint:     cut the politeness and repetition, not the instructions")
+            length = (
+                "shorter, but" if saved > 0 else "no shorter, and" if saved == 0 else "longer than the original, and"
+            )
             return _report(
-                False, name, "failed", f"❌ {name}: shorter, but something the task needs is gone.\n" + "\n".join(lines)
+                False, name, "failed", f"❌ {name}: {length} something the task needs is gone.\n" + "\n".join(lines)
             )
         if share < target:
             lines.append(f"   goal:     save at least {target:.0%} (at most {int(before * (1 - target))} tokens)")

@@ -15,6 +15,25 @@ def room_for_answer(system: str, user: str, context_window: int, count_tokens: C
     return max(0, context_window - count_tokens(system) - count_tokens(user))
 
 
+_COUNTS_WITH_GPT_4O = same_as(
+    lambda s, u, w, count: max(0, w - count_o200k_tokens(s) - count_o200k_tokens(u)), "counts with GPT-4o's tokenizer"
+)
+
+
+def _own_counter(attempt: Attempt) -> str | None:
+    """The learner's answers are GPT-4o's counts whatever counting function the check passes in: the function
+    ignores its fourth argument (lesson 10's own count_tokens, section 1, counts with GPT-4o), named by the
+    learner's own name for it."""
+    if _COUNTS_WITH_GPT_4O(attempt) is None:
+        return None
+    name = attempt.parameters[3] if len(attempt.parameters) > 3 else "count_tokens"
+    return (
+        f"your function counts with GPT-4o's tokenizer (the lesson's own count_tokens?), not with `{name}`, the "
+        f"counting function passed in: call `{name}(system)` and `{name}(user)`, so that it counts as the caller "
+        "asks (these checks pass in a word counter too)"
+    )
+
+
 ROOM_FOR_ANSWER = Exercise(
     name="room_for_answer",
     call="room_for_answer(system, user, context_window, count_tokens)",
@@ -62,6 +81,21 @@ ROOM_FOR_ANSWER = Exercise(
             "GPT-4o: 3 + 3 tokens; the message has two paragraphs (counted paragraph by paragraph it would be 2)",
         ),
         Case(
+            ("  Be brief.  ", "What is BPE?", 50, count_o200k_tokens),
+            40,
+            "GPT-4o: 5 + 5 tokens (the spaces at the ends of the system prompt are tokens too; stripped it would be 3)",
+        ),
+        Case(
+            ("Rules:\n- be brief\n- no lists", "What is BPE?", 50, count_o200k_tokens),
+            36,
+            "GPT-4o: 9 + 5 tokens; the system prompt has several lines (counted line by line it would be 8)",
+        ),
+        Case(
+            ("   ", "What is BPE?", 50, count_o200k_tokens),
+            44,
+            "GPT-4o: 1 + 5 tokens; a system prompt of only spaces is sent too, and costs a token",
+        ),
+        Case(
             (
                 "You are a careful assistant who answers in English.",
                 "Summarise the report below in five bullet points.",
@@ -72,6 +106,7 @@ ROOM_FOR_ANSWER = Exercise(
         ),
     ],
     diagnosers=[
+        _own_counter,
         when(
             lambda a: isinstance(a.got, FloatAnswer),
             "tokens are counted in whole numbers: return an int, not a float (a `/` somewhere, or a float "
@@ -101,6 +136,30 @@ ROOM_FOR_ANSWER = Exercise(
                 lambda u: u.splitlines(),
                 lambda u: u.splitlines(keepends=True),
             )
+        ),
+        *(
+            same_as(
+                lambda s, u, w, count, lines=lines: max(0, w - sum(count(line) for line in lines(s)) - count(u)),
+                "count the system prompt whole, count_tokens(system): cut into lines, it is not what the prompt "
+                "costs (the new lines are tokens too, or join the tokens beside them)",
+            )
+            for lines in (
+                lambda s: s.split("\n"),
+                lambda s: s.splitlines(),
+                lambda s: s.splitlines(keepends=True),
+            )
+        ),
+        same_as(
+            lambda s, u, w, count: max(0, w - (count(s) if s.strip() else 0) - count(u)),
+            "a system prompt of only spaces is sent too, and costs tokens: count it (no `if system.strip()`)",
+        ),
+        *(
+            same_as(
+                lambda s, u, w, count, strip=strip: max(0, w - count(strip(s)) - count(u)),
+                "the spaces and new lines at the ends of the system prompt are sent too, and cost tokens: count it "
+                "as it is, don't strip() it",
+            )
+            for strip in (str.strip, str.rstrip, str.lstrip)
         ),
         same_as(
             lambda s, u, w, count: max(0, w - len(s) - len(u)),
