@@ -44,10 +44,11 @@ def sorted_set_of_pieces(symbols, scores):
 
 
 def set_of_pairs(symbols, scores):
-    """The distinct pairs as a set of tuples, the best kept with a strict >."""
-    best, best_score = None, float("-inf")
+    """The distinct pairs as a set of tuples, the best kept with a strict > (from best is None: a start at -inf
+    would miss a piece scoring -inf, another mistake than the set's)."""
+    best, best_score = None, 0.0
     for a, b in set(zip(symbols, symbols[1:])):
-        if a + b in scores and scores[a + b] > best_score:
+        if a + b in scores and (best is None or scores[a + b] > best_score):
             best, best_score = (a, b), scores[a + b]
     if best is None:
         return None

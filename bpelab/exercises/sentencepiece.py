@@ -458,6 +458,29 @@ def _missing_scored(default: float) -> Any:
     return wrong
 
 
+def _max_by_default(guard: Literal["pair", "any"]) -> Any:
+    """``max(..., key=lambda i: scores.get(pair_i, float('-inf')))`` (or ``np.argmax``): the first pair of the
+    highest key, then None if that pair is no piece (``"pair"``), or after a guard that some pair is one (``"any"``).
+    A piece scoring -inf ties with every pair that is no piece, and a non-piece to its left wins the max."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        pairs = [a + b for a, b in zip(symbols, symbols[1:])]
+        if not any(pair in scores for pair in pairs):
+            return None
+        i = max(range(len(pairs)), key=lambda i: scores.get(pairs[i], -math.inf))
+        return None if guard == "pair" and pairs[i] not in scores else i
+
+    return wrong
+
+
+MINUS_INFINITY_DEFAULT = (
+    "you gave a pair that is no piece the score float('-inf') (scores.get(piece, float('-inf')) in a max or "
+    "np.argmax): a piece may score -inf too (a hand-edited model), and then it ties with every pair that is no "
+    "piece, and max keeps the first of them: here 'xa', no piece, stands before 'ab', which sentencepiece 0.2.3 "
+    "merges; compare only pairs with `piece in scores` (start from best is None)"
+)
+
+
 def _g(score: float) -> str:
     """A score as a learner writes it: -1e9, -2e10, -0.5."""
     return f"{score:g}".replace("e+0", "e").replace("e+", "e")
@@ -1011,6 +1034,11 @@ NEXT_MERGE = Exercise(
             "'ab' and 'cd' score float('-inf') (a hand-edited model): still pieces, and sentencepiece 0.2.3 merges "
             "the leftmost (start from best is None)",
         ),
+        Case(
+            (["x", "a", "b"], {"ab": -math.inf}),
+            1,
+            "'ab' scores float('-inf') and 'xa' is no piece: 'ab' is still a piece, and sentencepiece 0.2.3 merges it",
+        ),
     ],
     diagnosers=[
         _float_position,
@@ -1122,6 +1150,8 @@ NEXT_MERGE = Exercise(
             )
             for later in (True, False)
         ),
+        same_as(_max_by_default("pair"), MINUS_INFINITY_DEFAULT),
+        same_as(_max_by_default("any"), MINUS_INFINITY_DEFAULT),
         _no_pair_found,
         *(
             same_as(
