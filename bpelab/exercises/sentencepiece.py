@@ -1409,6 +1409,29 @@ COMES_AGAIN = (
 )
 
 
+def _pieces_grouped(pieces: list[str], vocab: set[str]) -> list[str]:
+    """``for piece, _ in itertools.groupby(pieces)``: a piece right after itself is skipped."""
+    return byte_fallback([piece for i, piece in enumerate(pieces) if i == 0 or pieces[i - 1] != piece], vocab)
+
+
+def _unknown_after_itself_skipped(pieces: list[str], vocab: set[str]) -> list[str]:
+    """An unknown piece equal to the one before it skipped (a test against the previous piece)."""
+    return byte_fallback([p for i, p in enumerate(pieces) if p in vocab or i == 0 or pieces[i - 1] != p], vocab)
+
+
+def _output_repeat_dropped(pieces: list[str], vocab: set[str]) -> list[str]:
+    """An item of the output equal to the one before it dropped (``if out[-1] != item``, a groupby of the output)."""
+    out = byte_fallback(pieces, vocab)
+    return [item for i, item in enumerate(out) if i == 0 or out[i - 1] != item]
+
+
+IN_A_ROW = (
+    "something that comes twice in a row is written twice, every time it comes: '🤖' twice in a row is its four "
+    "bytes twice (eight byte pieces), '▁ha' twice in a row is '▁ha' twice, 'aa' is <0x61> twice; no groupby, no "
+    "test against the piece or item before: go through pieces and write each one in full"
+)
+
+
 def _output_carried_over(attempt: Attempt) -> str | None:
     """``def byte_fallback(pieces, vocab, out=[])``: the default list is made once, so every call adds to what the
     calls before it wrote; each answer ends with the right one, after what earlier calls returned."""
@@ -1593,6 +1616,17 @@ BYTE_FALLBACK = Exercise(
             ["<0xF0>", "<0x9F>", "<0xA4>", "<0x96>", SPACE + "the"] * 2,
             "'🤖' and '▁the' twice each, as a text that says 'the' twice gives: a piece is written each time it comes",
         ),
+        Case(
+            ([SPACE + "I", SPACE + "love", SPACE, "🤖", "🤖"], {SPACE + "I", SPACE + "love", SPACE}),
+            [SPACE + "I", SPACE + "love", SPACE] + ["<0xF0>", "<0x9F>", "<0xA4>", "<0x96>"] * 2,
+            "'🤖' twice in a row, an unknown piece right after itself: its four bytes, twice",
+        ),
+        Case(
+            ([SPACE + "ha", SPACE + "ha"], {SPACE + "ha"}),
+            [SPACE + "ha", SPACE + "ha"],
+            "'▁ha' twice in a row, a known piece right after itself: written twice",
+        ),
+        Case((["aa"], set()), ["<0x61>", "<0x61>"], "'aa' is no piece: the byte 61 twice in a row, <0x61> twice"),
     ],
     diagnosers=[
         _item_of_another_type,
@@ -1615,6 +1649,15 @@ BYTE_FALLBACK = Exercise(
         same_as(
             _bytes_spelled_once,
             f"you wrote an unknown piece's bytes only the first time it came (a set of pieces seen): {COMES_AGAIN}",
+        ),
+        same_as(_pieces_grouped, f"you skipped a piece right after itself (itertools.groupby(pieces)): {IN_A_ROW}"),
+        same_as(
+            _unknown_after_itself_skipped,
+            f"you skipped an unknown piece right after itself (a test against the piece before): {IN_A_ROW}",
+        ),
+        same_as(
+            _output_repeat_dropped,
+            f"you dropped an item equal to the one before it (a test against out[-1], or a groupby): {IN_A_ROW}",
         ),
         same_as(
             _repeats_dropped,
