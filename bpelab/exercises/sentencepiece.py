@@ -638,6 +638,21 @@ def _character_offset(symbols: list[str], scores: dict[str, float]) -> int | Non
     return None if i is None else len("".join(symbols[:i]))
 
 
+def _piece_text_found(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The right piece, located with ``"".join(symbols).find(piece)`` and that character offset turned back into
+    the symbol that holds it: the piece's text may stand earlier, inside one symbol or across another pair."""
+    i = next_merge(symbols, scores)
+    if i is None:
+        return None
+    offset = "".join(symbols).find(symbols[i] + symbols[i + 1])
+    start = 0
+    for k, symbol in enumerate(symbols):
+        if start + len(symbol) > offset:
+            return k
+        start += len(symbol)
+    return None
+
+
 def _piece_at_boundary(symbols: list[str], scores: dict[str, float]) -> int | None:
     """Any piece the text goes on with at a symbol boundary, longer than that symbol: not a pair of symbols."""
     best: int | None = None
@@ -923,6 +938,11 @@ NEXT_MERGE = Exercise(
         Case((["c", "a", "t", "c", "a", "t"], {"ca": -3.0, "at": -2.0, "tc": -1.0}), 2, "'tc' once beats 'at' twice"),
         Case((["a", "x", "a", "b"], {"ab": -1.0}), 2, "'a' stands at 0 too, but the pair 'a' + 'b' stands at 2"),
         Case(
+            (["ab", "c", "a", "b"], {"ab": -1.0}),
+            2,
+            "the text 'ab' stands at 0 too, as one symbol already merged: the pair 'a' + 'b' stands at 2",
+        ),
+        Case(
             ([SPACE, "h", "i", SPACE, "t", "o"], {SPACE + "t": -1.0, "hi": -5.0}),
             3,
             "'▁t' is best, at the second '▁' (3), not the first (0)",
@@ -1202,6 +1222,13 @@ NEXT_MERGE = Exercise(
             _single_characters,
             "symbols already merged join too: '▁th' + 'e' forms '▁the'; join symbols[i] + symbols[i + 1] whatever "
             "their lengths",
+        ),
+        same_as(
+            _piece_text_found,
+            "you looked for the piece's text in the joined symbols (str.find, or .index) and turned that place back "
+            "into a symbol: the text may stand earlier inside a symbol already merged ('ab' at 0 here); the merge is "
+            "at the first PAIR symbols[i] + symbols[i + 1] that joins into the piece: return the i at which you "
+            "found the pair",
         ),
         same_as(
             _index_of_left_symbol,
