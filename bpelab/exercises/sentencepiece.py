@@ -1512,6 +1512,12 @@ def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
     return [p if p in vocab else "<unk>" for p in pieces]
 
 
+def _as_id(piece: str) -> str | int:
+    """A byte piece as its id in Mistral's model (the byte + 3); any other piece as it is."""
+    is_byte = len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">")
+    return int(piece[3:5], 16) + 3 if is_byte else piece
+
+
 def _item_of_another_type(attempt: Attempt) -> str | None:
     """A list that holds something other than pieces (str): named by its type, with what to write instead."""
     if not isinstance(attempt.got, list):
@@ -1520,6 +1526,13 @@ def _item_of_another_type(attempt: Attempt) -> str | None:
     if item is None:
         return None
     if isinstance(item, int) and not isinstance(item, bool):
+        if isinstance(attempt.expected, list) and attempt.got == [_as_id(p) for p in attempt.expected]:
+            byte = item - 3
+            return (
+                f"your list holds ids ({item!r} is the id of '<0x{byte:02X}>', byte + 3: in Mistral's model bytes "
+                "00 to FF are ids 3 to 258): return the byte pieces themselves, the string f'<0x{b:02X}>' for b in "
+                f"piece.encode('utf-8'), '<0x{byte:02X}>' here, not their ids"
+            )
         written = f", {item} is written '<0x{item:02X}>'" if 0 <= item < 256 else f"; {item} is no byte"
         return (
             f"your list holds ints ({item!r}): each UTF-8 byte becomes a piece, the string f'<0x{{b:02X}}>' for b "
