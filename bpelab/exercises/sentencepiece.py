@@ -1245,6 +1245,10 @@ NEXT_MERGE = Exercise(
         _stopped_early,
         _tie_not_leftmost,
         _not_a_piece,
+        when(
+            lambda a: isinstance(a.got, str) and a.expected is not None and a.got == str(a.expected),
+            "you returned the position as a str (str(i), or an f-string): return the int i itself",
+        ),
         when(_is_pair_or_piece, "return the POSITION i of the pair's left symbol (an int), not the pair or piece"),
         when(
             lambda a: a.expected is None and a.got == -1,
