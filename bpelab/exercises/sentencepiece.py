@@ -778,6 +778,67 @@ WITHOUT_SPACE = (
 )
 
 
+def _looked_up_changed(change: Any, always: bool) -> Any:
+    """The pair looked up as ``change(pair)`` (lower case, a normal form, a '▁' added, stripped): always, or only
+    when the pair itself is missing."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        best: int | None = None
+        best_score = 0.0
+        for i in range(len(symbols) - 1):
+            pair = symbols[i] + symbols[i + 1]
+            key = change(pair) if always or pair not in scores else pair
+            if key in scores and (best is None or scores[key] > best_score):
+                best, best_score = i, scores[key]
+        return best
+
+    return wrong
+
+
+def _looked_up_lower_case(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The scores keyed in lower case (``{k.lower(): v ...}``, a later key overwriting) and ``pair.lower()`` looked
+    up in them."""
+    low = {k.lower(): v for k, v in scores.items()}
+    return _looked_up_changed(str.lower, always=True)([*symbols], low)
+
+
+AS_IT_IS = "look up symbols[i] + symbols[i + 1] as it is, with `in scores` and scores[...], and nothing changed"
+
+CHANGED_PAIR_HINTS: list[tuple[Any, str]] = [
+    (
+        _looked_up_lower_case,
+        "you looked the pair up in lower case (.lower()): 'Th' and 'th' are two different pieces, and 'Th' is none "
+        f"here; {AS_IT_IS}",
+    ),
+    *(
+        (
+            lambda pair, form=form: unicodedata.normalize(form, pair),
+            "you looked the pair up normalized (unicodedata.normalize, to NFC or NFKC): 'e' + U+0301 (two "
+            "characters) and 'é' (one) are different pieces; the normalizer ran on the text before the symbols were "
+            f"made; {AS_IT_IS}",
+        )
+        for form in ("NFC", "NFKC")
+    ),
+    (
+        lambda pair: SPACE + pair,
+        f"you looked the pair up with a '▁' added when it is missing: 'th' and '▁th' are two different pieces with "
+        f"their own scores, and 'th' is none here; {AS_IT_IS}",
+    ),
+    (
+        str.strip,
+        "you looked the pair up stripped (.strip()) when it is missing: 'a\\n' and 'a' are two different pieces, and "
+        f"'a\\n' is none here; {AS_IT_IS}",
+    ),
+    (
+        lambda pair: pair.rstrip(SPACE),
+        "you looked the pair up without a '▁' at its end (.rstrip('▁')) when it is missing: 'a▁' and 'a' are two "
+        f"different pieces, and 'a▁' is none here; {AS_IT_IS}",
+    ),
+]
+"""Each way of looking up a changed pair, with its hint; a change is tried always and only when the pair is
+missing (the first entry, in lower case, is already a whole answer)."""
+
+
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 GREEK = "αβγδεζηθικλμν"
 CYRILLIC = "жзийклмнопрстуф"
@@ -1059,6 +1120,31 @@ NEXT_MERGE = Exercise(
             1,
             "'ab' scores float('-inf') and 'xa' is no piece: 'ab' is still a piece, and sentencepiece 0.2.3 merges it",
         ),
+        Case(
+            (["T", "h", "e"], {"th": -1.0, "he": -2.0}),
+            1,
+            "'T' + 'h' forms 'Th', which is no piece ('th' is another): 'he' at 1",
+        ),
+        Case(
+            (["e", "\u0301", "x"], {"\u00e9": -1.0, "\u0301x": -2.0}),
+            1,
+            "'e' + U+0301 (an accent) forms two characters, not the piece 'é' (one): U+0301 + 'x' at 1",
+        ),
+        Case(
+            (["t", "h", "e"], {SPACE + "th": -1.0, "he": -2.0}),
+            1,
+            "'t' + 'h' forms 'th', which is no piece ('▁th' is another): 'he' at 1",
+        ),
+        Case(
+            (["a", "\n", "b"], {"a": -1.0, "\nb": -2.0}),
+            1,
+            "'a' + '\\n' forms 'a\\n', which is no piece ('a' is another): '\\nb' at 1",
+        ),
+        Case(
+            (["a", SPACE, "b"], {"a": -1.0, SPACE + "b": -2.0}),
+            1,
+            "'a' + '▁' forms 'a▁', which is no piece ('a' is another): '▁b' at 1",
+        ),
     ],
     diagnosers=[
         _float_position,
@@ -1242,6 +1328,12 @@ NEXT_MERGE = Exercise(
         ),
         same_as(_looked_up_without_space(always=True), WITHOUT_SPACE),
         same_as(_looked_up_without_space(always=False), WITHOUT_SPACE),
+        same_as(_looked_up_lower_case, CHANGED_PAIR_HINTS[0][1]),
+        *(
+            same_as(_looked_up_changed(change, always), hint)
+            for change, hint in CHANGED_PAIR_HINTS[1:]
+            for always in (True, False)
+        ),
         _stopped_early,
         _tie_not_leftmost,
         _not_a_piece,
@@ -1345,6 +1437,24 @@ def _case_insensitive(pieces: list[str], vocab: set[str]) -> list[str]:
     """The vocabulary looked up without case: 'The' passes because 'the' is a piece."""
     lowered = {v.lower() for v in vocab}
     return [out for p in pieces for out in ([p] if p.lower() in lowered else byte_fallback([p], set()))]
+
+
+SPACED_PAIRS = {True: "'the' and '▁the'", False: "'of' and 'of▁'"}
+
+
+def _kept_for_its_spaced_form(before: bool) -> Any:
+    """``if piece in vocab or "▁" + piece in vocab`` (or ``piece + "▁"``): a piece kept as it is because the piece
+    with a '▁' is in the vocabulary."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        spaced = [SPACE + p if before else p + SPACE for p in pieces]
+        return [
+            out
+            for p, s in zip(pieces, spaced)
+            for out in ([p] if p in vocab or s in vocab else byte_fallback([p], set()))
+        ]
+
+    return wrong
 
 
 def _part_of_a_piece(attempt: Attempt) -> str | None:
@@ -1671,6 +1781,16 @@ BYTE_FALLBACK = Exercise(
             "'▁ha' twice in a row, a known piece right after itself: written twice",
         ),
         Case((["aa"], set()), ["<0x61>", "<0x61>"], "'aa' is no piece: the byte 61 twice in a row, <0x61> twice"),
+        Case(
+            (["the"], {SPACE + "the"}),
+            ["<0x74>", "<0x68>", "<0x65>"],
+            "'the' is no piece: '▁the' is another, so 'the' falls back to its three bytes",
+        ),
+        Case(
+            (["of"], {"of" + SPACE}),
+            ["<0x6F>", "<0x66>"],
+            "'of' is no piece: 'of▁' (treat_whitespace_as_suffix=True) is another, so 'of' falls back to its two bytes",
+        ),
     ],
     diagnosers=[
         _item_of_another_type,
@@ -1749,6 +1869,15 @@ BYTE_FALLBACK = Exercise(
         same_as(
             _case_insensitive,
             "you looked the piece up without its case: '▁The' is not the piece '▁the'; test `piece in vocab` as it is",
+        ),
+        *(
+            same_as(
+                _kept_for_its_spaced_form(before),
+                f"you kept a piece because the piece with a '▁' {'before' if before else 'after'} it is in the "
+                f"vocabulary: {SPACED_PAIRS[before]} are two different pieces, and the first is none here, so it "
+                "falls back to its bytes; test `piece in vocab` only, with no '▁' added",
+            )
+            for before in (True, False)
         ),
         _part_of_a_piece,
         _byte_like_text,
