@@ -799,7 +799,7 @@ def _looked_up_lower_case(symbols: list[str], scores: dict[str, float]) -> int |
     """The scores keyed in lower case (``{k.lower(): v ...}``, a later key overwriting) and ``pair.lower()`` looked
     up in them."""
     low = {k.lower(): v for k, v in scores.items()}
-    return _looked_up_changed(str.lower, always=True)([*symbols], low)
+    return _looked_up_changed(str.lower, always=True)(symbols, low)
 
 
 AS_IT_IS = "look up symbols[i] + symbols[i + 1] as it is, with `in scores` and scores[...], and nothing changed"
