@@ -68,6 +68,10 @@ def _split_cases() -> list[Case]:
             ("THE END   ", PATTERNS["gpt2"]), note="GPT-2: spaces at the very end of the text (its \\s++$ alternative)"
         ),
         Case(("    return x\n  ", PATTERNS["llama3"]), note="Llama 3: a text that ends in a new, indented line"),
+        Case(
+            ("a" * 100 + " " + "b" * 70, PATTERNS["gpt2"]),
+            note="GPT-2: a word of 100 letters is one piece, however long (no slicing of the text first)",
+        ),
         Case(("a\n\n\nb\n\n    y = 2", PATTERNS["cl100k"]), note="GPT-4 (cl100k): blank lines are one piece"),
         Case(
             ("cafe\u0301 ﬁnal ½ Ｈｅｌｌｏ", PATTERNS["o200k"]),
@@ -94,6 +98,21 @@ def _pieces_text(attempt: Attempt) -> str | None:
     if attempt.error is not None or not isinstance(got, list) or not all(isinstance(p, str) for p in got):
         return None
     return "".join(got)
+
+
+def _cut_in_slices(attempt: Attempt) -> str | None:
+    """The pieces spell the text, but some right piece comes back in parts: the text was cut into slices first."""
+    if _pieces_text(attempt) != attempt.args[0] or not isinstance(attempt.expected, list):
+        return None
+    cuts = {sum(map(len, attempt.got[:k])) for k in range(len(attempt.got) + 1)}
+    right = {sum(map(len, attempt.expected[:k])) for k in range(len(attempt.expected) + 1)}
+    if not (right < cuts):
+        return None
+    return (
+        "every piece is right but some come in parts: a piece longer than the slices you ran the pattern on (a "
+        "word of 100 letters here) was cut where a slice ended. Run the pattern on the whole text: "
+        "regex.findall(pattern, text)"
+    )
 
 
 def _edge_whitespace_lost(attempt: Attempt) -> str | None:
@@ -244,6 +263,7 @@ SPLIT_PIECES = Exercise(
             "regex.findall(pattern, text) with no flags",
         ),
         _edge_whitespace_lost,
+        _cut_in_slices,
         _normalised,
         when(
             lambda attempt: isinstance(attempt.got, list) and "".join(map(str, attempt.got)) != attempt.args[0],
