@@ -3,33 +3,13 @@
 from __future__ import annotations
 
 import unicodedata
-from pathlib import Path
 
-import nbformat
 import pytest
 
 from bpelab.exercises.sentencepiece import byte_fallback, check_byte_fallback, check_next_merge, next_merge
+from tests.test_read8_fixL import _hint  # the lesson's shown solutions, read as read 8 reads them
 
-LESSON = Path(__file__).parent.parent / "notebooks" / "16_sentencepiece_from_scratch.ipynb"
 SPACE = "\u2581"
-
-
-def _hint(out: str) -> str:
-    return next(line for line in out.splitlines() if line.strip().startswith("hint:"))
-
-
-def _shown_solution(cell_id: str, name: str):
-    """The function a lesson 16 "Show a solution" cell gives, run as the learner would paste it."""
-    cell = next(c for c in nbformat.read(LESSON, as_version=4).cells if c.id == cell_id)
-    code = cell.source.split("```python\n")[1].split("```")[0]
-    namespace: dict = {}
-    exec(code, namespace)
-    return namespace[name]
-
-
-def test_the_lesson_s_solutions_pass():
-    assert check_next_merge(_shown_solution("a16e0c01", "next_merge"), record=False).passed
-    assert check_byte_fallback(_shown_solution("a16e0c02", "byte_fallback"), record=False).passed
 
 
 # ---- finding 1: next_merge looks up a changed pair ---------------------------------------------------------------
