@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
 
 from bpelab.exercises.sentencepiece import check_byte_fallback, check_next_merge
-
-LESSON = Path(__file__).parent.parent / "notebooks" / "16_sentencepiece_from_scratch.ipynb"
-
-
-def _hint(out: str) -> str:
-    return next(line for line in out.splitlines() if line.strip().startswith("hint:"))
+from tests.lesson16_solutions import hint as _hint
+from tests.lesson16_solutions import shown_solution as _shown_solution
 
 
 def each_piece_once(pieces, vocab):
@@ -41,15 +36,6 @@ def test_a_piece_that_comes_again_is_written_again(answer, capsys):
     assert not check_byte_fallback(answer, record=False).passed
     hint = _hint(capsys.readouterr().out)
     assert "comes again" in hint and "every time" in hint, hint
-
-
-def _shown_solution(cell_id: str, name: str):
-    """The function a lesson 16 "Show a solution" cell gives, run as the learner would paste it."""
-    cell = next(c for c in nbformat.read(LESSON, as_version=4).cells if c.id == cell_id)
-    code = cell.source.split("```python\n")[1].split("```")[0]
-    namespace: dict = {}
-    exec(code, namespace)
-    return namespace[name]
 
 
 def test_the_lesson_s_byte_fallback_passes():

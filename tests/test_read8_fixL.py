@@ -3,30 +3,18 @@
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import nbformat
 import numpy as np
 import pytest
 
 from bpelab.exercises.sentencepiece import check_byte_fallback, check_next_merge, next_merge
+from tests.lesson16_solutions import LESSON
+from tests.lesson16_solutions import hint as _hint
+from tests.lesson16_solutions import shown_solution as _shown_solution
 
-LESSON = Path(__file__).parent.parent / "notebooks" / "16_sentencepiece_from_scratch.ipynb"
 SPACE = "\u2581"
 MINUS_INF = float("-inf")
-
-
-def _hint(out: str) -> str:
-    return next(line for line in out.splitlines() if line.strip().startswith("hint:"))
-
-
-def _shown_solution(cell_id: str, name: str):
-    """The function a lesson 16 "Show a solution" cell gives, run as the learner would paste it."""
-    cell = next(c for c in nbformat.read(LESSON, as_version=4).cells if c.id == cell_id)
-    code = cell.source.split("```python\n")[1].split("```")[0]
-    namespace: dict = {}
-    exec(code, namespace)
-    return namespace[name]
 
 
 def test_the_lesson_s_solutions_pass():
