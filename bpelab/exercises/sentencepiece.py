@@ -87,6 +87,15 @@ def _truthy_score(symbols: list[str], scores: dict[str, float]) -> int | None:
     return best
 
 
+def _score_kept_if(keep: Any) -> Any:
+    """``if piece in scores and keep(scores[piece])``: the reference over the pieces a test on the score keeps."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        return next_merge(symbols, {piece: score for piece, score in scores.items() if keep(score)})
+
+    return wrong
+
+
 def _by_length_among_ties(shorter: bool) -> Any:
     """Highest score, then the shorter (or longer) piece, then the leftmost."""
 
@@ -554,6 +563,8 @@ def _starting_at(start: float, hint: str) -> Diagnoser:
         if starts(attempt) is None:
             return None
         code = LEARNER_CODE.get()
+        if start == -math.inf and code.calls & FINITE_TESTS and start not in code.assigned:
+            return NOT_FINITE
         if start in code.compared and start not in code.assigned:
             return (
                 f"you leave out pieces that score {_g(start)} or less (a test against {_g(start)}): a piece of any score "
@@ -564,8 +575,18 @@ def _starting_at(start: float, hint: str) -> Diagnoser:
     return diagnose
 
 
+FINITE_TESTS = frozenset({"isfinite", "isinf"})
+NOT_FINITE = (
+    "you leave out pieces whose score is not finite (a test math.isfinite(score), or math.isinf): a piece may score "
+    "-inf (a hand-edited model), and it still merges when no pair scores higher (sentencepiece 0.2.3 does); test "
+    "only `piece in scores`, then compare with the best so far"
+)
+
+
 def _too_low(shown: str, score: float, higher: float, code: Code) -> str:
     """The pair was found where it scored ``higher``, missed where it scores ``score``: named from the code."""
+    if score == -math.inf and code.calls & FINITE_TESTS and -math.inf not in code.assigned:
+        return f"you returned None, but {shown}: {NOT_FINITE}"
     start = [n for n in code.assigned if score <= n < higher]
     limit = [n for n in code.compared if score <= n < higher]
     default = [n for n in code.defaults if n is None or score <= n < higher]
@@ -1234,6 +1255,18 @@ NEXT_MERGE = Exercise(
             _truthy_score,
             "a piece scored 0 is a piece too (SentencePieceTrainer scores its first learned piece -0.0, which is false): "
             "test `piece in scores`, not the truth of its score",
+        ),
+        same_as(
+            _score_kept_if(lambda score: score <= 0),
+            "you leave out pieces that score above 0 (a test `<= 0`, or skipping `> 0`): the pieces SentencePieceTrainer learns "
+            "score 0 or less, but a score is only a number, and a piece of any score is a piece ('ab' at 3 beats "
+            "'bc' at 1); test only `piece in scores`, then compare with the best so far",
+        ),
+        same_as(
+            _score_kept_if(lambda score: score < 0),
+            "you leave out pieces that score 0 or more (a test `< 0`): -0.0 < 0 is false, so a piece scoring -0.0 "
+            "(SentencePieceTrainer's first learned piece) or 0 or above never merges; test only `piece in scores`, "
+            "then compare with the best so far",
         ),
         same_as(
             _by_length_among_ties(shorter=True),

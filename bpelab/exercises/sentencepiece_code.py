@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import math
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -38,6 +39,9 @@ class Code:
     uses_float32: bool = False
     """The code names float32 (``np.float32``, ``dtype="float32"``): scores a float64 step apart may tie in it,
     a cause a tolerance shares in its answers but not in its fix."""
+    calls: frozenset[str] = frozenset()
+    """The names of the functions and methods the code calls (``math.isfinite(score)`` gives ``isfinite``): a
+    filter ``isfinite`` and a best score that starts at ``-inf`` leave out the same pieces, -inf's."""
 
 
 UNKNOWN = Code(None)
@@ -84,7 +88,17 @@ def read_code(fn: Any) -> Code:
         tuple(defaults),
         _builds_a_set(found),
         _names_float32(found),
+        frozenset(_called(found)),
     )
+
+
+def _called(function: ast.FunctionDef) -> Iterator[str]:
+    """The name of each call's function: ``isfinite`` for ``math.isfinite(x)`` and for ``isfinite(x)``."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            yield node.func.id
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            yield node.func.attr
 
 
 def _names_float32(function: ast.FunctionDef) -> bool:
@@ -114,7 +128,8 @@ def _builds_a_set(function: ast.FunctionDef) -> bool:
 
 
 def _number(node: ast.expr) -> float | None:
-    """The value of a number written in the code (``-1e9``, ``-10**9``, ``float('-1e9')``, ``-sys.maxsize``)."""
+    """The value of a number written in the code (``-1e9``, ``-10**9``, ``float('-1e9')``, ``-sys.maxsize``,
+    ``-math.inf``)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
         return float(node.value)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
@@ -135,6 +150,8 @@ def _number(node: ast.expr) -> float | None:
                 return None
     if isinstance(node, ast.Attribute) and node.attr == "maxsize":
         return float(sys.maxsize)
+    if isinstance(node, ast.Attribute) and node.attr == "inf":  # math.inf, np.inf
+        return math.inf
     if isinstance(node, ast.Attribute) and node.attr == "max":  # sys.float_info.max
         return sys.float_info.max
     return None
