@@ -136,7 +136,8 @@ QUEUE_TRAINER = tuple(int(part) for part in spm.__version__.split(".")[:3]) >= (
 @pytest.mark.skipif(not QUEUE_TRAINER, reason=f"sentencepiece {spm.__version__} trains with the older active window")
 def test_the_pinned_trainer_searches_every_pair_not_an_active_window(tmp_path):
     """Releases up to 0.2.1 looked for the best pair among the 1,000 most frequent pairs, chosen again every 100
-    merges; 0.2.3 keeps every pair in a priority queue. Here 1,040 pairs occur 10 times and 'ΩΨ' 9 times: the old
+    merges; 0.2.3 keeps in a priority queue every pair whose joined piece IsValidSentencePiece allows
+    (bpe_model_trainer.cc lines 140-143 of 0.2.3). Here 1,040 pairs occur 10 times and 'ΩΨ' 9 times: the old
     window leaves 'ΩΨ' out until its next refresh (the course's former trainer learnt 'à' at piece 325), the
     queue takes it as soon as the pairs counted 10 are spent."""
     letters = "abcdefghijklmnopqrstuvwxyz"
