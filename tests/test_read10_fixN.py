@@ -104,7 +104,9 @@ def _lesson_07_parents_of():
     return namespace["parents_of"]
 
 
-@pytest.mark.parametrize(("typed", "kind"), [(None, "NoneType"), (True, "bool"), (3.5, "float"), ([1], "list"), (list(range(100)), "list")])
+@pytest.mark.parametrize(
+    ("typed", "kind"), [(None, "NoneType"), (True, "bool"), (3.5, "float"), ([1], "list"), (list(range(100)), "list")]
+)
 def test_parents_of_a_value_of_another_type_names_its_type(typed, kind) -> None:
     with pytest.raises(TypeError) as raised:
         _lesson_07_parents_of()(typed)
