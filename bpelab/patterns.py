@@ -57,7 +57,8 @@ _CONTRACTION = r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)?"""
 O200K = (
     Alternative(
         r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+""" + _CONTRACTION,
-        "a word that ends in lower case (CamelCase splits at each capital), with its contraction",
+        "letters: any capitals or letters without case, then at least one lower-case or caseless letter (a capital "
+        "after a lower-case letter starts a new piece: Camel|Case; 東京 is one), with its contraction",
         "CamelCase",
     ),
     Alternative(

@@ -12,6 +12,7 @@ joining first turns it into a space, and the exercise accepts both (lesson 05, s
 from __future__ import annotations
 
 import re
+import string
 from types import GeneratorType
 from typing import Any
 
@@ -80,6 +81,17 @@ DECODE_WORDS = Exercise(
             "(split with the regex module, as split_text splits, whose \\s does not count it as a space; "
             "str.isspace() and re's \\s do), so the text ends in it, not in a space, and it stays",
         ),
+        Case(
+            (["the</w>", "end\n</w>"],),
+            "the end\n",
+            "'the end\\n' split on spaces only (text.split(' ')): its last word keeps its line break, which is "
+            "text, not a space, so it stays",
+        ),
+        Case(
+            (["name</w>", "age\t</w>"],),
+            "name age\t",
+            "'name age\\t' split on spaces only: the last word ends in a tab, which stays (only spaces go)",
+        ),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
     ],
@@ -134,6 +146,19 @@ DECODE_WORDS = Exercise(
             "you dropped every whitespace character at the end (.rstrip() with no argument, or \\s+$ with re): "
             "str and re count more than the space (the record separator '\\x1e' is one, and \\w+|[^\\w\\s]+ makes it a word). "
             "Drop only spaces: .rstrip(' ')",
+        ),
+        when(
+            lambda a: (
+                isinstance(a.got, str)
+                and isinstance(a.expected, str)
+                and a.got != a.expected
+                and a.expected.startswith(a.got)
+                and a.expected[len(a.got) :].strip(string.whitespace) == ""
+                and a.expected[len(a.got) :].strip(" ") != ""
+            ),
+            "you dropped other whitespace at the end as well, a tab or a line break (.rstrip(string.whitespace), "
+            "or \\s+$ with the regex module): a symbol can hold one (a text split on spaces only keeps them in its "
+            "words, 'end\\n'), and it is text. Only the spaces that '</w>' left go: .rstrip(' ')",
         ),
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").strip(),

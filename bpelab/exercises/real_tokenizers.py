@@ -541,9 +541,15 @@ _MISSPELLED_HINT = (
 )
 
 
-def _from_characters(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
-    """The lesson's loop started from the token's characters (``token.decode("utf-8")``), not its bytes."""
-    parts = [c.encode("utf-8") for c in token.decode("utf-8")]
+def _from_characters(token: bytes, ranks: Ranks, *, bytes_when_undecodable: bool = False) -> tuple[bytes, ...]:
+    """The lesson's loop started from the token's characters (``token.decode("utf-8")``), not its bytes; with
+    ``bytes_when_undecodable``, from its single bytes only where ``.decode()`` raises."""
+    try:
+        parts = [c.encode("utf-8") for c in token.decode("utf-8")]
+    except UnicodeDecodeError:
+        if not bytes_when_undecodable:
+            raise
+        parts = [bytes([b]) for b in token]
     limit = ranks[token]
     while len(parts) > 2:
         ranked = [
@@ -561,6 +567,13 @@ _FROM_CHARACTERS_HINT = (
     "[bytes([b]) for b in token], and a merge can join half a character to its neighbour. GPT-4's 'é' "
     "(b'\\xc3\\xa9') has the parents b'\\xc3' and b'\\xa9', and some tokens, such as b'\\xe2\\x80', are no "
     "whole characters at all, so .decode() raises UnicodeDecodeError on them"
+)
+
+_CHARACTERS_THEN_BYTES_HINT = (
+    "you started from the token's characters (token.decode('utf-8')), and from its bytes only when .decode() "
+    "fails: BPE starts from single bytes for every token, [bytes([b]) for b in token], those that decode too. A "
+    "merge can join half a character to its neighbour: GPT-4's 'é' (b'\\xc3\\xa9') decodes to one character, "
+    "yet its parents are b'\\xc3' and b'\\xa9'"
 )
 
 _LOWEST_RANK = (
@@ -584,6 +597,10 @@ FIND_PARENTS = Exercise(
         ),
         _none_where_merging_stops_early,
         same_as(_from_characters, _FROM_CHARACTERS_HINT),
+        same_as(
+            lambda token, ranks: _from_characters(token, ranks, bytes_when_undecodable=True),
+            _CHARACTERS_THEN_BYTES_HINT,
+        ),
         on_error(UnicodeDecodeError, _FROM_CHARACTERS_HINT),
         same_as(
             _in_dict_order,

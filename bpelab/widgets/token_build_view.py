@@ -133,11 +133,12 @@ def merges_text(build: TokenBuild) -> str:
     """The title's count of merges; for a token they never build, where they stop, so the count is not read as a
     recipe for it."""
     n = len(build.steps)
+    merges = f"{n} merge" if n == 1 else f"{n} merges"
     if build.reachable:
-        return f"{n} merges"
+        return merges
     if build.numbering == "score":
-        return f"{n} merges, which stop at {len(build.parts)} parts: score-order merging never builds it"
-    return f"{n} merges, which stop at {len(build.parts)} parts: merging the tokens older than it never builds it"
+        return f"{merges}, which {'stops' if n == 1 else 'stop'} at {len(build.parts)} parts: score-order merging never builds it"
+    return f"{merges}, which {'stops' if n == 1 else 'stop'} at {len(build.parts)} parts: merging the tokens older than it never builds it"
 
 
 def build_lines(build: TokenBuild, title: str = "") -> list[str]:

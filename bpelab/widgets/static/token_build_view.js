@@ -143,9 +143,10 @@ function numberOf(build, node) {
  */
 export function mergesText(build) {
   const n = build.steps.length;
-  if (build.reachable) return `${n} merges`;
-  if (build.numbering === "score") return `${n} merges, which stop at ${build.parts.length} parts: score-order merging never builds it`;
-  return `${n} merges, which stop at ${build.parts.length} parts: merging the tokens older than it never builds it`;
+  const merges = n === 1 ? `${n} merge` : `${n} merges`;
+  if (build.reachable) return merges;
+  if (build.numbering === "score") return `${merges}, which ${n === 1 ? "stops" : "stop"} at ${build.parts.length} parts: score-order merging never builds it`;
+  return `${merges}, which ${n === 1 ? "stops" : "stop"} at ${build.parts.length} parts: merging the tokens older than it never builds it`;
 }
 
 /** The whole panel as text lines: the title, every step's label and line, the tree (the text fallback's shape). */

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildFromMerges, buildWithRanks } from "./token_build.js";
-import { buildLines, madeInsideNote, partText, reachNote, stepLabel, stepLine, treeLines } from "./token_build_view.js";
+import { buildLines, madeInsideNote, mergesText, partText, reachNote, stepLabel, stepLine, treeLines } from "./token_build_view.js";
 
 const bytes = (text) => Array.from(new TextEncoder().encode(text));
 const vocabulary = (tokens) => new Map(tokens.map((t, rank) => [Array.from(t).join(","), rank]));
@@ -74,4 +74,17 @@ test("a part without parents of its own is built as the longer token's run made 
     "this token's rank makes it from a + bc, and bc (rank 6) ranks above it.");
   assert.equal(buildLines(build)[1], madeInsideNote(build));
   assert.equal(madeInsideNote(buildWithRanks(bytes("ab"), vocabulary(["a", "b", "ab"].map(bytes)))), "");
+});
+
+const steps = (n) => Array.from({ length: n }, () => ({}));
+
+test("the title counts one merge as '1 merge', not '1 merges'; none and two are plural", () => {
+  assert.equal(mergesText({ steps: steps(1), reachable: true, parts: [] }), "1 merge");
+  assert.equal(mergesText({ steps: steps(0), reachable: true, parts: [] }), "0 merges");
+  assert.equal(mergesText({ steps: steps(2), reachable: true, parts: [] }), "2 merges");
+});
+
+test("a token merging never builds, after one merge: '1 merge, which stops at'", () => {
+  const build = { steps: steps(1), reachable: false, parts: [[97], [98], [99]], numbering: "rank" };
+  assert.equal(mergesText(build), "1 merge, which stops at 3 parts: merging the tokens older than it never builds it");
 });
