@@ -107,7 +107,9 @@ def test_a_padded_replace_is_told_about_matches_side_by_side(checker, answer, ca
     assert "side by side" in hint and "space" in hint and "first occurrence" not in hint, hint
 
 
-@pytest.mark.parametrize(("checker", "answer"), [(check_merge_symbols, first_only), (check_merge_pair, first_only_corpus)])
+@pytest.mark.parametrize(
+    ("checker", "answer"), [(check_merge_symbols, first_only), (check_merge_pair, first_only_corpus)]
+)
 def test_merging_only_the_first_match_is_still_told_so(checker, answer, capsys) -> None:
     assert not checker(answer, record=False).passed
     hint = _hint(capsys.readouterr().out)
