@@ -137,11 +137,15 @@ def split_on_space_skipping_empties(text):
     return _counted(w for w in text.split(" ") if w)
 
 
+def split_on_space(text):
+    return _counted(text.split(" "))
+
+
 def lines_then_spaces(text):
     return _counted(w for line in text.splitlines() for w in line.split(" ") if w)
 
 
-@pytest.mark.parametrize("answer", [split_on_space_skipping_empties, lines_then_spaces])
+@pytest.mark.parametrize("answer", [split_on_space_skipping_empties, split_on_space, lines_then_spaces])
 def test_splitting_at_the_space_only_is_named_not_a_list_written_by_hand(answer, capsys) -> None:
     assert not check_get_word_frequencies(answer, record=False).passed
     hint = _hint(capsys.readouterr().out)
