@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bpelab.exercises.comparing import type_hint
 from bpelab.exercises.cases import Diagnoser
+from bpelab.exercises.comparing import type_hint
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.helper_stubs import check_naming_stub_helpers
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words

@@ -11,9 +11,9 @@ import copy
 from functools import cache
 from typing import Any, NoReturn
 
+from bpelab.corpora import read_corpus
 from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
-from bpelab.corpora import read_corpus
 from bpelab.words import Pair, best_pair, count_pairs, get_word_frequencies, merge_pair
 
 
