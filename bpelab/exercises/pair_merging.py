@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bpelab.exercises.cases import Diagnoser
 from bpelab.exercises.comparing import type_hint
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.helper_stubs import check_naming_stub_helpers
@@ -44,6 +45,23 @@ def string_replace_merge(symbols: Word, pair: Pair) -> Word:
     if not symbols:
         return ()
     return tuple(" ".join(symbols).replace(" ".join(pair), "".join(pair)).split(" "))
+
+
+def _padded_replace(symbols: Word, pair: Pair) -> Word:
+    """A string replace with a space on each side of the pair (``' a b '`` by ``' ab '``) on the spelled word padded
+    with spaces: whole symbols only, but two matches side by side share one space, and ``str.replace`` does not
+    look again at what it replaced, so ``('a', 'a', 'a', 'a')`` merging ``('a', 'a')`` gives ``('aa', 'a', 'a')``."""
+    padded = " " + " ".join(symbols) + " "
+    return tuple(padded.replace(" " + " ".join(pair) + " ", " " + "".join(pair) + " ").split())
+
+
+PADDED_REPLACE_HINT = (
+    "two matches side by side were not both merged: replacing the pair with a space on each side (' a a ' by "
+    "' aa ') uses up the space that the next match starts with, and str.replace does not look again at text it "
+    "has replaced, so ('a', 'a', 'a', 'a') merging ('a', 'a') gave ('aa', 'a', 'a'). Compare whole symbols in a "
+    "left-to-right scan (i += 2 after a merge), or use boundaries that do not use up the space, "
+    "(?<!\\S) before the pair and (?!\\S) after it"
+)
 
 
 def concatenated_text_merge(symbols: Word, pair: Pair) -> Word:
@@ -205,8 +223,27 @@ STRING_REPLACE_HINT = (
 )
 
 
-def _per_word(wrong: Callable[[Word, Pair], Word]) -> Callable[[dict, Pair], dict]:
+WrongMerge = Callable[[Word, Pair], Word]
+
+
+def _per_word(wrong: WrongMerge) -> Callable[[dict, Pair], dict]:
+    """``merge_pair`` as a dict comprehension around a wrong merge of one word (two spellings that become one word
+    keep the last count)."""
     return lambda word_freq, pair: {wrong(word, pair): freq for word, freq in word_freq.items()}
+
+
+def _per_word_added(wrong: WrongMerge) -> Callable[[dict, Pair], dict]:
+    """``merge_pair`` as the lesson writes it (two spellings that become one word add their counts), around a wrong
+    merge of one word."""
+
+    def merge_each(word_freq: dict, pair: Pair) -> dict:
+        merged: dict = {}
+        for word, freq in word_freq.items():
+            new = wrong(word, pair)
+            merged[new] = merged.get(new, 0) + freq
+        return merged
+
+    return merge_each
 
 
 def _first_word_only(word_freq: dict, pair: Pair) -> dict | None:
@@ -386,33 +423,39 @@ WORD_DIAGNOSERS = [
 ]
 
 
-def _word_diagnosers(lift: Callable[[Callable[[Word, Pair], Word]], Callable[..., Any]]) -> list:
+def _word_diagnosers(*lifts: Callable[[WrongMerge], Callable[..., Any]]) -> list:
+    """The diagnosers of a wrong merge of one word, for ``merge_symbols`` (no lift) or ``merge_pair`` (each way of
+    putting a word's merge into the corpus's: a variant is recognised through any of ``lifts``)."""
+
+    def like(wrong: WrongMerge, hint: str) -> Diagnoser:
+        variants = [same_as(lift(wrong), hint) for lift in lifts]
+        return lambda attempt: next((found for variant in variants if (found := variant(attempt))), None)
+
     return WORD_DIAGNOSERS[:5] + [
         _boundary_hint,
-        same_as(
-            lift(_first_half_kept),
+        like(
+            _first_half_kept,
             "at a match you kept only pair[0]: the merged symbol is pair[0] + pair[1], both halves joined",
         ),
-        same_as(
-            lift(_skips_three),
+        like(
+            _skips_three,
             "after a match you jumped 3 symbols ahead: jump by 2 (i += 2), past the two symbols just merged; "
             "the symbol after them must still be kept, and may start the next match",
         ),
-        same_as(lift(concatenated_text_merge), CONCATENATED_HINT),
-        same_as(lift(_last_appended_after), LAST_TWICE_HINT),
-        same_as(lift(_gives_up_after_a_miss), GAVE_UP_HINT),
-        same_as(lift(_skips_two_after_a_miss), SKIPPED_AFTER_MISS_HINT),
-        same_as(lift(_searches_on_two_after_a_miss), SKIPPED_AFTER_MISS_HINT),
+        like(concatenated_text_merge, CONCATENATED_HINT),
+        like(_last_appended_after, LAST_TWICE_HINT),
+        like(_gives_up_after_a_miss, GAVE_UP_HINT),
+        like(_skips_two_after_a_miss, SKIPPED_AFTER_MISS_HINT),
+        like(_searches_on_two_after_a_miss, SKIPPED_AFTER_MISS_HINT),
         *WORD_DIAGNOSERS[5:],
-        same_as(
-            lift(right_to_left_merge),
+        like(
+            right_to_left_merge,
             "you merged from right to left: scan left to right, so ('a', 'a', 'a') "
             "merging ('a', 'a') gives ('aa', 'a'), not ('a', 'aa')",
         ),
-        same_as(
-            lift(_first_only), "only the first occurrence in each word was merged: keep scanning to the end of the word"
-        ),
-        same_as(lift(string_replace_merge), STRING_REPLACE_HINT),
+        like(_padded_replace, PADDED_REPLACE_HINT),
+        like(_first_only, "only the first occurrence in each word was merged: keep scanning to the end of the word"),
+        like(string_replace_merge, STRING_REPLACE_HINT),
     ]
 
 
@@ -483,6 +526,11 @@ MERGE_SYMBOLS = Exercise(
             (("a", "a", "b", "</w>"), ("a", "b")),
             ("a", "ab", "</w>"),
             "an 'a' not followed by 'b' stands just before the pair: the 'a' after it starts the match",
+        ),
+        Case(
+            (("a", "b", "x", "a", "b", "</w>"), ("a", "b")),
+            ("ab", "x", "ab", "</w>"),
+            "two matches apart: both are merged",
         ),
     ],
     diagnosers=[_empty_word_hint, _lessons_example_hint, *_word_diagnosers(lambda wrong: wrong)],
@@ -597,6 +645,11 @@ MERGE_PAIR = Exercise(
             "an 'a' not followed by 'b' before the pair: the scan goes on past it, and the 'a' just after it may start "
             "the match",
         ),
+        Case(
+            ({("a", "b", "x", "a", "b", "</w>"): 2}, ("a", "b")),
+            {("ab", "x", "ab", "</w>"): 2},
+            "two matches apart in one word: both are merged",
+        ),
     ],
     diagnosers=[
         when(_string_keys, STRING_KEYS_HINT),
@@ -628,7 +681,7 @@ MERGE_PAIR = Exercise(
             "every count became 1: each word keeps its count, word_freq[word]",
             any_type=False,
         ),
-        *_word_diagnosers(_per_word),
+        *_word_diagnosers(_per_word_added, _per_word),
     ],
     hint="for each word and count: merged = merge_symbols(word, pair); new[merged] = new.get(merged, 0) + count "
     "(two spellings can become one word), with merge_symbols scanning left to right",

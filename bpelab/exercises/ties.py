@@ -8,11 +8,13 @@ rule; ``bpelab.words.best_pair`` is the whole of it.
 from __future__ import annotations
 
 import copy
+from functools import cache
 from typing import Any, NoReturn
 
+from bpelab.corpora import read_corpus
 from bpelab.exercises.core import Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
-from bpelab.words import Pair, count_pairs, get_word_frequencies
+from bpelab.words import Pair, best_pair, count_pairs, get_word_frequencies, merge_pair
 
 
 def most_frequent_pairs(pair_counts: dict[Pair, int]) -> list[Pair]:
@@ -65,6 +67,26 @@ def _pairs_of(text: str) -> dict[Pair, int]:
     return count_pairs(get_word_frequencies(text))
 
 
+@cache
+def _tie_at_611() -> dict[Pair, int]:
+    """The pair counts of ``train_bpe(read_corpus("english_train"), 150)`` at step 22, those of 500 or more: two pairs
+    tie at 611. Each count is made its own int object (``int(str(count))``), as counting makes it, so that an answer
+    comparing counts with ``is`` sees two different objects for the tie, as it would in training."""
+    word_freq = get_word_frequencies(read_corpus("english_train"))
+    for _ in range(21):
+        word_freq = merge_pair(word_freq, best_pair(count_pairs(word_freq)))
+    return {pair: int(str(count)) for pair, count in count_pairs(word_freq).items() if count >= 500}
+
+
+def _compared_by_identity(attempt: Any) -> bool:
+    """The answer keeps only the tied pairs whose count is the very object ``max`` returned: ``count is top``."""
+    counts, got = attempt.args[0], attempt.got
+    if not counts or got == attempt.expected:
+        return False
+    top = max(counts.values())
+    return isinstance(top, int) and top > 256 and got == [pair for pair, count in counts.items() if count is top]
+
+
 def _looks_like_one_pair(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and all(isinstance(s, str) for s in value)
 
@@ -110,6 +132,12 @@ MOST_FREQUENT_PAIRS = Exercise(
             [("a", "b"), ("c", "d")],
             "a tie in the caller's dict, which must come back unchanged, in its order too",
         ),
+        Case(
+            (_tie_at_611(),),
+            [("f", "</w>"), ("r", "e")],
+            "the pair counts of english_train at step 22 of train_bpe (those of 500 or more): ('f', '</w>') and "
+            "('r', 'e') tie at 611",
+        ),
     ],
     diagnosers=[
         on_error(
@@ -140,6 +168,13 @@ MOST_FREQUENT_PAIRS = Exercise(
             "return a list of the pairs only, without their counts: [pair for pair, count in "
             "pair_counts.items() if count == top]",
             any_type=True,
+        ),
+        when(
+            _compared_by_identity,
+            "a tie above 256 lost its second pair: you compared the counts with `is`, which asks whether two ints "
+            "are the same object, not the same number. Python keeps one shared object for each small int (-5 to "
+            "256), so `is` happened to work on small counts; two counts of 611 are two objects. Compare numbers "
+            "with ==: count == top",
         ),
         same_as(
             lambda pc: sorted(most_frequent_pairs(pc)),

@@ -117,6 +117,47 @@ STR_WHITESPACE = (
 between two words rejects a list of whitespace written by hand."""
 
 
+_CONTROL_NAMES = {"\t": "tab", "\n": "newline", "\v": "vertical tab", "\f": "form feed", "\r": "carriage return"}
+
+
+def _whitespace_name(ch: str) -> str:
+    """A whitespace character's name, the control characters by what they do (Unicode gives them no name)."""
+    return _CONTROL_NAMES.get(ch) or unicodedata.name(ch, "a control character").lower()
+
+
+def _split_at_the_space(attempt: Attempt) -> str | None:
+    """The words were cut at the space character only, ``text.split(" ")`` (empty strings kept or skipped), maybe
+    after cutting the text into lines (``text.splitlines()``): said with the whitespace left inside the words."""
+    text = attempt.args[0]
+    if not isinstance(attempt.got, dict) or not isinstance(text, str):
+        return None
+    ways = {
+        "text.split(' '), at the space character only": text.split(" "),
+        "text.splitlines(), then each line with line.split(' '), at line breaks and the space only": [
+            w for line in text.splitlines() for w in line.split(" ")
+        ],
+    }
+    for how, words in ways.items():
+        for kept_empty in (False, True):
+            if not same(attempt.got, _counted([w for w in words if w or kept_empty]), ordered=False):
+                continue
+            left = sorted({ch for word in words for ch in word if ch.isspace()})
+            wrong = [
+                ", ".join(f"U+{ord(ch):04X} ({_whitespace_name(ch)})" for ch in left) + " stayed inside your words"
+            ]
+            if kept_empty and "" in words:
+                wrong.append(
+                    "an empty string (from an empty text, a space at either end, or two spaces in a row) became the "
+                    "word ('</w>',)"
+                )
+            return (
+                f"you split with {how}: {'; '.join(wrong[0 if left else 1 :])}. "
+                "text.split() (no argument) cuts at any run of whitespace, every character str.isspace() says is "
+                "whitespace, and never gives an empty word"
+            )
+    return None
+
+
 def _whitespace_kept_inside(attempt: Attempt) -> str | None:
     """Some words hold whitespace that ``text.split()`` cuts at: a whitespace class listed by hand
     (``[ \\t\\n\\r\\f\\u00a0]+``). Said with the characters it missed."""
@@ -288,6 +329,7 @@ GET_WORD_FREQUENCIES = Exercise(
             "you split on the regex module's \\s (regex.split(r'\\s+', …) or regex.findall(r'\\S+', …)): its \\s "
             "leaves out U+001C–U+001F (information separators), where text.split() cuts; split with text.split()",
         ),
+        _split_at_the_space,
         _split_at_invisible,
         _whitespace_kept_inside,
         when(
