@@ -91,8 +91,23 @@ def swapped_parameters(exercise: ExerciseSpec, attempt: Attempt) -> str | None:
     )
 
 
-def empty_input_error(error: BaseException) -> str | None:
-    """A crash that an empty input (or a total of 0) causes, said as such."""
+def _empty_or_zero(value: Any) -> bool:
+    """An argument that leaves nothing to divide by: empty, 0, or numbers that add up to 0."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value == 0
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple, set, frozenset, str, bytes)):
+        if len(value) == 0:
+            return True
+        numbers = [v for v in value if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        return len(numbers) == len(value) and sum(numbers) == 0
+    return False
+
+
+def empty_input_error(error: BaseException, args: tuple = ()) -> str | None:
+    """A crash that an empty input (or a total of 0) causes, said as such; a division by zero on an input that is
+    neither is told that its divisor, not the input, is 0."""
     message = str(error)
     if isinstance(error, ValueError) and "empty" in message and ("max()" in message or "min()" in message):
         return (
@@ -100,7 +115,13 @@ def empty_input_error(error: BaseException) -> str | None:
             "(e.g. `if not counts: ...`)"
         )
     if isinstance(error, ZeroDivisionError):
-        return "you divided by zero: an empty input (or a total of 0) needs its own answer before the division"
+        if not args or any(_empty_or_zero(arg) for arg in args):
+            return "you divided by zero: an empty input (or a total of 0) needs its own answer before the division"
+        return (
+            "you divided by zero on an input that is neither empty nor all zeros: what you divide by is 0 here "
+            "(a median, a minimum or a count can be 0 when the total is not); divide by the quantity the exercise "
+            "names"
+        )
     return None
 
 
@@ -115,7 +136,7 @@ def explain(exercise: ExerciseSpec, attempt: Attempt) -> str:
                 "your function keeps calling itself: check that every recursive call gets closer to a case "
                 "that returns without calling itself again"
             )
-        return empty_input_error(attempt.error) or exercise.hint
+        return empty_input_error(attempt.error, attempt.args) or exercise.hint
     got, expected = attempt.got, attempt.expected
     hint = type_hint(got, expected)
     if hint:

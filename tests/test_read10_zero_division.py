@@ -1,0 +1,34 @@
+"""Read 10 of lessons 14-15: a division by zero is blamed on an empty input only when an input is empty or adds up
+to 0; a Gini coefficient divided by the median crashes on [0, 0, 0, 12] (median 0, total 12)."""
+
+from __future__ import annotations
+
+import statistics
+
+from bpelab.exercises.diagnosers import empty_input_error
+from bpelab.exercises.parity import check_gini
+
+
+def _hint(out: str) -> str:
+    return next(line for line in out.splitlines() if line.strip().startswith("hint:"))
+
+
+def gini_over_the_median(values):
+    n = len(values)
+    if n == 0:
+        return 0.0
+    spread = sum(abs(a - b) for a in values for b in values)
+    return spread / (2 * n * n * statistics.median(values))
+
+
+def test_a_divisor_of_zero_on_an_input_that_is_not_empty_is_not_called_an_empty_input(capsys):
+    assert not check_gini(gini_over_the_median, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "empty input" not in hint and "neither empty nor all zeros" in hint, hint
+
+
+def test_an_empty_input_or_a_zero_total_is_still_named():
+    error = ZeroDivisionError("division by zero")
+    for args in [([],), ({},), ([0, 0, 0],), ({"a": 0},), (0,), ("",)]:
+        assert "an empty input (or a total of 0)" in (empty_input_error(error, args) or ""), args
+    assert "neither empty" in (empty_input_error(error, ([0, 0, 0, 12],)) or "")
