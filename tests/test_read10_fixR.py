@@ -150,6 +150,34 @@ def test_a_search_one_by_one_is_told_so(capsys):
     assert "one by one, going up" in _the_sizes_line(out), out
 
 
+_MEASURED: dict = {}
+
+
+def test_a_search_keyed_by_the_tokenizer_s_id_fails_and_is_named(capsys):
+    """Finding 6: measurements kept in a global dict keyed by (id(tokenizer), size, text): stale after the same
+    tokenizer object is trained again in place."""
+
+    def remembering(tokenizer, text, goal):
+        def measure(size):
+            key = (id(tokenizer), size, text)
+            if key not in _MEASURED:
+                _MEASURED[key] = bytes_per_token(tokenizer.truncated(size), text)
+            return _MEASURED[key]
+
+        low, high = 256, 256 + len(tokenizer.merges)
+        while low < high:
+            middle = (low + high) // 2
+            if measure(middle) >= goal:
+                high = middle
+            else:
+                low = middle + 1
+        return high
+
+    check_smallest_vocab_size(remembering, _english_bpe(), PARAGRAPH, production="cl100k_base", within=0.1)
+    out = capsys.readouterr().out
+    assert "trained again, in place" in out and "id(tokenizer)" in _hint(out), out
+
+
 # ---- lesson 11, exercise 1: best_wordpiece_pair -----------------------------------------------------------
 
 
@@ -247,3 +275,22 @@ def test_an_encoder_that_tries_the_empty_piece_fails_and_is_named(capsys):
     assert not check_encode_wordpiece_word(tries_the_empty_piece, record=False).passed
     hint = _hint(capsys.readouterr().out)
     assert "empty piece" in hint and "start + 1" in hint, hint
+
+
+def my_smallest_vocab_size(tokenizer, text, goal):
+    """The lesson's shown solution."""
+    low, high = 256, 256 + len(tokenizer.merges)
+    while low < high:
+        middle = (low + high) // 2
+        if bytes_per_token(tokenizer.truncated(middle), text) >= goal:
+            high = middle
+        else:
+            low = middle + 1
+    return high
+
+
+def test_the_lesson_s_search_passes():
+    tokenizer = _english_bpe()
+    assert check_smallest_vocab_size(
+        my_smallest_vocab_size, tokenizer, PARAGRAPH, production="cl100k_base", within=0.6
+    ).passed

@@ -1319,7 +1319,7 @@ def _check_search(
     if not result.passed:
         print(result.message)
         return CheckResult(False, result.name, result.failed_case, result.checks, result.status, result.message)
-    remembered = _twice_on_one_tokenizer(search, result.checks)
+    remembered = _twice_on_one_tokenizer(search, result.checks) or _search_after_training_again(search, result.checks)
     if remembered:
         return _report(False, "failed", remembered)
     goal = theirs * (1 - within)
@@ -1412,6 +1412,28 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
                 )
             )
         )
+    return None
+
+
+def _search_after_training_again(search: Callable[..., object], checks: int) -> str | None:
+    """The message when the search answers right for a tokenizer trained on "abababab", then, once that same object
+    is trained again in place on "babababa" (same id, same size, other merges), gives its old answer on the same
+    text and goal: it keeps measurements keyed by something the two share, such as id(tokenizer)."""
+    tokenizer = MeasuredTokenizer.of(_abab())
+    for expected, what in ((257, "trained on 'abababab'"), (258, "then trained again, in place, on 'babababa'")):
+        if expected == 258:
+            tokenizer.train("babababa", 258)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(search, (tokenizer, "abababab", 2.0), MAX_STEPS, SEARCH_SECONDS)
+        if outcome.error is None and not outcome.runaway and not same(outcome.got, expected):
+            return (
+                f"❌ smallest_vocab_size: your search passed all {checks} checks, but called twice on 'abababab' with "
+                f"the goal 2.0 and ONE tokenizer object, {what}, it answered {short(outcome.got)} where {expected} is "
+                "right ('ab' + 'ab' reaches 2.0 at 257; after 'babababa', 'a', 'baba', 'ba', 'b' reach it at 258).\n"
+                "   hint:     your search seems to keep measurements between calls, keyed by something a tokenizer "
+                "trained again keeps, such as id(tokenizer) and the size: measure afresh at each call (make the dict "
+                "inside the function)"
+            )
     return None
 
 
