@@ -1482,7 +1482,7 @@ def _search_failed(checks: int, outcome: Outcome, tokenizer: BPETokenizer, measu
             first + f"measured more than {MAX_MEASUREMENTS} sizes (calls of tokenizer.truncated), and was stopped.\n"
             f"   problem:  {_how_it_stepped(measured)}: {len(measured)} measurements, where at most "
             f"{MAX_MEASUREMENTS} are allowed\n"
-            f"   hint:     this tokenizer has {sizes}, and each measurement encodes the whole text: halve the range "
+            f"   hint:     this tokenizer has {sizes}, and each measurement encodes the whole text. Halve the range "
             "at each step, from the first size measured on (a search that halves 256 to the largest size measures "
             f"about a dozen). The check counts measurements, not seconds: at most {MAX_MEASUREMENTS}, on any machine"
         )
