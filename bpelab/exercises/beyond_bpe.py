@@ -21,7 +21,7 @@ from typing import Any
 import regex
 
 from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, run_checks, same_as, when
-from bpelab.exercises.helper_stubs import check_naming_stub_helpers, name_stub_helpers
+from bpelab.exercises.helper_stubs import name_stub_helpers
 from bpelab.exercises.running import call
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.wordpiece import (
@@ -370,6 +370,27 @@ LONGDOUBLE_COUNTS = 2**35
 """The symbol counts of the near tie that a 28-digit Decimal keeps apart and a 64-bit longdouble does not: products
 2**70 and 2**70 - 1."""
 
+ENORMOUS_COUNTS = 10**200
+"""The symbol counts of the near tie no fixed-size number keeps apart: products 10**400 and 10**400 - 1, whose scores
+differ in about the 800th decimal. A score multiplied by 10**k before ``//`` needs k of about 800 to tell them apart,
+a ``Decimal`` a precision of about 400 digits; Python's ints and ``Fraction`` are exact at any size."""
+
+FIXED_PRECISION_HINT = (
+    "your scores are exact only to a fixed number of digits (a power of ten before an integer division, "
+    "n * 10**k // (count(A) * count(B)), or Decimals at a precision you raised, or any other number of fixed "
+    "width): with symbol counts of 10**200 the products are 10**400 and 10**400 - 1, and their two scores agree to "
+    "about 800 decimals, so they come out equal and the false tie goes to the pair seen first. A larger factor or "
+    "precision only moves the problem to larger counts. Compare exact scores: Fraction(n, count(A) * count(B)), "
+    "or cross-multiply, n1 * (a2 * b2) > n2 * (a1 * b1)"
+)
+
+
+def _enormous_false_tie(attempt: Any) -> bool:
+    """The answer on the case with symbol counts of 10**200 is the pair seen first, which an inexact score ties."""
+    singles = symbol_counts(attempt.args[0])
+    return min(singles.values()) >= ENORMOUS_COUNTS // 2 and tuple(attempt.got) == ("a", "##b")
+
+
 REPEAT_HINT = (
     "use the counts, do not repeat the words: a word seen freq times adds freq to each of its symbols and pairs "
     "(singles[symbol] += freq); a list with the word repeated freq times ([word] * freq, or a loop over "
@@ -669,6 +690,22 @@ BEST_PAIR = Exercise(
             "scores a little more (as floats, longdoubles or 28-digit Decimals the two scores are equal)",
         ),
         Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("a",): ENORMOUS_COUNTS - 1,
+                    ("##b",): ENORMOUS_COUNTS - 1,
+                    ("c",): ENORMOUS_COUNTS - 2,
+                    ("##d",): ENORMOUS_COUNTS,
+                },
+            ),
+            ("c", "##d"),
+            "a 10**200, ##b 10**200, c 10**200 - 1, ##d 10**200 + 1: the products are 10**400 and 10**400 - 1, so "
+            "(c, ##d) scores a little more (the two scores agree to about 800 decimals: times 10**k and cut with //, "
+            "or as Decimals, they are equal unless k or the precision is in the hundreds)",
+        ),
+        Case(
             ({("a", "##b", "##b"): 1, ("c", "##d"): 1},),
             ("c", "##d"),
             "abb, cd: ##b occurs twice, so count(##b) = 2 and (a, ##b) scores 1/(1·2); (c, ##d) scores 1/(1·1)",
@@ -767,6 +804,7 @@ BEST_PAIR = Exercise(
             "different symbols (the ## marks a piece that continues a word), so count each as it is written",
         ),
         same_as(_skips_one_symbol_words, ONE_SYMBOL_HINT),
+        when(_enormous_false_tie, FIXED_PRECISION_HINT, any_type=False),  # only an answer right on every other case
         *(same_as(_float32_divided(order), FLOAT32_DIVIDED_HINT) for order in ("ab", "ba")),  # before the scaled ones
         *(same_as(_integer_scaled(scale), INTEGER_DIVISION_HINT) for scale in CORPUS_SCALES),
         same_as(_float_division, FLOAT_HINT),
@@ -913,6 +951,20 @@ LONGER_PIECE_VOCAB = {
 """Whole words of 22 and 85 characters as pieces, beside shorter ones: a cap of 20 (or of 64) finds the shorter."""
 
 
+EMPTY_CONTINUATION_VOCAB = {"S", "##e", PREFIX}
+"""A vocabulary holding "##" itself, the empty continuation, as ``train_wordpiece`` learns it from text with "## "
+headings (20 merges of "## Setup\\n## Usage\\nsee the ## section, a and b\\n" three times): on "Sex", 'S' and '##e'
+fit, nothing fits 'x', so the word is [UNK] (Hugging Face's WordPiece agrees); an encoder that also tries the empty
+piece word[start:start] finds '##' there, and its start never moves."""
+
+EMPTY_PIECE_HINT = (
+    "your inner loop also tries the empty piece, word[start:start] (end going down to start, as in "
+    "range(len(word), start - 1, -1)): with '##' itself in the vocabulary (a vocabulary trained on text with '## ' "
+    "headings has it), '##' + '' fits, start stays where it is, and the loop never ends. Try end from len(word) "
+    "down to start + 1 only: range(len(word), start, -1)"
+)
+
+
 def _capped_piece(attempt: Any) -> bool:
     """The answer is wrong on a case whose expected answer uses a piece longer than any piece the learner returned."""
     longest_expected = max((len(piece.removeprefix(PREFIX)) for piece in attempt.expected), default=0)
@@ -1000,6 +1052,12 @@ ENCODE_WORD = Exercise(
             "a piece of 100 characters, the whole word: as long as a word may be, so a cap on the length of a piece "
             "shorter than that finds 'a' + '##a' ... instead",
         ),
+        Case(
+            ("Sex", EMPTY_CONTINUATION_VOCAB),
+            [UNK],
+            "'##' itself is in the vocabulary (train_wordpiece learns it from text with '## ' headings): 'S' and "
+            "'##e' fit, nothing fits 'x', so the word is [UNK]; the empty piece, '##' + '', is no piece of the word",
+        ),
     ],
     diagnosers=[
         when(
@@ -1076,6 +1134,26 @@ ENCODE_WORD = Exercise(
 )
 
 
+def _empty_piece_named(result: CheckResult, encode_wordpiece_word: Any) -> CheckResult:
+    """A call the guards stopped on the case whose vocabulary holds '##', that finishes with [UNK] once '##' is taken
+    out of that vocabulary: the encoder tries the empty piece, so its hint says that instead of the engine's."""
+    if "did not finish" not in result.message or result.failed_case is None:
+        return result
+    word, vocab = ENCODE_WORD.build_cases()[result.failed_case - 1].args
+    if PREFIX not in vocab:
+        return result
+    with contextlib.redirect_stdout(io.StringIO()):
+        without = call(encode_wordpiece_word, (word, set(vocab) - {PREFIX}), MAX_STEPS)
+    if without.error is not None or without.runaway or without.got != [UNK]:
+        return result
+    lines = result.message.split("\n")
+    lines = [f"   hint:     {EMPTY_PIECE_HINT}" if line.startswith("   hint:") else line for line in lines]
+    return dataclasses.replace(result, message="\n".join(lines))
+
+
 def check_encode_wordpiece_word(encode_wordpiece_word: Any, *, record: bool = True) -> CheckResult:
     """Check ``encode_wordpiece_word(word, vocab) -> ['hug', '##s']`` against BERT's greedy rule."""
-    return check_naming_stub_helpers(ENCODE_WORD, encode_wordpiece_word, record=record)
+    result = _empty_piece_named(ENCODE_WORD.run(encode_wordpiece_word, record=record), encode_wordpiece_word)
+    result = name_stub_helpers(result, encode_wordpiece_word)
+    print(result.message)
+    return result

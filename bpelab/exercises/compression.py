@@ -87,8 +87,27 @@ LONG_TEXT = PARAGRAPH * 12 + MIXED_SCRIPTS * 100
 """About 10,000 characters: English first, other scripts at the end, so a measure of only the start (text[:1000],
 text[:5000]) gives another number than the whole text."""
 
-PREFIX_LENGTHS = (100, 200, 250, 256, 300, 400, 500, 512, 1000, 1024, 2000, 2048, 4096, 5000, 8192)
+WHOLE_TEXT_END = "\n¿Fin? ½ · 3 × 4 ≠ 11 ✓"
+"""Characters found nowhere else in ``WHOLE_TEXT`` (nor in the paragraph or the other scripts), at its very end: their
+byte tokens are used only by a function that encodes the text to its last character."""
+
+WHOLE_TEXT = PARAGRAPH * 300 + MIXED_SCRIPTS * 2000 + WHOLE_TEXT_END
+"""About 222,000 characters: English first, other scripts after, a few characters of its own at the end. Longer
+than any prefix a function is likely to cut (text[:10000], text[:100000], text[:200000]): any prefix gives another
+bytes per token (the share of other scripts grows to the end) and leaves the last characters' tokens unused."""
+
+PREFIX_LENGTHS = (
+    *(100, 200, 250, 256, 300, 400, 500, 512, 1000, 1024, 2000, 2048, 4096, 5000, 8192),
+    *(10_000, 16_384, 20_000, 32_768, 50_000, 65_536, 100_000, 131_072, 200_000),
+)
 """The lengths a function that measures only the start of the text is tried with (text[:n])."""
+
+
+def _prefix_hint(n: int, text: str, what: str) -> str:
+    return (
+        f"you {what} only the start of the text, its first {n:,} characters (text[:{n}]): this text has "
+        f"{len(text):,}. Use the whole text, however long"
+    )
 
 
 def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
@@ -119,10 +138,23 @@ def _only_the_start(attempt: Attempt) -> str | None:
     tokenizer, text = attempt.args
     for n in PREFIX_LENGTHS:
         if n < len(text) and same(attempt.got, bytes_per_token(tokenizer, text[:n])):
-            return (
-                f"you measured only the start of the text, its first {n:,} characters (text[:{n}]): this text has "
-                f"{len(text):,}. Measure the whole text"
-            )
+            return _prefix_hint(n, text, "measured")
+    return None
+
+
+def _counted_only_the_start(attempt: Attempt) -> str | None:
+    """``count_unused`` of the text's first n characters, for one of ``PREFIX_LENGTHS`` shorter than the text."""
+    tokenizer, text = attempt.args
+    lengths = [n for n in PREFIX_LENGTHS if n < len(text) and same(attempt.got, count_unused(tokenizer, text[:n]))]
+    if len(lengths) == 1:
+        return _prefix_hint(lengths[0], text, "encoded")
+    if lengths:
+        which = ", ".join(f"{n:,}" for n in lengths[:-1]) + f" or {lengths[-1]:,}"
+        return (
+            f"you encoded only the start of the text (text[:n]; n = {which} all give this count): this text has "
+            f"{len(text):,} characters, and its last ones use tokens that occur nowhere before. Use the whole text, "
+            "however long"
+        )
     return None
 
 
@@ -195,6 +227,11 @@ BYTES_PER_TOKEN = Exercise(
             note=f"a long text ({len(LONG_TEXT):,} characters: the paragraph 12 times, then other scripts): all of "
             "it counts",
         ),
+        Case(
+            (_paragraph(), WHOLE_TEXT),
+            note=f"a very long text ({len(WHOLE_TEXT):,} characters: the paragraph 300 times, then other scripts, "
+            "then a few characters of its own): all of it counts, to the last character",
+        ),
     ],
     diagnosers=[
         when(
@@ -209,6 +246,17 @@ BYTES_PER_TOKEN = Exercise(
                 f"you normalized the text (unicodedata.normalize('{form}', ...)) before measuring: that changes its "
                 "characters ('e' + a combining accent becomes 'é', the ligature 'ﬁ' becomes 'f' + 'i') and so its "
                 "bytes and tokens; measure the text as it is, as encode receives it",
+            )
+            for form in ("NFC", "NFKC", "NFD", "NFKD")
+        ),
+        *(
+            same_as(
+                lambda tokenizer, text, form=form: (
+                    len(unicodedata.normalize(form, text).encode("utf-8")) / len(_ids(tokenizer, text))
+                ),
+                f"you counted the bytes of the normalized text (unicodedata.normalize('{form}', ...)) but encoded the "
+                "text as given: the two are different texts ('e' + a combining accent has 3 bytes, 'é' 2); count the "
+                "bytes of the text as it is, len(text.encode('utf-8'))",
             )
             for form in ("NFC", "NFKC", "NFD", "NFKD")
         ),
@@ -266,7 +314,7 @@ BYTES_PER_TOKEN = Exercise(
                 isinstance(a.got, float)
                 and isinstance(a.expected, float)
                 and a.got != a.expected
-                and any(a.got == round(a.expected, digits) for digits in range(16))
+                and any(a.got == round(a.expected, digits) for digits in range(1, 16))
             ),
             "right, but rounded (to some number of decimals): return the exact ratio and round only when you show "
             "a number (print, table, plot)",
@@ -283,7 +331,7 @@ def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> C
         with recording(False):
             result = BYTES_PER_TOKEN.run(fn)
         if result.passed:
-            remembered = _retrained_in_place(fn, result.checks)
+            remembered = _retrained_in_place(fn, result.checks) or _rounded_finely(fn, result.checks)
             if remembered is not None:
                 print(remembered)
                 return CheckResult(False, result.name, result.checks + 1, result.checks + 1, "failed", remembered)
@@ -310,6 +358,38 @@ def _retrained_in_place(fn: Callable[..., float], checks: int) -> str | None:
                 f"   hint:     your function {REMEMBERED_HINT}"
             )
     return None
+
+
+EXACT_TOLERANCE = 1e-15
+"""The relative tolerance of the check for a finely rounded ratio: about 5 units in the last place of a float near
+1.33, room for the same division written another way (1 / (tokens / bytes), bytes * (1 / tokens) differ from
+bytes / tokens by one unit at most). The cases compare within a billionth (``comparing.same``), which a ratio
+rounded to 9 decimals or more meets."""
+
+
+def _rounded_finely(fn: Callable[..., float], checks: int) -> str | None:
+    """The message when ``fn`` passed the cases but returns the ratio rounded to some number of decimals from 9 to
+    14 (round(ratio, 9), round(ratio, 12), a "float noise" habit): on 'ab a' (4 bytes, 3 tokens) the exact ratio
+    4/3 = 1.3333333333333333 is further than ``EXACT_TOLERANCE`` from each of them. Rounding to 15 decimals or more
+    moves 4/3 by less than that, as much as a division written another way, and passes."""
+    exact = 4 / 3
+    with contextlib.redirect_stdout(io.StringIO()):
+        outcome = call(fn, (_abab(), "ab a"), MAX_STEPS)
+    got = outcome.got
+    if outcome.error is not None or outcome.runaway or isinstance(got, bool) or not isinstance(got, (int, float)):
+        return None
+    if math.isclose(got, exact, rel_tol=EXACT_TOLERANCE):
+        return None
+    digits = next((d for d in range(1, 16) if got == round(exact, d)), None)
+    how = f" (round(ratio, {digits}) gives exactly that)" if digits is not None else ""
+    return (
+        f"❌ bytes_per_token: your function passed all {checks} checks, which compare within a billionth, but on "
+        f"'ab a' with the tokenizer trained on 'abababab' ('ab', ' ', 'a': 4 bytes in 3 tokens) it answered "
+        f"{got!r} where 4 / 3 is {exact!r}{how}.\n"
+        "   hint:     you rounded the ratio (to some number of decimals, such as round(ratio, 9) or round(ratio, 12) "
+        "'to remove float noise'): return the exact ratio, bytes / tokens with /, and round only when you show a "
+        "number (print, table, plot)"
+    )
 
 
 # ---- unused tokens --------------------------------------------------------------------------
@@ -382,6 +462,11 @@ COUNT_UNUSED = Exercise(
             "a tokenizer with a special token, <|endoftext|>: its vocabulary holds 256 bytes, 2 merges and the "
             "special token, 259 ids; 'abab', ' ' and 'ab' are used, 256 are not",
         ),
+        Case(
+            (_paragraph(), WHOLE_TEXT),
+            note=f"a very long text ({len(WHOLE_TEXT):,} characters), whose last characters occur nowhere before: "
+            "their tokens are used too",
+        ),
     ],
     diagnosers=[
         same_as(
@@ -418,6 +503,7 @@ COUNT_UNUSED = Exercise(
         ),
         same_as(_with_parts, "a token is used only if encode emits it; the pieces inside a longer token are not used"),
         _single_pieces,
+        _counted_only_the_start,
     ],
     hint="the ids of tokenizer.vocab that are not in set(tokenizer.encode(text)): len(set(vocab) - set(ids))",
 )
@@ -457,17 +543,22 @@ class MeasuredTokenizer(BPETokenizer):
     _measured: list[int]
     """How many times ``truncated`` was called; one list shared with the tokenizers it cuts back."""
 
+    _sizes: list[int]
+    """The sizes measured, in order (so that a search stopped at the limit is told how it stepped)."""
+
     @classmethod
     def of(cls, tokenizer: BPETokenizer) -> MeasuredTokenizer:
         """The same merges and vocabulary (shared, not copied), with a count starting at 0."""
         measured = cls.__new__(cls)
         measured.__dict__.update(tokenizer.__dict__)
         measured._measured = [0]
+        measured._sizes = []
         return measured
 
     def truncated(self, vocab_size: int) -> BPETokenizer:
         runaway.new_line_allowance()  # the line limit counts from the last measurement: the count is the guard
         self._measured[0] += 1
+        self._sizes.append(vocab_size)
         if self._measured[0] > MAX_MEASUREMENTS:
             raise TooManyMeasurements(
                 f"more than {MAX_MEASUREMENTS} sizes measured (calls of tokenizer.truncated) "
@@ -475,11 +566,17 @@ class MeasuredTokenizer(BPETokenizer):
             )
         smaller = super().truncated(vocab_size)
         smaller._measured = self._measured  # type: ignore[attr-defined]
+        smaller._sizes = self._sizes  # type: ignore[attr-defined]
         return smaller
 
     @property
     def measurements(self) -> int:
         return self._measured[0]
+
+    @property
+    def sizes(self) -> list[int]:
+        """The sizes measured so far, in order."""
+        return list(self._sizes)
 
     def __repr__(self) -> str:  # the learner sees the tokenizer, not the counting
         return super().__repr__().replace(type(self).__name__, "BPETokenizer", 1)
@@ -1222,14 +1319,14 @@ def _check_search(
     if not result.passed:
         print(result.message)
         return CheckResult(False, result.name, result.failed_case, result.checks, result.status, result.message)
-    remembered = _twice_on_one_tokenizer(search, result.checks)
+    remembered = _twice_on_one_tokenizer(search, result.checks) or _search_after_training_again(search, result.checks)
     if remembered:
         return _report(False, "failed", remembered)
     goal = theirs * (1 - within)
     counted = MeasuredTokenizer.of(tokenizer)
     outcome = call(search, (counted, text, goal), MAX_STEPS, SEARCH_SECONDS)
     if outcome.error is not None or outcome.runaway:
-        return _report(False, "failed", _search_failed(result.checks, outcome, tokenizer))
+        return _report(False, "failed", _search_failed(result.checks, outcome, tokenizer, counted.sizes))
     number = _judge_size(outcome.got, tokenizer, text, theirs, production, within)
     if not number.passed and isinstance(outcome.got, int):
         helper = _wrong_helper(search, tokenizer, text, [outcome.got, outcome.got - 1, outcome.got + 1])
@@ -1318,6 +1415,28 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
     return None
 
 
+def _search_after_training_again(search: Callable[..., object], checks: int) -> str | None:
+    """The message when the search answers right for a tokenizer trained on "abababab", then, once that same object
+    is trained again in place on "babababa" (same id, same size, other merges), gives its old answer on the same
+    text and goal: it keeps measurements keyed by something the two share, such as id(tokenizer)."""
+    tokenizer = MeasuredTokenizer.of(_abab())
+    for expected, what in ((257, "trained on 'abababab'"), (258, "then trained again, in place, on 'babababa'")):
+        if expected == 258:
+            tokenizer.train("babababa", 258)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(search, (tokenizer, "abababab", 2.0), MAX_STEPS, SEARCH_SECONDS)
+        if outcome.error is None and not outcome.runaway and not same(outcome.got, expected):
+            return (
+                f"❌ smallest_vocab_size: your search passed all {checks} checks, but called twice on 'abababab' with "
+                f"the goal 2.0 and ONE tokenizer object, {what}, it answered {short(outcome.got)} where {expected} is "
+                "right ('ab' + 'ab' reaches 2.0 at 257; after 'babababa', 'a', 'baba', 'ba', 'b' reach it at 258).\n"
+                "   hint:     your search seems to keep measurements between calls, keyed by something a tokenizer "
+                "trained again keeps, such as id(tokenizer) and the size: measure afresh at each call (make the dict "
+                "inside the function)"
+            )
+    return None
+
+
 def _unfinished_helper(search: Callable[..., object]) -> str | None:
     """The "not yet" message when the search calls a ``bytes_per_token`` of the learner's that returns None."""
     code = getattr(unwrapped(search), "__code__", None)
@@ -1334,17 +1453,38 @@ def _unfinished_helper(search: Callable[..., object]) -> str | None:
     )
 
 
-def _search_failed(checks: int, outcome: Outcome, tokenizer: BPETokenizer) -> str:
-    """The message for a search that passed the checks, then raised or did not finish on the lesson's tokenizer."""
+def _how_it_stepped(measured: list[int]) -> str:
+    """What the sizes a search measured show of how it moved: one by one, by steps of one width, or otherwise."""
+    shown = ", ".join(f"{size:,}" for size in measured[:5]) + (", …" if len(measured) > 5 else "")
+    steps = [b - a for a, b in zip(measured, measured[1:])]
+    if not steps:
+        return f"it measured {shown}"
+    run = next((i for i, step in enumerate(steps) if step != steps[0]), len(steps))
+    if abs(steps[0]) == 1 and run >= len(steps) - 1:
+        way = "up" if steps[0] > 0 else "down"
+        return f"it measured {shown}: the sizes one by one, going {way}"
+    if steps[0] != 0 and run >= 5:
+        way = "up" if steps[0] > 0 else "down"
+        return (
+            f"it measured {shown}: {run + 1} sizes in steps of {abs(steps[0]):,} going {way}, then "
+            f"{len(measured) - run - 1} more"
+        )
+    return f"it measured {shown}"
+
+
+def _search_failed(checks: int, outcome: Outcome, tokenizer: BPETokenizer, measured: list[int]) -> str:
+    """The message for a search that passed the checks, then raised or did not finish on the lesson's tokenizer;
+    ``measured``: the sizes it measured, in order."""
     first = f"❌ smallest_vocab_size: your search passed {checks} checks, but on this tokenizer and text it "
     sizes = f"{_largest(tokenizer) - 255:,} sizes to choose from"
     if isinstance(outcome.error, TooManyMeasurements):
         return (
             first + f"measured more than {MAX_MEASUREMENTS} sizes (calls of tokenizer.truncated), and was stopped.\n"
-            f"   hint:     this tokenizer has {sizes}, and each measurement encodes the whole text: a search that "
-            "tries the sizes one by one measures hundreds or thousands of them. Halve the range at each step "
-            f"(about a dozen measurements). The check counts measurements, not seconds: at most {MAX_MEASUREMENTS}, "
-            "on any machine"
+            f"   problem:  {_how_it_stepped(measured)}: {len(measured)} measurements, where at most "
+            f"{MAX_MEASUREMENTS} are allowed\n"
+            f"   hint:     this tokenizer has {sizes}, and each measurement encodes the whole text. Halve the range "
+            "at each step, from the first size measured on (a search that halves 256 to the largest size measures "
+            f"about a dozen). The check counts measurements, not seconds: at most {MAX_MEASUREMENTS}, on any machine"
         )
     if outcome.error is not None:
         message = without_addresses(str(outcome.error))[:200]
