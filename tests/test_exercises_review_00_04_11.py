@@ -144,9 +144,19 @@ def test_best_pair_integer_division_is_told_it_truncates(capsys, scale):
     assert "integer division" in hint and "Decimal" not in hint and "float" not in hint, out
 
 
-def test_best_pair_integer_scaling_large_enough_is_right_and_accepted(capsys):
-    """A scale above every product of two denominators keeps every different score different: that answer is right."""
-    assert check_best_wordpiece_pair(integer_scaled(lambda singles, pairs: 10**80), record=False).passed, report(capsys)
+def test_best_pair_integer_scaling_above_every_denominator_squared_is_right_and_accepted(capsys):
+    """A scale above the square of every product of two denominators keeps every different score different: that
+    answer is right, whatever the counts."""
+    scale = integer_scaled(lambda singles, pairs: max(singles.values()) ** 4 + 1)
+    assert check_best_wordpiece_pair(scale, record=False).passed, report(capsys)
+
+
+def test_best_pair_a_fixed_power_of_ten_is_rejected_and_named(capsys):
+    """A fixed scale (10**80) is exact only up to some counts: the case with counts of 10**200 ties it (read 10)."""
+    from bpelab.exercises.beyond_bpe import FIXED_PRECISION_HINT
+
+    assert not check_best_wordpiece_pair(integer_scaled(lambda singles, pairs: 10**80), record=False).passed
+    assert FIXED_PRECISION_HINT[:60] in report(capsys)
 
 
 def divided(number, order):

@@ -58,9 +58,13 @@ def _smallest_of_ties(word_freq: WordFreq) -> Pair:
 
 
 def _float_scores(word_freq: WordFreq, score: Any) -> Pair:
-    """The highest of ``score(n, count(A), count(B))`` computed in floating point, first of equal floats."""
+    """The highest of ``score(n, count(A), count(B))`` computed in floating point, first of equal floats; numpy's
+    overflow on counts of 10**200 stays silent (the learner's report is what they read, not numpy's warnings)."""
+    import numpy as np
+
     singles = symbol_counts(word_freq)
-    scores = {(a, b): score(n, singles[a], singles[b]) for (a, b), n in count_pairs(word_freq).items()}
+    with np.errstate(all="ignore"):
+        scores = {(a, b): score(n, singles[a], singles[b]) for (a, b), n in count_pairs(word_freq).items()}
     return max(scores, key=scores.__getitem__)
 
 
