@@ -24,6 +24,7 @@ from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.sentencepiece_code import LEARNER_CODE, Code, reading
+from bpelab.exercises.sentencepiece_states import real_encoding_cases
 from bpelab.sentencepiece_training import script_of
 
 SPACE = "\u2581"
@@ -1166,6 +1167,7 @@ NEXT_MERGE = Exercise(
             1,
             "'a' + '▁' forms 'a▁', which is no piece ('a' is another): '▁b' at 1",
         ),
+        *real_encoding_cases(),
     ],
     diagnosers=[
         _float_position,
