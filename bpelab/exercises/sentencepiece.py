@@ -448,9 +448,9 @@ def _special_filter(attempt: Attempt) -> str | None:
     winner = "".join(_winner(attempt.args[0], attempt.expected))
     return (
         f"you passed over {winner!r}, the best piece here, as if it were a special token because of its '<' or '[': "
-        "Mistral's vocabulary holds ordinary pieces like '▁<', '</', '[' and '[]', which merge like any other; a "
-        "control piece such as <s> is never formed by a merge, so the encoder never looks it up, and [INST] in "
-        "Mistral 7B v0.1's text is ordinary text; look up every pair as it is, with `in scores`"
+        "Mistral's vocabulary holds ordinary pieces like '▁<', '</', '[' and '[]', which merge like any other; the "
+        "encoder itself never merges a control piece such as <s>, whatever its text, and Mistral 7B v0.1 has no "
+        "[INST] piece at all; look up every pair as it is, with `in scores`"
     )
 
 
