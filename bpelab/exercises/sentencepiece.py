@@ -24,6 +24,7 @@ from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.sentencepiece_code import LEARNER_CODE, Code, reading
+from bpelab.exercises.sentencepiece_states import real_encoding_cases
 from bpelab.sentencepiece_training import script_of
 
 SPACE = "\u2581"
@@ -191,6 +192,18 @@ def _vocabulary_order(symbols: list[str], scores: dict[str, float]) -> int | Non
 def _last_pair_skipped(symbols: list[str], scores: dict[str, float]) -> int | None:
     """``range(len(symbols) - 2)``: the last pair, ``symbols[-2] + symbols[-1]``, is never looked at."""
     return next_merge(symbols[:-1], scores) if symbols else None
+
+
+def _first_pair_skipped(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``range(1, len(symbols) - 1)``: the first pair, ``symbols[0] + symbols[1]``, is never looked at."""
+    i = next_merge(symbols[1:], scores)
+    return None if i is None else i + 1
+
+
+def _place_among_found(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The best piece's place in the list of pieces found (``found.index(max(found, ...))``), not in symbols."""
+    found = [a + b for a, b in zip(symbols, symbols[1:]) if a + b in scores]
+    return found.index(max(found, key=lambda piece: scores[piece])) if found else None
 
 
 def _right_symbol_index(symbols: list[str], scores: dict[str, float]) -> int | None:
@@ -389,7 +402,56 @@ def _trainer_rule(attempt: Attempt) -> str | None:
         hint = same_as(_skipping(skip), TRAINER_RULES.format(why=why))(attempt)
         if hint:
             return hint
+    for skip, what in DIGIT_RULES:
+        if same_as(_skipping(skip), "digits")(attempt):
+            return DIGITS_SPLIT.format(winner=repr(winner), what=what)
     return None
+
+
+def _two_digits(left: str, right: str) -> bool:
+    piece = left + right
+    return any(a.isdigit() and b.isdigit() for a, b in zip(piece, piece[1:]))
+
+
+DIGIT_RULES = (
+    (_two_digits, "pieces with two digits side by side"),
+    (lambda left, right: any(c.isdigit() for c in left + right), "every piece that holds a digit"),
+)
+DIGITS_SPLIT = (
+    "{winner} holds digits, and you refuse {what}: splitting numbers into single digits is a TRAINER setting "
+    "(split_digits=True, section 1: Mistral's model was trained with it, so its vocabulary holds no piece of two "
+    "digits), deciding which pieces to LEARN; train_sentencepiece_bpe at its default settings (split_digits=False) "
+    "learns '12' and '▁2024', and the encoder merges any pair whose piece is in scores"
+)
+
+
+def _special_looking(test: Any) -> Any:
+    return lambda left, right: test(left + right)
+
+
+SPECIAL_LOOKING = (
+    _special_looking(lambda piece: piece.startswith(("<", "["))),
+    _special_looking(lambda piece: piece.lstrip(SPACE).startswith(("<", "["))),
+    _special_looking(lambda piece: "<" in piece or "[" in piece),
+    _special_looking(lambda piece: piece.startswith("<")),
+    _special_looking(lambda piece: piece.startswith("[")),
+)
+"""Ways to keep pieces that look like special tokens (<s>, [INST]) from merging."""
+
+
+def _special_filter(attempt: Attempt) -> str | None:
+    """The learner's answers are those of a search that skips pieces starting with '<' or '['."""
+    if attempt.error is not None or attempt.expected is None:
+        return None
+    if not any(same_as(_skipping(skip), "special")(attempt) for skip in SPECIAL_LOOKING):
+        return None
+    winner = "".join(_winner(attempt.args[0], attempt.expected))
+    return (
+        f"you passed over {winner!r}, the best piece here, as if it were a special token because of its '<' or '[': "
+        "Mistral's vocabulary holds ordinary pieces like '▁<', '</', '[' and '[]', which merge like any other; the "
+        "encoder itself never merges a control piece such as <s>, whatever its text, and Mistral 7B v0.1 has no "
+        "[INST] piece at all; look up every pair as it is, with `in scores`"
+    )
 
 
 def _zero_dropped_at_end(symbols: list[str], scores: dict[str, float]) -> int | None:
@@ -436,7 +498,7 @@ def _not_a_piece(attempt: Attempt) -> str | None:
             f"{shown}, and no other pair here forms one: return None when no pair's piece is in scores (a default "
             "score such as scores.get(piece, float('-inf')) still makes some pair the best)"
         )
-    if got == _missing_scored(0.0)(symbols, scores):
+    if got == _missing_scored(0.0)(symbols, scores) and "get" in LEARNER_CODE.get().calls:
         return (
             f"{shown}; you gave a missing piece a score (scores.get(piece, 0) scores it 0, above every negative "
             "score): test `piece in scores` first, and compare only those pieces"
@@ -754,15 +816,52 @@ def _stopped_early(attempt: Attempt) -> str | None:
     def a_first_part(args: tuple, answer: Any) -> bool:
         return any(same(answer, next_merge(args[0][:k], args[1])) for k in range(len(args[0]) + 1))
 
-    if not all(a_first_part(args, answer) for args, answer in attempt.history()):
+    history = attempt.history()
+    if not all(a_first_part(args, answer) for args, answer in history):
         return None
     mine, best = "".join(_winner(symbols, got)), "".join(_winner(symbols, expected))
     return (
-        f"you stopped before the end: {best!r} at {expected} scores {_g(scores[best])}, above {mine!r} at {got} "
-        f"({_g(scores[mine])}), which you returned; scores rise and fall along the symbols, and the best pair may "
-        "stand anywhere: look at every pair, up to symbols[-2] + symbols[-1], before you return (no break at a lower "
-        "score, no limit on how many pieces or symbols)"
+        f"you stopped before the end{_limit(history)}: {best!r} at {expected} scores {_g(scores[best])}, above "
+        f"{mine!r} at {got} ({_g(scores[mine])}), which you returned; scores rise and fall along the symbols, and the "
+        "best pair may stand anywhere: look at every pair, up to symbols[-2] + symbols[-1], before you return (no "
+        "break at a lower score, no limit on how many pieces or symbols)"
     )
+
+
+def _limits_that_fit(history: list[tuple[tuple, Any]], answer_with: Any) -> list[int]:
+    """Each limit n, 1 up to the longest list of symbols, under which ``answer_with(n)`` gives every answer."""
+    longest = max((len(args[0]) for args, _ in history), default=0)
+    return [n for n in range(1, longest) if all(same(got, answer_with(n)(*args)) for args, got in history)]
+
+
+def _limit(history: list[tuple[tuple, Any]]) -> str:
+    """Words for a fixed limit that gives every answer: on the positions looked at, or on the pieces found."""
+
+    def first_pairs(n: int) -> Any:
+        return lambda symbols, scores: next_merge(symbols[: n + 1], scores)
+
+    def first_found(n: int) -> Any:
+        def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+            best: int | None = None
+            found = 0
+            for i in range(len(symbols) - 1):
+                piece = symbols[i] + symbols[i + 1]
+                if piece in scores:
+                    if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                        best = i
+                    found += 1
+                    if found == n:
+                        break
+            return best
+
+        return wrong
+
+    for answer_with, what in ((first_pairs, "pairs (positions)"), (first_found, "pieces found")):
+        limits = _limits_that_fit(history, answer_with)
+        if limits:
+            n = f"{limits[0]}" if len(limits) == 1 else f"{limits[0]} to {limits[-1]}"
+            return f", as if limited to the first {n} {what}"
+    return ""
 
 
 def _three_symbol_joins(symbols: list[str], scores: dict[str, float]) -> int | None:
@@ -1166,6 +1265,7 @@ NEXT_MERGE = Exercise(
             1,
             "'a' + '▁' forms 'a▁', which is no piece ('a' is another): '▁b' at 1",
         ),
+        *real_encoding_cases(),
     ],
     diagnosers=[
         _float_position,
@@ -1175,6 +1275,7 @@ NEXT_MERGE = Exercise(
         _two_symbols_no_pair,
         _space_guard,
         _trainer_rule,
+        _special_filter,
         same_as(
             _most_frequent,
             "that is lesson 04's rule, the most frequent pair: SentencePiece picks the pair whose joined piece has "
@@ -1220,6 +1321,17 @@ NEXT_MERGE = Exercise(
             _last_pair_skipped,
             "you never looked at the last pair, symbols[-2] + symbols[-1]: range(len(symbols) - 1) gives every "
             "left position, 0 to len(symbols) - 2 (range(len(symbols) - 2) stops one short)",
+        ),
+        same_as(
+            _first_pair_skipped,
+            "you never looked at the first pair, symbols[0] + symbols[1]: range(len(symbols) - 1) gives every left "
+            "position, 0 to len(symbols) - 2 (range(1, len(symbols) - 1) starts one late)",
+        ),
+        same_as(
+            _place_among_found,
+            "you returned the best piece's place in your list of the pieces found (only the pairs that form a "
+            "piece are in it, so its places are not positions in symbols): return i, the index in symbols of the "
+            "pair's left symbol; keep i with each piece you find",
         ),
         same_as(
             _right_symbol_index,

@@ -1,0 +1,114 @@
+"""Cases for lesson 16's ``next_merge``, taken from real encodings: every state of the symbols on the way.
+
+Hand-made cases test one rule each; answers that are right on all of them can still be wrong on real text (a scan
+of only the first 20 positions, a refusal of pieces with two digits or of pieces starting with '<'). So each text
+below is encoded merge by merge (``replay_sentencepiece``, the lesson's merge stepper's replay), and the list of
+symbols before every merge, and after the last, is a case. The scores are the model's, cut down to the pieces that
+can still form from those symbols: runs of whole neighbouring symbols, two characters or more (no other piece can
+ever form there, so the answer is the same; it is checked to be, against the whole vocabulary and against the
+replay's own choice, when the cases are built). The cut keeps a check run short: the engine copies and compares
+every case's arguments.
+
+Two models: Mistral 7B v0.1 (``load_sentencepiece("mistral_v1")``), and a small model trained by the course's
+``train_sentencepiece_bpe`` at its default settings on a text with numbers, which holds pieces of several digits
+('12', '▁2024', '▁1234') that Mistral's model (trained to split digits) lacks. Everything is fixed (no sampling), and
+built once, at the first check.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
+from bpelab.exercises.cases import Case
+from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
+from bpelab.sentencepiece_training import train_sentencepiece_bpe
+
+MISTRAL_TEXTS = (
+    "The quick brown fox jumps over the lazy dog while the cat sleeps.",
+    "<div>[1]</div>",
+    "[INST] What is 2+2? [/INST]",
+    "In 2024, 1,234 people paid $56.78 each.",
+    "東京でラーメンを食べました",
+    "cafe\u0301 and naïve déjà vu",
+    "def square(x):\n    return x ** 2  # x*x",
+)
+"""A long English sentence (more than 40 symbols, its best pair far right at some steps), markup and [INST]-like
+brackets, numbers, Japanese (kanji and kana, which Mistral's model never joins), a combining accent (U+0301), code."""
+
+NUMBERS_LINE = "in 2024 and 2025 we sold 1234 cups, 12 a day"
+NUMBERS_VOCAB_SIZE = 58
+NUMBERS_PIECES = ("12", "▁2024", "▁1234")
+"""Pieces the model trained on ``NUMBERS_LINE`` (40 times) must hold: checked when it is trained."""
+
+NUMBERS_TEXTS = ("12 cups in 2024, 1234 in 2025",)
+
+
+def _numbers_model() -> SentencePieceBPE:
+    """``train_sentencepiece_bpe`` at its default settings (split_digits=False) on ``NUMBERS_LINE`` x 40."""
+    model = train_sentencepiece_bpe("\n".join([NUMBERS_LINE] * 40), NUMBERS_VOCAB_SIZE)
+    missing = [piece for piece in NUMBERS_PIECES if piece not in model.mergeable]
+    if missing:
+        raise RuntimeError(f"the model trained on {NUMBERS_LINE!r} lacks {missing}: the digit cases would test nothing")
+    return model
+
+
+def _reference(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """The lesson's reference ``next_merge`` (imported here: that module imports this one)."""
+    from bpelab.exercises.sentencepiece import next_merge
+
+    return next_merge(symbols, scores)
+
+
+def _runs(symbols: list[str], longest: int) -> set[str]:
+    """Every run of whole neighbouring symbols, two to ``longest`` characters long."""
+    runs = set()
+    for i in range(len(symbols)):
+        run = ""
+        for symbol in symbols[i:]:
+            run += symbol
+            if len(run) > longest:
+                break
+            if len(run) > 1:
+                runs.add(run)
+    return runs
+
+
+def _cases_of(model: SentencePieceBPE, name: str, text: str) -> list[Case]:
+    """A case for the symbols before each merge ``model`` makes on ``text``, and one for the symbols at the end."""
+    everything = {piece: model.scores[i] for piece, i in model.mergeable.items()}
+    longest = max(map(len, everything))
+    replay = replay_sentencepiece(model, text)
+    symbols = list(next(iter(replay.initial_word_freq)))
+    merges = [(pair, at) for pair, _, at in replay.single_steps] + [(None, None)]
+    cases = []
+    for step, (pair, at) in enumerate(merges, start=1):
+        runs = sorted((model.mergeable[run], run) for run in _runs(symbols, longest) if run in everything)
+        scores = {run: everything[run] for _, run in runs}  # in the model's order, as its file lists them
+        expected = _reference(symbols, scores)
+        if expected != at or _reference(symbols, everything) != at:
+            raise RuntimeError(f"{name} on {text!r}, merge {step}: the cut-down scores change the answer")
+        what = f"merge {step} of {len(merges) - 1}" if pair else "after its last merge, no pair forms a piece"
+        cases.append(
+            Case(
+                (list(symbols), scores),
+                expected,
+                f"{name} encoding {text!r}, {what} (the pieces that can still form, with their scores)",
+            )
+        )
+        if pair is not None and at is not None:
+            symbols[at : at + 2] = [pair[0] + pair[1]]
+    if symbols != replay.pieces and model.byte_fallback:
+        raise RuntimeError(f"{name} on {text!r}: the states end in {symbols}, the encoder gives {replay.pieces}")
+    return cases
+
+
+@cache
+def real_encoding_cases() -> tuple[Case, ...]:
+    """Every state of every text above, Mistral's first; built once."""
+    mistral = load_sentencepiece("mistral_v1")
+    numbers = _numbers_model()
+    cases = [case for text in MISTRAL_TEXTS for case in _cases_of(mistral, "Mistral 7B v0.1", text)]
+    name = f"a model trained by train_sentencepiece_bpe on {NUMBERS_LINE!r} x 40, vocab size {NUMBERS_VOCAB_SIZE},"
+    cases += [case for text in NUMBERS_TEXTS for case in _cases_of(numbers, name, text)]
+    return tuple(cases)
