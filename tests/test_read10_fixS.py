@@ -166,3 +166,35 @@ def test_a_missing_item_is_reported_with_the_words_the_check_looks_for(capsys) -
     out = capsys.readouterr().out
     assert "no longer mentions: a summary" in out and "'summarizing'" in out, out
     assert "looks for the words above" in _hint(out), out
+
+
+# ---- lesson 09, bytes_per_char -------------------------------------------------------------------
+
+
+def _exact_bytes_per_char(texts):
+    chars = sum(len(t) for t in texts)
+    return sum(len(t.encode("utf-8")) for t in texts) / chars if chars else 0.0
+
+
+def test_a_near_answer_that_is_not_a_rounding_is_rejected(capsys) -> None:
+    from bpelab.exercises.practice import check_bytes_per_char
+
+    for answer in (
+        lambda texts: _exact_bytes_per_char(texts) + 0.0049,
+        lambda texts: _exact_bytes_per_char(texts) * 1.0004,
+    ):
+        assert not check_bytes_per_char(answer, record=False).passed
+        hint = _hint(capsys.readouterr().out)
+        assert "neither it nor it rounded" in hint, hint
+
+
+def test_the_exact_ratio_and_its_roundings_pass(capsys) -> None:
+    from fractions import Fraction
+
+    from bpelab.exercises.practice import check_bytes_per_char
+
+    assert check_bytes_per_char(_shown_solution("09", "2af417a5", "bytes_per_char"), record=False).passed
+    for places in (2, 3, 6):
+        assert check_bytes_per_char(lambda texts, p=places: round(_exact_bytes_per_char(texts), p), record=False).passed
+    exact = lambda texts: Fraction(sum(len(t.encode()) for t in texts), max(1, sum(map(len, texts))))  # noqa: E731
+    assert check_bytes_per_char(exact, record=False).passed
