@@ -20,6 +20,12 @@ def _by_byte_value(token: bytes) -> str:
     return "".join(chr(b) if b in _PRINTABLE else chr(256 + b) for b in token)
 
 
+def _each_byte_once(token: bytes) -> str:
+    """A typical mistake: the characters gathered in a dict or set keyed by byte, so a byte that comes again is
+    written once (``{b: table[b] for b in token}``, ``dict.fromkeys(token)``)."""
+    return byte_level_text(bytes(dict.fromkeys(token)))
+
+
 def _soft_hyphen_printable(token: bytes) -> str:
     """A typical mistake: the whole range ¡ to ÿ counted as printable, soft hyphen (0xAD) included."""
     printable = _PRINTABLE | {0xAD}
@@ -38,6 +44,8 @@ BYTE_LEVEL_TEXT = Exercise(
         Case((b"the",), "the", "printable ASCII stands for itself"),
         Case((b" the",), "Ġthe", "the space becomes Ġ (U+0120)"),
         Case((b"\n",), "Ċ", "the newline becomes Ċ (U+010A)"),
+        Case((b"hello",), "hello", "a byte that comes again is written again: one character per byte"),
+        Case((b"  ",), "ĠĠ", "two spaces are two Ġ"),
         Case((b"",), "", "no bytes: empty text"),
         Case((b"\x00",), "Ā", "byte 0 is the first byte that is not printable: U+0100"),
         Case((b"\x7f",), "ġ", "byte 127 is the 34th that is not printable (0 to 32 came first): U+0121"),
@@ -61,6 +69,12 @@ BYTE_LEVEL_TEXT = Exercise(
             _by_byte_value,
             "a byte that does not print takes the NEXT free stand-in: the n-th such byte (n = 0, 1, 2, ...) becomes "
             "chr(256 + n), not chr(256 + byte). It agrees for bytes 0 to 32 only",
+        ),
+        same_as(
+            _each_byte_once,
+            "a byte that comes again was written once: collecting the characters in a dict or set keyed by byte "
+            "(e.g. {b: table[b] for b in token}, dict.fromkeys(token)) keeps one per byte value. Map every byte of "
+            "the token in order, repeats included: ''.join(table[b] for b in token)",
         ),
         same_as(
             _soft_hyphen_printable,

@@ -21,7 +21,8 @@ from bpelab.exercises.toy_encoders import (
 )
 
 ROUNDED_ENOUGH = 0.005
-"""How far a bytes-per-character answer may be from the exact ratio: an answer rounded to 2 places passes."""
+"""The farthest an accepted bytes-per-character answer lies from the exact ratio: the ratio rounded to 2 places.
+Only the exact ratio and its roundings to 2 or more places pass (``_accepted``), not any number this near."""
 
 
 def bytes_per_char(texts: list[str]) -> float:
@@ -30,15 +31,38 @@ def bytes_per_char(texts: list[str]) -> float:
     return sum(len(t.encode("utf-8")) for t in texts) / chars if chars else 0.0
 
 
+def _same_float(a: float, b: float) -> bool:
+    """Equal but for float noise (the order of a sum, a Fraction turned into a float)."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
 def _close(a: object, b: object) -> bool:
+    """Within 0.005: how the diagnosers compare an answer with a mistake's (an accepted answer comes back to them
+    as the exact ratio, so they cannot ask for the same rounding)."""
     return is_number(a) and is_number(b) and abs(a - b) <= ROUNDED_ENOUGH + 1e-9  # type: ignore[operator]
 
 
+def _accepted(a: object, b: object) -> bool:
+    """``a`` is the exact ratio ``b`` (float noise aside) or ``b`` rounded to 2 or more places."""
+    if not (is_number(a) and is_number(b)):
+        return False
+    got, exact = float(a), float(b)  # type: ignore[arg-type]
+    return _same_float(got, exact) or any(_same_float(got, round(exact, places)) for places in range(2, 16))
+
+
+def _near_but_not_rounded(attempt: Attempt) -> bool:
+    """Every answer lies within 0.005 of the exact ratio, and one is neither the ratio nor a rounding of it."""
+    answers = _answers(attempt)
+    return any(not _accepted(got, exact) for got, exact in answers) and all(
+        _close(got, exact) for got, exact in answers
+    )
+
+
 def _within_rounding(got: object, expected: object) -> object:
-    """An answer within 0.005 of the exact ratio counts as the exact ratio (round only when you show a number); an
+    """The exact ratio rounded to 2 or more places counts as the exact ratio (round only when you show a number); an
     exact number of another kind (a ``Fraction``) is judged as the float it stands for."""
     got = as_float(got)
-    return expected if _close(got, expected) else got
+    return expected if _accepted(got, expected) else got
 
 
 def _mean_of_ratios(texts: list[str]) -> float:
@@ -263,13 +287,20 @@ BYTES_PER_CHAR = Exercise(
             "rounded too far: return the exact ratio (round only when you show a number; "
             "2 places is the most the checker accepts)",
         ),
+        when(
+            _near_but_not_rounded,
+            "close to the exact ratio, but neither it nor it rounded (round(x, 2) or more places): something "
+            "shifts the ratio a little (a character or byte too many or too few?); return total bytes ÷ total "
+            "characters, exactly",
+        ),
     ],
     hint="add up len(t.encode('utf-8')) and len(t) over all texts and divide; 0.0 when there are no characters",
 )
 
 
 def check_bytes_per_char(fn: Callable[[list[str]], float], *, record: bool = True) -> CheckResult:
-    """Lesson 09, exercise 1. The exact ratio passes, and so does any answer within 0.005 of it (2 places)."""
+    """Lesson 09, exercise 1. The exact ratio passes, and so does the ratio rounded to 2 or more places; no other
+    number, however near."""
     return BYTES_PER_CHAR.check(adjusted(fn, bytes_per_char, _within_rounding, 1), record=record)
 
 

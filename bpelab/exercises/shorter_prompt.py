@@ -37,6 +37,12 @@ MUST_KEEP: dict[str, tuple[str, ...]] = {
         "summarises",
         "summarize",
         "summarizes",
+        "summarising",
+        "summarizing",
+        "summarised",
+        "summarized",
+        "summarisation",
+        "summarization",
         "résumé",
         "résumés",
         "résumer",
@@ -164,7 +170,12 @@ def _check_shorter_prompt(
         missing = _missing(short_prompt, must_keep)
         if missing:
             lines.append(f"   missing:  your prompt no longer mentions: {', '.join(missing)}")
-            lines.append("   hint:     cut the politeness and repetition, not the instructions")
+            for item in missing:
+                lines.append(f"   words:    {item}: one of {', '.join(repr(word) for word in must_keep[item])}")
+            lines.append(
+                "   hint:     keep every instruction and cut the politeness and repetition; this check looks for the "
+                "words above, so if you kept an item in other words, use one of them"
+            )
             length = (
                 "shorter, but" if saved > 0 else "no shorter, and" if saved == 0 else "longer than the original, and"
             )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable
 
+from bpelab.exercises.cases import Diagnoser
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted, as_float, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import count_o200k_tokens, count_words, encodings_let_go_after
@@ -32,6 +34,40 @@ def _own_counter(attempt: Attempt) -> str | None:
         f"counting function passed in: call `{name}(system)` and `{name}(user)`, so that it counts as the caller "
         "asks (these checks pass in a word counter too)"
     )
+
+
+# A tab, a ligature (ﬃ) and twenty new lines in a row: each change below but .lower() gives other tokens ("HELLO"
+# is the case for that).
+_AS_SENT = "Name:\tAnn" + "\n" * 20 + "Oﬃce:\tB12"
+
+_TABS = "turning tabs into spaces (.expandtabs(), .replace('\\t', ' '))"
+
+# Ways to change a prompt before counting it, each named as the hint will name it.
+_CHANGED_TEXT: tuple[tuple[str, Callable[[str], str]], ...] = (
+    (".lower()", str.lower),
+    (".casefold()", str.casefold),
+    (".upper()", str.upper),
+    *(
+        (f"unicodedata.normalize('{form}', ...)", lambda t, f=form: unicodedata.normalize(f, t))
+        for form in ("NFKC", "NFKD")
+    ),
+    (".replace('\\n\\n', '\\n')", lambda t: t.replace("\n\n", "\n")),
+    *((_TABS, lambda t, n=n: t.expandtabs(n)) for n in (2, 4, 8)),
+    *((_TABS, lambda t, n=n: t.replace("\t", " " * n)) for n in (1, 2, 4, 8)),
+)
+
+
+def _changed_before_counting(name: str, change: Callable[[str], str]) -> list[Diagnoser]:
+    """Diagnosers for an answer that changes the system prompt, the user's message or both before counting."""
+    hint = (
+        f"count each prompt whole and as it is sent: {name} changes the text, and changed text has other tokens "
+        "(the model reads what was sent, capitals, tabs, ligatures and new lines included)"
+    )
+    return [
+        same_as(lambda s, u, w, count, c=change: max(0, w - count(c(s)) - count(u)), hint),
+        same_as(lambda s, u, w, count, c=change: max(0, w - count(s) - count(c(u))), hint),
+        same_as(lambda s, u, w, count, c=change: max(0, w - count(c(s)) - count(c(u))), hint),
+    ]
 
 
 ROOM_FOR_ANSWER = Exercise(
@@ -94,6 +130,46 @@ ROOM_FOR_ANSWER = Exercise(
             ("   ", "What is BPE?", 50, count_o200k_tokens),
             44,
             "GPT-4o: 1 + 5 tokens; a system prompt of only spaces is sent too, and costs a token",
+        ),
+        Case(
+            ("Be brief.", "   ", 50, count_o200k_tokens),
+            46,
+            "GPT-4o: 3 + 1 tokens; a user message of only spaces is sent too, and costs a token",
+        ),
+        Case(
+            ("Rules:\n- be brief\n", "Hi", 50, count_o200k_tokens),
+            43,
+            "GPT-4o: 6 + 1 tokens; the new line at the end of the system prompt is a token too (without it, 5)",
+        ),
+        Case(
+            ("Be brief.", "HELLO", 50, count_o200k_tokens),
+            45,
+            "GPT-4o: 3 + 2 tokens; the message as it is sent ('hello' would be 1)",
+        ),
+        Case(
+            ("HELLO", "Hi", 50, count_o200k_tokens),
+            47,
+            "GPT-4o: 2 + 1 tokens; the system prompt as it is sent ('hello' would be 1)",
+        ),
+        Case(
+            ("Be brief.", "Name:\tAnn", 50, count_o200k_tokens),
+            43,
+            "GPT-4o: 3 + 4 tokens; the tab as it is sent (with a space for it the message would be 3)",
+        ),
+        Case(
+            ("Name:\tAnn", "Hi", 50, count_o200k_tokens),
+            45,
+            "GPT-4o: 4 + 1 tokens; the tab as it is sent (with a space for it the system prompt would be 3)",
+        ),
+        Case(
+            ("Be brief.", _AS_SENT, 50, count_o200k_tokens),
+            34,
+            "GPT-4o: 3 + 13 tokens; a tab, a ligature and twenty new lines, counted as they are sent",
+        ),
+        Case(
+            (_AS_SENT, "Hi", 50, count_o200k_tokens),
+            36,
+            "GPT-4o: 13 + 1 tokens; a tab, a ligature and twenty new lines, counted as they are sent",
         ),
         Case(
             (
@@ -161,6 +237,19 @@ ROOM_FOR_ANSWER = Exercise(
             )
             for strip in (str.strip, str.rstrip, str.lstrip)
         ),
+        same_as(
+            lambda s, u, w, count: max(0, w - count(s) - (count(u) if u.strip() else 0)),
+            "a user message of only spaces is sent too, and costs tokens: count it (no `if user.strip()`)",
+        ),
+        *(
+            same_as(
+                lambda s, u, w, count, strip=strip: max(0, w - count(strip(s, "\n")) - count(u)),
+                "the new lines at the ends of the system prompt are sent too, and cost tokens: count it as it is, "
+                "don't strip('\\n') it",
+            )
+            for strip in (str.strip, str.rstrip, str.lstrip)
+        ),
+        *(diagnoser for name, change in _CHANGED_TEXT for diagnoser in _changed_before_counting(name, change)),
         same_as(
             lambda s, u, w, count: max(0, w - len(s) - len(u)),
             "len(text) counts characters; count tokens with count_tokens(text)",
