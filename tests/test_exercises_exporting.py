@@ -22,7 +22,7 @@ def good(token):
 
 def test_a_right_answer_passes(capsys):
     assert check_byte_level_text(good).passed
-    assert report(capsys).startswith("✅ byte_level_text: all 10 checks passed")
+    assert report(capsys).startswith("✅ byte_level_text: all 12 checks passed")
 
 
 def test_the_right_answer_is_what_hugging_faces_byte_level_step_writes():
