@@ -111,3 +111,28 @@ def test_a_product_of_all_the_probabilities_keeps_its_hint(capsys) -> None:
     assert not check_bits_per_byte(bits_per_byte, record=False).passed
     hint = _hint(capsys.readouterr().out)
     assert "300 tokens at 1/16" in hint, hint
+
+
+# ---- the lessons --------------------------------------------------------------------------------------------
+
+
+def _cell(path: str, cell_id: str) -> Any:
+    return next(c for c in nbformat.read(path, as_version=4).cells if c.id == cell_id)
+
+
+def test_lesson_14_says_the_turn_passes_when_the_worst_off_has_no_pair_seen_twice() -> None:
+    """Cell 18 prints that 602 of the 1,000 merges went to a language that was not the worst off."""
+    prose = _cell(LESSON_14, "c14b0002").source
+    assert "the worst-off language\nalone" not in prose
+    assert "still has a pair seen at least\ntwice" in prose and "passes to the next worst" in prose
+
+
+def test_lesson_14_transition_plot_draws_its_two_series_with_different_markers_and_sizes() -> None:
+    source = _cell(LESSON_14, "fd529fa8").source
+    assert '[("o", 10), ("D", 5)]' in source and "markersize=size" in source
+
+
+def test_lesson_15_cell_that_loads_o200k_for_its_table_lets_it_go() -> None:
+    """The first cell's comment says each cell lets the vocabularies it loads go."""
+    source = _cell(LESSON_15, "7125744f").source
+    assert source.rstrip().splitlines()[-1].startswith("del o200k")
