@@ -7,17 +7,20 @@
   text (``-log2`` of the probability it gave each token, added up) divided by the text's UTF-8 bytes. The
   reference is the package's ``bpelab.analysis.bits_per_byte.bits_per_byte``. No case has an empty text: the
   package refuses one by name (no bytes to divide by), so the exercise asks only texts that have bytes, and a
-  learner's answer may raise or return anything there.
+  learner's answer may raise or return anything there. The longest case is a text of a real length (12,000 tokens,
+  probabilities of 1e-4 to 1e-2): an answer that reads only the first probabilities, or multiplies them in chunks
+  (a chunk of small ones rounds to 0.0), is named.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import unicodedata
 from typing import Any
 
 from bpelab.analysis.bits_per_byte import bits_per_byte
-from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same, same_as, when
 from bpelab.exercises.number_answers import low_precision, rounding_hint
 
 # ---- exercise 1: digits in threes from the right ---------------------------------------------------
@@ -267,6 +270,61 @@ def _multiplied_first(attempt: Attempt) -> str | None:
     )
 
 
+def _real_length_text() -> tuple[list[float], str]:
+    """``REAL_LENGTH`` tokens of a text about four bytes each, with the probabilities a language model gives a text
+    it finds hard: drawn between 1e-4 and 1e-2 (seeded, the same on every run), and a passage of 200 tokens at about
+    1e-4 (random digits, a name never seen), where any 88 probabilities in a row multiply to less than the smallest
+    float."""
+    rng = random.Random(15)
+    probabilities = [10 ** rng.uniform(-4, -2) for _ in range(REAL_LENGTH)]
+    start = REAL_LENGTH // 2
+    probabilities[start : start + 200] = [rng.uniform(5e-5, 2e-4) for _ in range(200)]
+    words = ["the", "café’s", "menu", "costs", "1,234", "naïve", "über", "猫", "and", "tokens", "bytes", "—"]
+    text = " ".join(rng.choice(words) for _ in range(REAL_LENGTH))
+    return probabilities, text
+
+
+REAL_LENGTH = 12_000
+"""Tokens in the checker's longest case: an answer that adds up only the first few thousand probabilities (a slice,
+a loop that stops early) is right on every shorter case."""
+
+
+def _first_probabilities_only(attempt: Attempt) -> str | None:
+    """The bits of the first probabilities only (``probabilities[:1000]``) over the whole text's bytes."""
+    probabilities, text = attempt.args
+    got = attempt.got
+    if attempt.error is not None or not isinstance(got, (int, float)) or len(probabilities) <= 400:
+        return None
+    size = len(text.encode("utf-8"))
+    bits = 0.0
+    for first, p in enumerate(probabilities[:-1], start=1):
+        bits -= math.log2(p)
+        if first >= 2 and same(float(got), bits / size):
+            return (
+                f"your answer is the bits of the first {first:,} probabilities only: this text has "
+                f"{len(probabilities):,} tokens, and every one of them costs bits. Add up -log2(p) for every "
+                "probability, with no slice or count that stops early"
+            )
+    return None
+
+
+def _multiplied_in_chunks(attempt: Attempt) -> str | None:
+    """Right on a case whose whole product is 0.0 (300 tokens at 1/16), failed or infinite on the real-length case:
+    the probabilities were multiplied a chunk at a time (``math.prod(probabilities[i : i + 100])``) before the log,
+    and a chunk of small probabilities rounds to 0.0."""
+    infinite = isinstance(attempt.got, float) and math.isinf(attempt.got)
+    if not (attempt.error is not None or infinite) or math.prod(attempt.args[0]) != 0.0:
+        return None
+    if not any(math.prod(args[0]) == 0.0 and same(got, bits_per_byte(*args)) for args, got in attempt.history()):
+        return None
+    return (
+        "you multiplied the probabilities in chunks before taking log2 (a product of 100 at a time): that was right "
+        "on 300 tokens at 1/16, but a real text has passages the model finds hard: 100 probabilities of 1e-4 "
+        "multiply to 1e-400, which rounds to 0.0 (the smallest float is about 5e-324), and log2(0) fails (math) or "
+        "is -inf (numpy). Take log2 of each probability and add those up"
+    )
+
+
 _ROUNDED = rounding_hint(
     "bits per byte",
     "The check allows only for floating-point error (a relative difference of about 1e-9): return the value as "
@@ -301,6 +359,11 @@ BITS_PER_BYTE = Exercise(
             ([0.1, 0.02, 0.3, 0.05] * 100, "the café’s menu. " * 100),
             note="400 tokens, four probabilities a hundred times over; the text is 'the café’s menu. ' a hundred times",
         ),
+        Case(
+            _real_length_text(),
+            note=f"a text of a real length: {REAL_LENGTH:,} tokens, most given 1e-4 to 1e-2, a passage of 200 at "
+            "about 1e-4",
+        ),
     ],
     diagnosers=[
         same_as(
@@ -310,6 +373,8 @@ BITS_PER_BYTE = Exercise(
         ),
         _ROUNDED,
         low_precision("math.log2 of each probability, added up) or in float64 (np.float64)"),
+        _first_probabilities_only,
+        _multiplied_in_chunks,
         _multiplied_first,
         on_error(
             ZeroDivisionError,

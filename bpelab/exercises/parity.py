@@ -5,7 +5,8 @@ In the lesson's order:
 - ``check_gini(fn)``: exercise 1, ``gini(values) -> float``, the Gini coefficient of per-language costs
   (``bpelab.analysis.fairness.gini``). A float within floating-point error passes; a ``Decimal`` or ``Fraction``, an
   answer rounded to a few decimals, the right formula computed in float32 (or float16), and costs made whole (right on every list of whole numbers only) are each
-  named; a table of the examples' answers is named only when it is wrong on a new list of whole numbers.
+  named; a table of the examples' answers is named only when it is wrong on a new list of whole numbers, and the
+  Gini of the first values only (``values[:20]``) on a list of 500.
 - ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
   language with the most tokens on the parallel text (ties: the one listed first in ``tokens``, whatever the
   order of ``pair_counts`` and the length of the names; one language is a valid state) and its most
@@ -1019,7 +1020,20 @@ def _generated_gini_cases() -> list[Case]:
         cases.append(Case(([rng.randint(0, 2000) for _ in range(rng.randint(2, 20))],), note="random token counts"))
     for _ in range(3):
         cases.append(Case(([round(rng.uniform(0.5, 3.0), 3) for _ in range(rng.randint(2, 9))],), note="random costs"))
+    long = random.Random(14)
+    cases.append(
+        Case(
+            ([long.randint(0, 2000) for _ in range(LONG_LIST)],),
+            note=f"{LONG_LIST} random token counts: every value counts, not only the first ones",
+        )
+    )
     return cases
+
+
+LONG_LIST = 500
+"""The longest list ``gini`` is given. An answer that looks only at the first values (``values[:20]``) is right on
+every shorter list; a double loop over 500 values runs about 500,000 lines of Python, well inside the line limit
+(``runaway.MAX_STEPS``) that a list of 1,000 would reach."""
 
 
 def _visible_gini_cases() -> list[Case]:
@@ -1103,6 +1117,22 @@ def _costs_rounded(attempt: Attempt) -> str | None:
     )
 
 
+def _first_values_only(attempt: Attempt) -> str | None:
+    """The Gini of the first values of the list only (``values[:20]``), right on every shorter list."""
+    (values,) = attempt.args
+    got = attempt.got
+    if attempt.error is not None or not isinstance(got, numbers.Real) or len(values) <= 20:
+        return None
+    first = next((k for k in range(2, len(values)) if same(float(got), reference_gini(values[:k]))), None)
+    if first is None:
+        return None
+    return (
+        f"your answer is the Gini of the first {first} values only: this list has {len(values)}, and the Gini "
+        "compares every value with every other. Loop over every value (for a in values), with no slice or "
+        "count that stops early"
+    )
+
+
 def _table_of_examples(attempt: Attempt) -> str | None:
     """Right on every example listed first, wrong (or crashing) on a generated list of whole numbers: answers looked
     up, or a formula fitted to the examples, not the Gini computed (an answer right on every list of whole numbers
@@ -1146,6 +1176,7 @@ GINI = Exercise(
         _rounded_answer,
         low_precision("sum, abs and / on the values as they come) or in float64 (np.array(values, dtype=np.float64))"),
         _not_a_float,
+        _first_values_only,
         _table_of_examples,
         _costs_rounded,
         same_as(
