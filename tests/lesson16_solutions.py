@@ -3,12 +3,12 @@ the tests of the fresh reads' findings."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import nbformat
+from tests.shown_solutions import lesson_path
+from tests.shown_solutions import shown_solution as _from_lesson
 
-LESSON = Path(__file__).parent.parent / "notebooks" / "16_sentencepiece_from_scratch.ipynb"
+LESSON = lesson_path("16")
 
 
 def hint(out: str) -> str:
@@ -18,8 +18,4 @@ def hint(out: str) -> str:
 
 def shown_solution(cell_id: str, name: str) -> Any:
     """The function the lesson's solution cell ``cell_id`` defines as ``name``."""
-    cell = next(c for c in nbformat.read(LESSON, as_version=4).cells if c.id == cell_id)
-    code = cell.source.split("```python\n")[1].split("```")[0]
-    namespace: dict = {}
-    exec(code, namespace)
-    return namespace[name]
+    return _from_lesson(LESSON, cell_id, name)

@@ -14,6 +14,13 @@ from bpelab.exercises.compression import (
 )
 from bpelab.exercises.samples import PARAGRAPH, made_up_words
 from bpelab.words import count_pairs
+from tests.shown_solutions import shown_solution
+
+bytes_per_token = shown_solution("08", "685f61b7", "bytes_per_token")
+count_unused = shown_solution("08", "f1bf594d", "count_unused")
+my_smallest_vocab_size = shown_solution("08", "b1601561", "my_smallest_vocab_size", bytes_per_token=bytes_per_token)
+best_wordpiece_pair = shown_solution("11", "10c48b97", "best_wordpiece_pair", count_pairs=count_pairs)
+encode_wordpiece_word = shown_solution("11", "fa80ff2b", "encode_wordpiece_word")
 
 
 def _hint(out: str) -> str:
@@ -21,12 +28,6 @@ def _hint(out: str) -> str:
 
 
 # ---- lesson 08, exercise 1: bytes_per_token --------------------------------------------------------------
-
-
-def bytes_per_token(tokenizer, text):
-    """The lesson's shown solution."""
-    ids = tokenizer.encode(text)
-    return len(text.encode("utf-8")) / len(ids)
 
 
 def test_the_lesson_s_bytes_per_token_passes():
@@ -78,12 +79,6 @@ def test_a_text_normalized_before_counting_bytes_is_not_called_rounded(capsys):
 
 
 # ---- lesson 08, exercise 2: count_unused ----------------------------------------------------------------
-
-
-def count_unused(tokenizer, text):
-    """The lesson's shown solution."""
-    used = set(tokenizer.encode(text))
-    return len(set(tokenizer.vocab) - used)
 
 
 def test_the_lesson_s_count_unused_passes():
@@ -181,19 +176,6 @@ def test_a_search_keyed_by_the_tokenizer_s_id_fails_and_is_named(capsys):
 # ---- lesson 11, exercise 1: best_wordpiece_pair -----------------------------------------------------------
 
 
-def best_wordpiece_pair(word_freq):
-    """The lesson's shown solution."""
-    from fractions import Fraction
-
-    singles = {}
-    for word, freq in word_freq.items():
-        for symbol in word:
-            singles[symbol] = singles.get(symbol, 0) + freq
-    pairs = count_pairs(word_freq)
-    scores = {(a, b): Fraction(n, singles[a] * singles[b]) for (a, b), n in pairs.items()}
-    return max(scores, key=scores.get)
-
-
 def test_the_lesson_s_best_wordpiece_pair_passes():
     assert check_best_wordpiece_pair(best_wordpiece_pair, record=False).passed
 
@@ -237,22 +219,6 @@ def test_decimal_scores_of_any_fixed_precision_fail(precision, capsys):
 # ---- lesson 11, exercise 2: encode_wordpiece_word ---------------------------------------------------------
 
 
-def encode_wordpiece_word(word, vocab):
-    """The lesson's shown solution."""
-    pieces = []
-    start = 0
-    while start < len(word):
-        prefix = "##" if start > 0 else ""
-        for end in range(len(word), start, -1):
-            if prefix + word[start:end] in vocab:
-                pieces.append(prefix + word[start:end])
-                start = end
-                break
-        else:
-            return ["[UNK]"]
-    return pieces
-
-
 def test_the_lesson_s_encode_wordpiece_word_passes():
     assert check_encode_wordpiece_word(encode_wordpiece_word, record=False).passed
 
@@ -275,18 +241,6 @@ def test_an_encoder_that_tries_the_empty_piece_fails_and_is_named(capsys):
     assert not check_encode_wordpiece_word(tries_the_empty_piece, record=False).passed
     hint = _hint(capsys.readouterr().out)
     assert "empty piece" in hint and "start + 1" in hint, hint
-
-
-def my_smallest_vocab_size(tokenizer, text, goal):
-    """The lesson's shown solution."""
-    low, high = 256, 256 + len(tokenizer.merges)
-    while low < high:
-        middle = (low + high) // 2
-        if bytes_per_token(tokenizer.truncated(middle), text) >= goal:
-            high = middle
-        else:
-            low = middle + 1
-    return high
 
 
 def test_the_lesson_s_search_passes():
