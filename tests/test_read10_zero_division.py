@@ -32,3 +32,21 @@ def test_an_empty_input_or_a_zero_total_is_still_named():
     for args in [([],), ({},), ([0, 0, 0],), ({"a": 0},), (0,), ("",)]:
         assert "an empty input (or a total of 0)" in (empty_input_error(error, args) or ""), args
     assert "neither empty" in (empty_input_error(error, ([0, 0, 0, 12],)) or "")
+
+
+def test_an_index_into_an_empty_input_is_named():
+    """Read 11 of lesson 16: `symbols[0]` on next_merge([], {}) got only the exercise's general hint."""
+    from bpelab.exercises.sentencepiece import check_next_merge
+
+    def first_then_scan(symbols, scores):
+        best, first = None, symbols[0]
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+                best = i
+        return best if first is not None else None
+
+    error = IndexError("list index out of range")
+    assert "empty input" in (empty_input_error(error, ([], {})) or "")
+    assert empty_input_error(error, (["a", "b"], {"ab": 1.0})) is None
+    assert not check_next_merge(first_then_scan, record=False).passed

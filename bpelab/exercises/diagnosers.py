@@ -105,14 +105,24 @@ def _empty_or_zero(value: Any) -> bool:
     return False
 
 
+def _empty(value: Any) -> bool:
+    """An argument with nothing in it (a list, dict, str, ... of length 0)."""
+    return isinstance(value, (list, tuple, dict, set, frozenset, str, bytes)) and len(value) == 0
+
+
 def empty_input_error(error: BaseException, args: tuple = ()) -> str | None:
-    """A crash that an empty input (or a total of 0) causes, said as such; a division by zero on an input that is
-    neither is told that its divisor, not the input, is 0."""
+    """A crash that an empty input (or a total of 0) causes, said as such (max/min of nothing, an index into nothing,
+    a division by zero); a division by zero on an input that is neither is told that its divisor is 0."""
     message = str(error)
     if isinstance(error, ValueError) and "empty" in message and ("max()" in message or "min()" in message):
         return (
             "max() and min() raise on nothing at all: an empty input needs its own answer before you call them "
             "(e.g. `if not counts: ...`)"
+        )
+    if isinstance(error, IndexError) and any(_empty(arg) for arg in args):
+        return (
+            "an empty input has no first (or any) element: `symbols[0]` or `items[-1]` raises IndexError on it; "
+            "answer the empty input before you index it (e.g. `if not symbols: ...`)"
         )
     if isinstance(error, ZeroDivisionError):
         if not args or any(_empty_or_zero(arg) for arg in args):
