@@ -1924,6 +1924,20 @@ def _item_of_another_type(attempt: Attempt) -> str | None:
     return f"your list holds a {type(item).__name__} ({item!r}): every item must be a piece, a str"
 
 
+def _characters_dropped(drop: Any) -> Any:
+    """The reference, after the characters for which ``drop(c)`` is true are taken out of each piece."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        kept = ["".join(c for c in piece if not drop(c)) for piece in pieces]
+        return byte_fallback([piece for piece in kept if piece], vocab)
+
+    return wrong
+
+
+def _is_variation_selector(char: str) -> bool:
+    return 0xFE00 <= ord(char) <= 0xFE0F or 0xE0100 <= ord(char) <= 0xE01EF
+
+
 BYTE_FALLBACK = Exercise(
     name="byte_fallback",
     call="byte_fallback(pieces, vocab)",
@@ -2046,6 +2060,32 @@ BYTE_FALLBACK = Exercise(
             "'the' is no piece: '▁the' is another, so 'the' falls back to its three bytes",
         ),
         Case(
+            ([SPACE, "👨", "\u200d", "👩", "\u200d", "👧"], {SPACE}),
+            [SPACE] + byte_fallback(["👨\u200d👩\u200d👧"], set()),
+            "a family emoji: 👨, 👩 and 👧 joined by U+200D (ZERO WIDTH JOINER), none of them a piece: 4 + 3 + 4 + 3 + "
+            "4 = 18 byte pieces, E2 80 8D for each joiner",
+        ),
+        Case(
+            ([SPACE + "I", "❤", "\ufe0f"], {SPACE + "I"}),
+            [SPACE + "I", "<0xE2>", "<0x9D>", "<0xA4>", "<0xEF>", "<0xB8>", "<0x8F>"],
+            "'❤' and U+FE0F (VARIATION SELECTOR-16, which asks for the emoji form), neither a piece: three bytes each",
+        ),
+        Case(
+            (["<unk>", SPACE + "a"], {SPACE + "a"}),
+            ["<0x3C>", "<0x75>", "<0x6E>", "<0x6B>", "<0x3E>", SPACE + "a"],
+            "the text '<unk>' (five characters) is no piece of this vocabulary: its five bytes, like any text",
+        ),
+        Case(
+            ([" ", SPACE], {SPACE}),
+            ["<0x20>", SPACE],
+            "' ' (U+0020, a plain space, not '▁') is no piece of this vocabulary: its byte, 20",
+        ),
+        Case(
+            ([SPACE, SPACE, "a"], {SPACE, "a"}),
+            [SPACE, SPACE, "a"],
+            "'▁' twice in a row, a known piece right after itself: written twice",
+        ),
+        Case(
             (["of"], {"of" + SPACE}),
             ["<0x6F>", "<0x66>"],
             "'of' is no piece: 'of▁' (treat_whitespace_as_suffix=True) is another, so 'of' falls back to its two bytes",
@@ -2086,6 +2126,17 @@ BYTE_FALLBACK = Exercise(
             _repeats_dropped,
             "you kept each piece once (a set, or dict.fromkeys): a byte or a piece that comes again is written again "
             "('▁€' is E2 96 81 E2 82 AC, two <0xE2>)",
+        ),
+        same_as(
+            _characters_dropped(lambda c: unicodedata.category(c) == "Cf"),
+            "you dropped the format characters (category Cf, such as U+200D, the ZERO WIDTH JOINER that makes 👨 👩 👧 "
+            "one family emoji): they are characters like any other, U+200D three bytes E2 80 8D; write every byte of "
+            "piece.encode('utf-8')",
+        ),
+        same_as(
+            _characters_dropped(_is_variation_selector),
+            "you dropped the variation selectors (U+FE00 to U+FE0F, such as U+FE0F after '❤'): they are characters "
+            "like any other, U+FE0F three bytes EF B8 8F; write every byte of piece.encode('utf-8')",
         ),
         _bytes_left_out,
         same_as(
