@@ -15,7 +15,14 @@ import pytest
 import regex
 
 from bpelab.exercises.sentencepiece import byte_fallback, check_byte_fallback, check_next_merge, next_merge
-from bpelab.exercises.sentencepiece_states import _mixed_model, real_encoding_cases
+from bpelab.exercises.sentencepiece_states import (
+    MIXED_LINES,
+    MIXED_SETTINGS,
+    MIXED_TIMES,
+    MIXED_VOCAB_SIZE,
+    _mixed_model,
+    real_encoding_cases,
+)
 from tests.lesson16_solutions import hint, shown_solution
 
 
@@ -215,3 +222,13 @@ def test_the_zwj_family_is_eighteen_bytes():
 
 def test_the_shown_byte_fallback_passes():
     assert check_byte_fallback(shown_solution("a16e0c02", "byte_fallback"), record=False).passed
+
+
+def test_the_mixed_model_is_sentencepiece_trainers(tmp_path):
+    """The same pieces, in the same order, as SentencePieceTrainer with the same options (sentencepiece 0.2.3)."""
+    from tests.test_sentencepiece_training import train_with_sentencepiece
+
+    text = "\n".join(MIXED_LINES * MIXED_TIMES)
+    reference, _ = train_with_sentencepiece(text, tmp_path, MIXED_VOCAB_SIZE, **MIXED_SETTINGS)
+    model = _mixed_model()
+    assert list(zip(model.pieces, model.scores)) == [(piece, score) for piece, score, _ in reference]
