@@ -363,6 +363,114 @@ def _space_guard(attempt: Attempt) -> str | None:
     return f"you passed over {left!r} + {right!r}, which forms {left + right!r}, the best piece here: {SPACE_IS_A_CHARACTER}"
 
 
+def _letter_meets_digit(left: str, right: str) -> bool:
+    return (left[-1].isalpha() and right[0].isdigit()) or (left[-1].isdigit() and right[0].isalpha())
+
+
+def _letter_and_digit(left: str, right: str) -> bool:
+    piece = left + right
+    return any(c.isalpha() for c in piece) and any(c.isdigit() for c in piece)
+
+
+def _letter_next_to_digit(left: str, right: str) -> bool:
+    """``regex.search(r"\\p{L}\\p{N}|\\p{N}\\p{L}", piece)``: a letter and a digit side by side anywhere."""
+    piece = left + right
+    return any(_letter_meets_digit(a, b) for a, b in zip(piece, piece[1:]))
+
+
+def _is_punctuation(char: str) -> bool:
+    return unicodedata.category(char).startswith("P")
+
+
+def _letter_meets_punctuation(left: str, right: str) -> bool:
+    return left[-1].isalnum() and _is_punctuation(right[0])
+
+
+def _letter_and_punctuation(left: str, right: str) -> bool:
+    piece = left + right
+    return any(c.isalnum() for c in piece) and any(_is_punctuation(c) for c in piece)
+
+
+def _lower_meets_upper(left: str, right: str) -> bool:
+    return left[-1].islower() and right[0].isupper()
+
+
+def _lower_next_to_upper(left: str, right: str) -> bool:
+    piece = left + right
+    return any(a.islower() and b.isupper() for a, b in zip(piece, piece[1:]))
+
+
+def _holds(characters: str) -> Any:
+    return lambda left, right: any(c in characters for c in left + right)
+
+
+def _outside_the_bmp(left: str, right: str) -> bool:
+    return any(ord(c) > 0xFFFF for c in left + right)
+
+
+def _not_printable(left: str, right: str) -> bool:
+    return not (left + right).isprintable()
+
+
+def _holds_whitespace(left: str, right: str) -> bool:
+    return any(c.isspace() for c in left + right)
+
+
+JOINS_ANY_PAIR = (
+    "the encoder has no such rule: it merges any pair whose piece is in scores; look up symbols[i] + symbols[i + 1] "
+    "with `in scores`, whatever characters it holds"
+)
+
+KIND_GUARDS: tuple[tuple[tuple[Any, ...], str], ...] = (
+    (
+        (_letter_meets_digit, _letter_and_digit, _letter_next_to_digit),
+        "a letter and a digit, and you never join them (a letter–digit guard): lesson 07's split pattern keeps "
+        "letters and numbers apart, and the trainer refuses 'a1' at its default settings, but with "
+        "split_by_number=False it learns '▁mp3' and '▁covid19'",
+    ),
+    (
+        (_letter_meets_punctuation, _letter_and_punctuation),
+        "a letter and punctuation, and you never join them (a letter–punctuation guard): with "
+        "split_by_unicode_script=False the trainer learns '▁Hello,' and '▁e.g.'",
+    ),
+    (
+        (_lower_meets_upper, _lower_next_to_upper),
+        "a lower-case letter before an upper-case one, and you never join them (a case-boundary guard): a model "
+        "learns pieces such as '▁camelCase', '▁iPhone' and '▁McDonald' like any other",
+    ),
+    (
+        (_holds("\t\r"), _holds("\t"), _holds("\r")),
+        "a tab (\\t) or a carriage return (\\r), and you never join a piece holding one: they are characters like "
+        "any other, and a model trained on tabbed text learns pieces with them",
+    ),
+    (
+        (_outside_the_bmp,),
+        "a character outside the BMP (above U+FFFF: an emoji, '𝔘'), and you never join a piece holding one: a "
+        "model learns pieces such as '▁😀😀' and '▁𝔘𝔫𝔦' like any other",
+    ),
+    (
+        (_holds("\n"), _not_printable, _holds_whitespace),
+        "a newline (or a character that str.isprintable() or str.isspace() refuses), and you never join a piece "
+        "holding one (a newline, isprintable or isspace guard): '\\n' is a character like any other in scores; the "
+        "course's trainer learns no piece with a newline, as it splits its text into lines, but a vocabulary may hold "
+        "one ('\\nb' here)",
+    ),
+)
+"""Kinds of pairs a learner may think never join, each with the ways to write the guard: SentencePiece has none."""
+
+
+def _kind_guard(attempt: Attempt) -> str | None:
+    """The learner's answers are those of a search that skips one kind of pair (``KIND_GUARDS``)."""
+    if attempt.error is not None or attempt.expected is None:
+        return None
+    left, right = _winner(attempt.args[0], attempt.expected)
+    for guards, what in KIND_GUARDS:
+        if any(same_as(_skipping(skip), "guarded")(attempt) for skip in guards):
+            shown = f"{left!r} + {right!r}, which forms {left + right!r}, the best piece here"
+            return f"you passed over {shown}: it holds {what}; {JOINS_ANY_PAIR}"
+    return None
+
+
 def _longer_than(limit: int) -> Any:
     return lambda left, right: len(left + right) > limit
 
@@ -390,11 +498,16 @@ def _trainer_rule(attempt: Attempt) -> str | None:
         return None
     symbols, _ = attempt.args
     winner = "".join(_winner(symbols, attempt.expected))
+    caps = [limit for limit in range(len(winner) - 1, 7, -1) if same_as(_skipping(_longer_than(limit)), "cap")(attempt)]
+    if caps:
+        cap = (
+            f"{caps[0]} characters"
+            if len(caps) == 1
+            else f"{min(caps)} to {max(caps)} characters (these cases fit any)"
+        )
+        why = f"{winner!r} is {len(winner)} characters, and you refuse pieces longer than a cap of {cap}"
+        return TRAINER_RULES.format(why=why)
     rules: list[tuple[Any, str]] = [
-        (_longer_than(limit), f"{winner!r} is {len(winner)} characters, and you refuse pieces that long")
-        for limit in range(len(winner) - 1, 7, -1)
-    ]
-    rules += [
         (lambda a, b, scripts=scripts: len(scripts(a + b)) > 1, f"{winner!r} mixes scripts, and you refuse that")
         for scripts in (_scripts_by_table, _scripts_by_name)
     ]
@@ -1275,6 +1388,7 @@ NEXT_MERGE = Exercise(
         _two_symbols_no_pair,
         _space_guard,
         _trainer_rule,
+        _kind_guard,
         _special_filter,
         same_as(
             _most_frequent,
@@ -1810,6 +1924,20 @@ def _item_of_another_type(attempt: Attempt) -> str | None:
     return f"your list holds a {type(item).__name__} ({item!r}): every item must be a piece, a str"
 
 
+def _characters_dropped(drop: Any) -> Any:
+    """The reference, after the characters for which ``drop(c)`` is true are taken out of each piece."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        kept = ["".join(c for c in piece if not drop(c)) for piece in pieces]
+        return byte_fallback([piece for piece in kept if piece], vocab)
+
+    return wrong
+
+
+def _is_variation_selector(char: str) -> bool:
+    return 0xFE00 <= ord(char) <= 0xFE0F or 0xE0100 <= ord(char) <= 0xE01EF
+
+
 BYTE_FALLBACK = Exercise(
     name="byte_fallback",
     call="byte_fallback(pieces, vocab)",
@@ -1932,6 +2060,32 @@ BYTE_FALLBACK = Exercise(
             "'the' is no piece: '▁the' is another, so 'the' falls back to its three bytes",
         ),
         Case(
+            ([SPACE, "👨", "\u200d", "👩", "\u200d", "👧"], {SPACE}),
+            [SPACE] + byte_fallback(["👨\u200d👩\u200d👧"], set()),
+            "a family emoji: 👨, 👩 and 👧 joined by U+200D (ZERO WIDTH JOINER), none of them a piece: 4 + 3 + 4 + 3 + "
+            "4 = 18 byte pieces, E2 80 8D for each joiner",
+        ),
+        Case(
+            ([SPACE + "I", "❤", "\ufe0f"], {SPACE + "I"}),
+            [SPACE + "I", "<0xE2>", "<0x9D>", "<0xA4>", "<0xEF>", "<0xB8>", "<0x8F>"],
+            "'❤' and U+FE0F (VARIATION SELECTOR-16, which asks for the emoji form), neither a piece: three bytes each",
+        ),
+        Case(
+            (["<unk>", SPACE + "a"], {SPACE + "a"}),
+            ["<0x3C>", "<0x75>", "<0x6E>", "<0x6B>", "<0x3E>", SPACE + "a"],
+            "the text '<unk>' (five characters) is no piece of this vocabulary: its five bytes, like any text",
+        ),
+        Case(
+            ([" ", SPACE], {SPACE}),
+            ["<0x20>", SPACE],
+            "' ' (U+0020, a plain space, not '▁') is no piece of this vocabulary: its byte, 20",
+        ),
+        Case(
+            ([SPACE, SPACE, "a"], {SPACE, "a"}),
+            [SPACE, SPACE, "a"],
+            "'▁' twice in a row, a known piece right after itself: written twice",
+        ),
+        Case(
             (["of"], {"of" + SPACE}),
             ["<0x6F>", "<0x66>"],
             "'of' is no piece: 'of▁' (treat_whitespace_as_suffix=True) is another, so 'of' falls back to its two bytes",
@@ -1972,6 +2126,17 @@ BYTE_FALLBACK = Exercise(
             _repeats_dropped,
             "you kept each piece once (a set, or dict.fromkeys): a byte or a piece that comes again is written again "
             "('▁€' is E2 96 81 E2 82 AC, two <0xE2>)",
+        ),
+        same_as(
+            _characters_dropped(lambda c: unicodedata.category(c) == "Cf"),
+            "you dropped the format characters (category Cf, such as U+200D, the ZERO WIDTH JOINER that makes 👨 👩 👧 "
+            "one family emoji): they are characters like any other, U+200D three bytes E2 80 8D; write every byte of "
+            "piece.encode('utf-8')",
+        ),
+        same_as(
+            _characters_dropped(_is_variation_selector),
+            "you dropped the variation selectors (U+FE00 to U+FE0F, such as U+FE0F after '❤'): they are characters "
+            "like any other, U+FE0F three bytes EF B8 8F; write every byte of piece.encode('utf-8')",
         ),
         _bytes_left_out,
         same_as(

@@ -9,10 +9,14 @@ ever form there, so the answer is the same; it is checked to be, against the who
 replay's own choice, when the cases are built). The cut keeps a check run short: the engine copies and compares
 every case's arguments.
 
-Two models: Mistral 7B v0.1 (``load_sentencepiece("mistral_v1")``), and a small model trained by the course's
+Three models: Mistral 7B v0.1 (``load_sentencepiece("mistral_v1")``); a small model trained by the course's
 ``train_sentencepiece_bpe`` at its default settings on a text with numbers, which holds pieces of several digits
-('12', '▁2024', '▁1234') that Mistral's model (trained to split digits) lacks. Everything is fixed (no sampling), and
-built once, at the first check.
+('12', '▁2024', '▁1234') that Mistral's model (trained to split digits) lacks; and a small model trained with
+permissive settings (no split by number or script, pieces up to 64 characters), whose pieces join what a learner
+may think never joins: a letter and a digit ('▁mp3'), a word and its punctuation ('▁Hello,'), lower and upper case
+('▁camelCase'), a tab or a carriage return, characters outside the BMP ('▁😀😀'), and a word of 34 letters. The
+trainer splits its text into lines, so no piece of it holds a newline. Everything is fixed (no sampling), and built
+once, at the first check.
 """
 
 from __future__ import annotations
@@ -43,6 +47,29 @@ NUMBERS_PIECES = ("12", "▁2024", "▁1234")
 
 NUMBERS_TEXTS = ("12 cups in 2024, 1234 in 2025",)
 
+MIXED_LINES = (
+    "my mp3 and h2o, covid19 on 4K A4 paper.",
+    "Hello, world. e.g. camelCase iPhone McDonald",
+    "col\tumn\tdata\r",
+    "emoji 😀😀 and 𝔘𝔫𝔦 math",
+    "supercalifragilisticexpialidocious",
+)
+MIXED_TIMES = 30
+MIXED_VOCAB_SIZE = 200
+MIXED_SETTINGS = {
+    "split_by_number": False,
+    "split_by_unicode_script": False,
+    "max_sentencepiece_length": 64,
+    "character_coverage": 1.0,
+}
+MIXED_PIECES = (
+    "▁mp3", "▁covid19", "▁4K", "▁A4", "▁h2o,", "▁Hello,", "▁world.", "▁e.g.", "▁camelCase", "▁iPhone", "▁McDonald",
+    "▁col\tumn\tdata\r", "▁😀😀", "▁𝔘𝔫𝔦", "▁supercalifragilisticexpialidocious",
+)  # fmt: skip
+"""Pieces the model trained on ``MIXED_LINES`` (each ``MIXED_TIMES`` times) with ``MIXED_SETTINGS`` must hold."""
+
+MIXED_TEXTS = MIXED_LINES
+
 
 def _numbers_model() -> SentencePieceBPE:
     """``train_sentencepiece_bpe`` at its default settings (split_digits=False) on ``NUMBERS_LINE`` x 40."""
@@ -50,6 +77,16 @@ def _numbers_model() -> SentencePieceBPE:
     missing = [piece for piece in NUMBERS_PIECES if piece not in model.mergeable]
     if missing:
         raise RuntimeError(f"the model trained on {NUMBERS_LINE!r} lacks {missing}: the digit cases would test nothing")
+    return model
+
+
+def _mixed_model() -> SentencePieceBPE:
+    """``train_sentencepiece_bpe`` with ``MIXED_SETTINGS`` on ``MIXED_LINES``, each ``MIXED_TIMES`` times."""
+    text = "\n".join(MIXED_LINES * MIXED_TIMES)
+    model = train_sentencepiece_bpe(text, MIXED_VOCAB_SIZE, **MIXED_SETTINGS)  # type: ignore[arg-type]
+    missing = [piece for piece in MIXED_PIECES if piece not in model.mergeable]
+    if missing:
+        raise RuntimeError(f"the model trained on MIXED_LINES lacks {missing}: their cases would test nothing")
     return model
 
 
@@ -111,4 +148,10 @@ def real_encoding_cases() -> tuple[Case, ...]:
     cases = [case for text in MISTRAL_TEXTS for case in _cases_of(mistral, "Mistral 7B v0.1", text)]
     name = f"a model trained by train_sentencepiece_bpe on {NUMBERS_LINE!r} x 40, vocab size {NUMBERS_VOCAB_SIZE},"
     cases += [case for text in NUMBERS_TEXTS for case in _cases_of(numbers, name, text)]
+    mixed = _mixed_model()
+    name = (
+        f"a model trained by train_sentencepiece_bpe (vocab size {MIXED_VOCAB_SIZE}, no split by number or script, "
+        "pieces up to 64 characters) on text with 'mp3', 'Hello,', 'camelCase', tabs and emoji,"
+    )
+    cases += [case for text in MIXED_TEXTS for case in _cases_of(mixed, name, text)]
     return tuple(cases)
