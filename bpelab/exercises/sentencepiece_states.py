@@ -22,6 +22,7 @@ once, at the first check.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
 from bpelab.exercises.cases import Case
@@ -56,7 +57,9 @@ MIXED_LINES = (
 )
 MIXED_TIMES = 30
 MIXED_VOCAB_SIZE = 200
-MIXED_SETTINGS = {
+MIXED_SETTINGS: dict[
+    str, Any
+] = {  # Any: the keyword arguments of train_sentencepiece_bpe (and of SentencePieceTrainer)
     "split_by_number": False,
     "split_by_unicode_script": False,
     "max_sentencepiece_length": 64,
@@ -83,7 +86,7 @@ def _numbers_model() -> SentencePieceBPE:
 def _mixed_model() -> SentencePieceBPE:
     """``train_sentencepiece_bpe`` with ``MIXED_SETTINGS`` on ``MIXED_LINES``, each ``MIXED_TIMES`` times."""
     text = "\n".join(MIXED_LINES * MIXED_TIMES)
-    model = train_sentencepiece_bpe(text, MIXED_VOCAB_SIZE, **MIXED_SETTINGS)  # type: ignore[arg-type]
+    model = train_sentencepiece_bpe(text, MIXED_VOCAB_SIZE, **MIXED_SETTINGS)
     missing = [piece for piece in MIXED_PIECES if piece not in model.mergeable]
     if missing:
         raise RuntimeError(f"the model trained on MIXED_LINES lacks {missing}: their cases would test nothing")
