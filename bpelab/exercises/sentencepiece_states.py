@@ -57,14 +57,13 @@ MIXED_LINES = (
 )
 MIXED_TIMES = 30
 MIXED_VOCAB_SIZE = 200
-MIXED_SETTINGS: dict[
-    str, Any
-] = {  # Any: the keyword arguments of train_sentencepiece_bpe (and of SentencePieceTrainer)
+MIXED_SETTINGS: dict[str, Any] = {
     "split_by_number": False,
     "split_by_unicode_script": False,
     "max_sentencepiece_length": 64,
     "character_coverage": 1.0,
 }
+"""Keyword arguments of ``train_sentencepiece_bpe`` (and of SentencePieceTrainer, which a test trains alike)."""
 MIXED_PIECES = (
     "▁mp3", "▁covid19", "▁4K", "▁A4", "▁h2o,", "▁Hello,", "▁world.", "▁e.g.", "▁camelCase", "▁iPhone", "▁McDonald",
     "▁col\tumn\tdata\r", "▁😀😀", "▁𝔘𝔫𝔦", "▁supercalifragilisticexpialidocious",
