@@ -10,6 +10,9 @@ import regex
 from bpelab.exercises.real_tokenizers import check_find_parents, check_split_pieces
 from bpelab.exercises.word_encoding import check_encode_word
 from bpelab.merging import merge_by_rank
+from bpelab.production import FRIENDLY_NAMES, load_encoding
+from bpelab.widgets.compare import CompareView
+from bpelab.widgets.explorer import EncodeExplorer
 from bpelab.words import merge_symbols
 from tests.shown_solutions import shown_solution
 from tests.test_read8_fixL import _hint
@@ -109,3 +112,41 @@ def test_merge_by_rank_without_a_limit_still_fails() -> None:
 
 def test_the_lessons_shown_find_parents_still_passes() -> None:
     assert check_find_parents(shown_solution("07", "d757ddfb", "find_parents"), record=False).passed
+
+
+# ---- finding 6: a text that makes tiktoken panic, typed into a view -----------------------------------------------
+
+PANICKING_TEXT = " " * 999_999 + "x"  # tiktoken 0.14's regex engine runs out of stack on it (lesson 07, section 8)
+
+
+def test_the_text_panics_in_tiktoken_itself() -> None:
+    """The premise: tiktoken's own call raises a BaseException that is not an Exception."""
+    with pytest.raises(BaseException) as raised:
+        load_encoding("o200k_base").encode_ordinary(PANICKING_TEXT)
+    assert not isinstance(raised.value, Exception)
+
+
+def test_the_explorer_shows_tiktokens_panic_as_a_message() -> None:
+    explorer = EncodeExplorer(production=["o200k_base"], text="hello")
+    explorer.text = PANICKING_TEXT
+    shown = explorer.render_text()
+    assert "could not encode this text" in shown and "tiktoken" in shown and "panicked" in shown, shown
+    assert explorer.token_count == 0
+
+
+def test_the_compare_view_shows_tiktokens_panic_as_a_message() -> None:
+    view = CompareView(text="hello", chosen=[FRIENDLY_NAMES["o200k_base"], FRIENDLY_NAMES["cl100k_base"]])
+    view.text = PANICKING_TEXT
+    assert "panicked" in view.render_text(), view.render_text()
+
+
+def test_a_keyboard_interrupt_inside_the_encoder_still_stops(monkeypatch) -> None:
+    encoding = load_encoding("o200k_base")
+    explorer = EncodeExplorer({"gpt4o": encoding}, production=(), text="hello")
+
+    def interrupted(text, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(type(encoding), "encode_ordinary", lambda self, text, **kw: interrupted(text))
+    with pytest.raises(KeyboardInterrupt):
+        explorer.text = "something else"
