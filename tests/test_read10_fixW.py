@@ -70,7 +70,9 @@ def metas_slices(text, pattern):
     return [piece for stretch in stretches for part in runs(stretch) for piece in regex.findall(pattern, part)]
 
 
-@pytest.mark.parametrize("answer", [in_200_character_slices, in_400000_character_slices, metas_slices], ids=["200", "400000", "meta"])
+@pytest.mark.parametrize(
+    "answer", [in_200_character_slices, in_400000_character_slices, metas_slices], ids=["200", "400000", "meta"]
+)
 def test_splitting_slices_of_the_text_is_rejected_and_named(answer, capsys) -> None:
     assert not check_split_pieces(answer, record=False).passed
     hint = _hint(capsys.readouterr().out)
@@ -99,7 +101,9 @@ def like_parts_below(token, ranks):
 def without_a_limit(token, ranks):
     """merge_by_rank with every rank allowed: it merges all the way back to the token."""
     vocab = {r: t for t, r in ranks.items()}
-    return tuple(vocab[i] for i in merge_by_rank([ranks[bytes([b])] for b in token], lambda a, b: ranks.get(vocab[a] + vocab[b])))
+    return tuple(
+        vocab[i] for i in merge_by_rank([ranks[bytes([b])] for b in token], lambda a, b: ranks.get(vocab[a] + vocab[b]))
+    )
 
 
 def test_merge_by_rank_with_the_learners_own_limit_is_accepted(capsys) -> None:

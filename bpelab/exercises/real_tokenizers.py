@@ -118,7 +118,9 @@ def _cut_in_slices(attempt: Attempt) -> str | None:
     if not (right < cuts):
         return None
     starts = sorted(right)
-    cut = max((p for p, start in zip(attempt.expected, starts) if any(start < c < start + len(p) for c in cuts)), key=len)
+    cut = max(
+        (p for p, start in zip(attempt.expected, starts) if any(start < c < start + len(p) for c in cuts)), key=len
+    )
     return (
         f"every piece is right but some come in parts: a piece longer than the slices you ran the pattern on (one of "
         f"{len(cut):,} characters here) was cut where a slice ended. Slicing the text first, as Meta's Llama 3 "
