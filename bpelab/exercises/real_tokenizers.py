@@ -20,7 +20,6 @@ import regex
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS
-from bpelab.merging import merge_by_rank
 from bpelab.patterns import PATTERNS, split_text
 from bpelab.production import load_encoding, shared_ranks
 from bpelab.token_build import merge_below_rank
@@ -74,6 +73,16 @@ def _split_cases() -> list[Case]:
         ),
         Case(("a\n\n\nb\n\n    y = 2", PATTERNS["cl100k"]), note="GPT-4 (cl100k): blank lines are one piece"),
         Case(
+            ("a" * 30_000 + " b", PATTERNS["llama3"]),
+            note="Llama 3: a word of 30,000 letters is one piece (Meta's tokenizer.py cuts runs longer than 25,000 "
+            "before tiktoken sees them; the pattern does not)",
+        ),
+        Case(
+            ("a" * 400_001 + " b", PATTERNS["gpt2"]),
+            note="GPT-2: a word of 400,001 letters is one piece, longer than any slice a tokenizer cuts the text into "
+            "first (Meta's are at most 400,000 characters)",
+        ),
+        Case(
             ("cafe\u0301 ﬁnal ½ Ｈｅｌｌｏ", PATTERNS["o200k"]),
             note="GPT-4o: an accent written as its own character, a ligature, a fraction, full-width letters",
         ),
@@ -108,10 +117,15 @@ def _cut_in_slices(attempt: Attempt) -> str | None:
     right = {sum(map(len, attempt.expected[:k])) for k in range(len(attempt.expected) + 1)}
     if not (right < cuts):
         return None
+    starts = sorted(right)
+    cut = max(
+        (p for p, start in zip(attempt.expected, starts) if any(start < c < start + len(p) for c in cuts)), key=len
+    )
     return (
-        "every piece is right but some come in parts: a piece longer than the slices you ran the pattern on (a "
-        "word of 100 letters here) was cut where a slice ended. Run the pattern on the whole text: "
-        "regex.findall(pattern, text)"
+        f"every piece is right but some come in parts: a piece longer than the slices you ran the pattern on (one of "
+        f"{len(cut):,} characters here) was cut where a slice ended. Slicing the text first, as Meta's Llama 3 "
+        "tokenizer.py does to keep tiktoken from failing, changes the pieces wherever a cut falls inside one. Run "
+        "the pattern on the whole text: regex.findall(pattern, text)"
     )
 
 
@@ -586,7 +600,9 @@ FIND_PARENTS = Exercise(
     name="find_parents",
     call="find_parents(token, ranks)",
     reference=find_parents,
-    course_functions=(merge_below_rank, merge_by_rank),
+    # merge_by_rank is the lowest-rank loop the lesson shows (section 7's parts_below calls it): a find_parents that
+    # gives it a rank function of its own, allowing only ranks below the token's, wrote the answer's idea itself
+    course_functions=(merge_below_rank,),
     cases=_parents_cases,
     diagnosers=[
         when(

@@ -129,6 +129,17 @@ def _lowest_rank_first(word: str, merges: list[Merge]) -> list[str]:
         symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
 
 
+def _stops_when_whole(word: str, merges: list[Merge]) -> list[str]:
+    """Stops replaying once the word is one symbol plus '</w>', as if nothing could merge any more: a later merge
+    ('low', '</w>') joins the two."""
+    symbols: tuple[str, ...] = (*word, END_OF_WORD)
+    for pair, _ in merges:
+        if len(symbols) <= 2:
+            break
+        symbols = merge_symbols(symbols, pair)
+    return list(symbols)
+
+
 def _until_nothing_changes(word: str, merges: list[Merge]) -> list[str]:
     """The whole list replayed again and again until the word stops changing."""
     symbols: tuple[str, ...] = (*word, END_OF_WORD)
@@ -240,6 +251,11 @@ ENCODE_WORD = Exercise(
             _BY_LENGTH_HINT,
         ),
         same_as(
+            _stops_when_whole,
+            "you stopped replaying once the word was one symbol plus '</w>', but the marker is a symbol too: a "
+            "later merge such as ('low', '</w>') still joins them into 'low</w>'. Replay every merge in the list",
+        ),
+        same_as(
             _lowest_rank_first,
             "you merged, again and again, the pair that comes earliest in the list (lowest rank first): that equals the replay for a list in the order training learned it, but not for this "
             "one. " + _ONCE_IN_ORDER[0].upper() + _ONCE_IN_ORDER[1:],
@@ -311,6 +327,11 @@ def _cases() -> list[Case]:
             "compare the pair, not the joined text: 'a' + 'bc' joins to 'abc' too, but ('ab', 'c') finds no 'ab'",
         ),
         Case(("", [(("a", "b"), "ab")]), ["</w>"], "the empty word is just the marker"),
+        Case(
+            ("low", [(("l", "o"), "lo"), (("lo", "w"), "low"), (("low", "</w>"), "low</w>")]),
+            ["low</w>"],
+            "'low' plus '</w>' is still two symbols: the later merge ('low', '</w>') joins them",
+        ),
         Case(
             ("The", [(("T", "h"), "Th"), (("t", "h"), "th")]),
             ["Th", "e", "</w>"],

@@ -140,6 +140,10 @@ class CompareView(EncodeExplorer):
             lines.append(
                 "  " + chips_text(pieces[:40], word_end=self._word_end(label)) + (" | …" if len(pieces) > 40 else "")
             )
+        for label in self.chosen:  # a row that could not encode the text says why, instead of vanishing
+            error = self._encode(label, self.text)[3]
+            if error is not None:
+                lines.append(f"{label}: {error}")
         return "\n".join(lines)
 
     # ---- computing what the page draws ----------------------------------------------------------

@@ -80,6 +80,27 @@ def _pieces_as_text(model: SentencePieceBPE, ids: list[int]) -> list[bytes]:
     return out
 
 
+def _tiktoken_ids(encoding: tiktoken.Encoding, text: str) -> list[int]:
+    """tiktoken's ``encode_ordinary``, its Rust panic turned into a ValueError a view can show.
+
+    tiktoken 0.14 panics on some texts, such as 999,999 spaces followed by a letter, where its regex engine runs out
+    of backtracking stack (lesson 07, section 8); the panic is a ``BaseException``, which ``except Exception`` lets
+    through, so a view given that text would raise instead of saying why it shows no tokens.
+    """
+    try:
+        return encoding.encode_ordinary(text)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as err:  # pyo3's PanicException derives from BaseException
+        if isinstance(err, Exception):
+            raise
+        first_line = (str(err).splitlines() or [""])[0]
+        raise ValueError(
+            f"tiktoken panicked on this text ({type(err).__name__}: {first_line}): its regex engine can run out of "
+            "stack, as on a run of about a million spaces (lesson 07, section 8). Try a shorter text"
+        ) from err
+
+
 def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[str], Encoded]:
     """How to get (ids, token pieces) out of any tokenizer the course has.
 
@@ -100,7 +121,10 @@ def encoder_for(tokenizer: object, word_split: str | None = None) -> Callable[[s
         )
 
         def encode_bytes(text: str) -> Encoded:
-            ids = byte_level.encode_ordinary(text)
+            if isinstance(byte_level, tiktoken.Encoding):
+                ids = _tiktoken_ids(byte_level, text)
+            else:
+                ids = byte_level.encode_ordinary(text)
             return ids, list(token_bytes(ids))
 
         return encode_bytes
