@@ -11,7 +11,6 @@ import regex
 from bpelab.exercises.decoding import check_decode_words
 from bpelab.exercises.real_tokenizers import check_find_parents
 from bpelab.exercises.word_encoding import check_encode_word
-from bpelab.merging import merge_by_rank
 from bpelab.words import END_OF_WORD, merge_symbols
 
 
@@ -117,20 +116,6 @@ def test_merging_every_occurrence_at_once_is_rejected(capsys) -> None:
     assert _every_occurrence_at_once(b"aaaa", ranks) == (b"aa", b"aa")
     assert not check_find_parents(_every_occurrence_at_once, record=False).passed
     assert "one merge at a time" in _hint(capsys.readouterr().out)
-
-
-def test_the_lessons_parts_below_with_merge_by_rank_is_refused(capsys) -> None:
-    def find_parents(token, ranks):
-        vocab = {r: t for t, r in ranks.items()}
-
-        def rank_below(a, b):
-            rank = ranks.get(vocab[a] + vocab[b])
-            return rank if rank is not None and rank < ranks[token] else None
-
-        return tuple(vocab[i] for i in merge_by_rank([ranks[bytes([b])] for b in token], rank_below))
-
-    assert not check_find_parents(find_parents, record=False).passed
-    assert "merge_by_rank" in capsys.readouterr().out
 
 
 def test_max_instead_of_min_is_named(capsys) -> None:
