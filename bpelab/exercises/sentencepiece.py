@@ -887,6 +887,28 @@ def _index_of_left_symbol(symbols: list[str], scores: dict[str, float]) -> int |
     return None if i is None else symbols.index(symbols[i])
 
 
+def _tie_broken_by(place: Any) -> Any:
+    """Of the best-scoring pairs, the one for which ``place(symbols, i)`` is smallest: a tie broken by where
+    something stands first, instead of by the pair's own position i."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        best: int | None = None
+        best_key: tuple[float, int] | None = None
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores:
+                key = (-scores[piece], place(symbols, i))
+                if best_key is None or key < best_key:
+                    best, best_key = i, key
+        return best
+
+    return wrong
+
+
+_tie_by_text_position = _tie_broken_by(lambda symbols, i: "".join(symbols).index(symbols[i] + symbols[i + 1]))
+_tie_by_left_symbol = _tie_broken_by(lambda symbols, i: symbols.index(symbols[i]))
+
+
 def _is_pair_or_piece(attempt: Any) -> bool:
     return isinstance(attempt.got, tuple | str) and attempt.expected is not None
 
@@ -1379,6 +1401,17 @@ NEXT_MERGE = Exercise(
             "'a' + '▁' forms 'a▁', which is no piece ('a' is another): '▁b' at 1",
         ),
         *real_encoding_cases(),
+        Case(
+            ([SPACE + "th", "e", SPACE, "t", "h"], {SPACE + "t": -1.0, "e" + SPACE: -1.0}),
+            1,
+            "'e▁' at 1 and '▁t' at 2 tie at -1: the leftmost pair, 1 (the text '▁t' also stands at the start, inside "
+            "'▁th')",
+        ),
+        Case(
+            (["a", "x", "b", "a", "c"], {"xb": -1.0, "ac": -1.0}),
+            1,
+            "'xb' at 1 and 'ac' at 3 tie at -1: the leftmost pair, 1 ('a', the left symbol of 'ac', also stands at 0)",
+        ),
     ],
     diagnosers=[
         _float_position,
@@ -1594,6 +1627,18 @@ NEXT_MERGE = Exercise(
             for always in (True, False)
         ),
         _stopped_early,
+        same_as(
+            _tie_by_text_position,
+            "of equal scores you kept the piece whose TEXT stands first in the joined symbols (str.index): the text "
+            "may stand earlier inside a symbol already merged or across another pair; of equal scores the leftmost "
+            "PAIR merges: keep the first i, replacing the best only on a strictly higher score",
+        ),
+        same_as(
+            _tie_by_left_symbol,
+            "of equal scores you kept the pair whose left symbol stands first in the list (symbols.index): that symbol "
+            "may stand earlier elsewhere; of equal scores the leftmost PAIR merges: keep the first i, replacing the "
+            "best only on a strictly higher score",
+        ),
         _tie_not_leftmost,
         _not_a_piece,
         when(
