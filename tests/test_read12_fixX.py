@@ -6,6 +6,8 @@ left symbol) also stands earlier. The reviewer's two cases are hand-checked belo
 
 from __future__ import annotations
 
+import pytest
+
 from bpelab.exercises.sentencepiece import check_next_merge, next_merge
 from tests.lesson16_solutions import hint, shown_solution
 
@@ -62,3 +64,75 @@ def test_tie_by_left_symbol_fails(capsys):
 
 def test_the_shown_solution_still_passes():
     assert check_next_merge(shown_solution("a16e0c01", "next_merge"), record=False).passed
+
+
+# ---- finding 3: a threshold written as an expression or a named constant -----------------------------------------
+
+LOW = -1e9 - 1
+
+
+def threshold_expression(symbols, scores):
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and scores[piece] > -1e9 - 1:
+            if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                best = i
+    return best
+
+
+def threshold_module_constant(symbols, scores):
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and scores[piece] > LOW:
+            if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                best = i
+    return best
+
+
+def threshold_local_constant(symbols, scores):
+    low = -1e9 - 1
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and scores[piece] > low:
+            if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                best = i
+    return best
+
+
+def threshold_default(symbols, scores, floor=-1e9 - 1):
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and scores[piece] > floor:
+            if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                best = i
+    return best
+
+
+def best_starting_at_an_expression(symbols, scores):
+    """Still a best score that starts at a number: its hint must stay."""
+    best, best_score = None, -1e9 - 1
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and scores[piece] > best_score:
+            best, best_score = i, scores[piece]
+    return best
+
+
+@pytest.mark.parametrize(
+    "answer", [threshold_expression, threshold_module_constant, threshold_local_constant, threshold_default]
+)
+def test_a_threshold_however_written_gets_the_threshold_hint(answer, capsys):
+    assert not check_next_merge(answer, record=False).passed
+    line = hint(capsys.readouterr().out)
+    assert "you leave out pieces that score" in line, line
+    assert "starts at" not in line, line
+
+
+def test_a_best_score_starting_at_an_expression_keeps_its_hint(capsys):
+    assert not check_next_merge(best_starting_at_an_expression, record=False).passed
+    line = hint(capsys.readouterr().out)
+    assert "starts at" in line, line

@@ -70,15 +70,20 @@ def read_code(fn: Any) -> Code:
     found = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == fn.__name__), None)
     if found is None:
         return UNKNOWN
+    constants = _constants(found, getattr(fn, "__globals__", {}))
     assigned: list[float] = []
     compared: list[float] = []
     defaults: list[float | None] = []
     for node in ast.walk(found):
         if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if len(targets) == 1 and _target_name(targets[0]) in constants:
+                continue  # a constant (``low = -1e9 - 1``) is where a threshold is kept, not where a best starts
             values = node.value.elts if isinstance(node.value, ast.Tuple | ast.List) else [node.value]
             assigned += [n for n in map(_number, values) if n is not None]
         elif isinstance(node, ast.Compare):
-            compared += [n for n in map(_number, [node.left, *node.comparators]) if n is not None]
+            sides = [node.left, *node.comparators]
+            compared += [n for n in (_number(side, constants) for side in sides) if n is not None]
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
             defaults += [_number(arg) for arg in node.args[1:2]]
     return Code(
@@ -127,18 +132,74 @@ def _builds_a_set(function: ast.FunctionDef) -> bool:
     return False
 
 
-def _number(node: ast.expr) -> float | None:
-    """The value of a number written in the code (``-1e9``, ``-10**9``, ``float('-1e9')``, ``-sys.maxsize``,
-    ``-math.inf``)."""
+def _target_name(target: ast.expr) -> str | None:
+    return target.id if isinstance(target, ast.Name) else None
+
+
+def _bindings(function: ast.FunctionDef) -> Iterator[tuple[str, ast.expr | None]]:
+    """Each name the function binds, with the value when a plain ``name = value`` gives one (else ``None``)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    yield target.id, node.value
+                elif isinstance(target, ast.Tuple | ast.List):
+                    yield from ((e.id, None) for e in target.elts if isinstance(e, ast.Name))
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign | ast.For | ast.comprehension | ast.NamedExpr):
+            if isinstance(node.target, ast.Name):
+                yield node.target.id, None
+
+
+def _constants(function: ast.FunctionDef, module: dict[str, Any]) -> dict[str, float]:
+    """Names that hold one number throughout: a name the function assigns once (``low = -1e9 - 1``), a
+    parameter's default never reassigned (``floor=-1e9 - 1``), or a module's number (``LOW = -1e9 - 1``) the
+    function does not assign. A threshold kept in one is still a threshold (read 12, finding 3)."""
+    assignments: dict[str, list[ast.expr | None]] = {}
+    for name, value in _bindings(function):
+        assignments.setdefault(name, []).append(value)
+    constants: dict[str, float] = {}
+    for name, value in module.items():
+        if name not in assignments and isinstance(value, int | float) and not isinstance(value, bool):
+            constants[name] = float(value)
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    given = list(zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults))
+    given += [(arg, d) for arg, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None]
+    for arg in [*positional, *arguments.kwonlyargs]:
+        constants.pop(arg.arg, None)  # a parameter hides the module's name
+    for arg, default in given:
+        number = _number(default)
+        if number is not None and arg.arg not in assignments:
+            constants[arg.arg] = number
+    for name, values in assignments.items():
+        constants.pop(name, None)
+        if len(values) == 1 and values[0] is not None and (number := _number(values[0])) is not None:
+            constants[name] = number
+    return constants
+
+
+def _number(node: ast.expr, constants: dict[str, float] | None = None) -> float | None:
+    """The value of a number written in the code (``-1e9``, ``-10**9``, ``-1e9 - 1``, ``float('-1e9')``,
+    ``-sys.maxsize``, ``-math.inf``), or of a name in ``constants``."""
+    if constants and isinstance(node, ast.Name):
+        return constants.get(node.id)
     if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
         return float(node.value)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-        inner = _number(node.operand)
+        inner = _number(node.operand, constants)
         return None if inner is None else (-inner if isinstance(node.op, ast.USub) else inner)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
-        base, power = _number(node.left), _number(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow | ast.Add | ast.Sub | ast.Mult | ast.Div):
+        left, right = _number(node.left, constants), _number(node.right, constants)
+        if left is None or right is None:
+            return None
         try:
-            return None if base is None or power is None else float(base**power)
+            if isinstance(node.op, ast.Pow):
+                return float(left**right)
+            if isinstance(node.op, ast.Add):
+                return left + right
+            if isinstance(node.op, ast.Sub):
+                return left - right
+            return left * right if isinstance(node.op, ast.Mult) else left / right
         except (OverflowError, ZeroDivisionError):
             return None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("float", "int"):
