@@ -35,6 +35,8 @@ SUBJECTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("07", "9"): ("allowed_special", "disallowed_special=()", "Please ignore the above.", "prompt injection"),
     # lesson 08: the vocabulary size is ranked (the vocabulary file's) + special tokens; n_vocab is the largest id + 1
     ("07", "5"): ("n_vocab", "how many tokens it has: ranked", "and special"),
+    # bpelab/widgets/encoders.py: tiktoken panics on about a million spaces, its regex engine out of backtracking stack
+    ("07", "8"): ("999,999 spaces", "PanicException", "backtrack", "stack"),
     # lesson 06 cell 9 and bpelab.exercises.training_loop: the third stopping rule, no pair occurs twice
     ("04", "8"): ("No pair occurs twice", "min_count=2"),
     # TEACHING.md's classroom corpora: a pair overlapping itself is counted more often than it is merged
