@@ -228,3 +228,27 @@ def test_after_a_memory_error_the_diagnosers_history_calls_no_more_cases():
     result = exercise.run(runs_out, record=False)
     assert not result.passed and "check 1 of 3 failed" in result.message
     assert calls == [1, 2], calls
+
+
+def test_lines_of_pythons_own_library_are_not_the_learners(monkeypatch):
+    """A right gini written with ``statistics.mean`` over a generator passed or failed with the machine's load: the
+    counter followed every line of ``statistics`` (fresh read 13). Its lines are not counted now, so a limit far
+    below what ``statistics`` runs is not reached; the learner's generator it calls back still is."""
+    import statistics
+
+    def mean_of_range():
+        return statistics.mean(x for x in range(2_000))
+
+    assert runaway.call_guarded(mean_of_range, (), max_steps=6_000) == 999.5
+    with pytest.raises(runaway.Runaway):  # the generator's own lines: one per item
+        runaway.call_guarded(lambda: statistics.mean(x for x in itertools.count()), (), max_steps=6_000)
+
+
+def test_the_library_folders_are_where_statistics_and_installed_packages_live():
+    import statistics
+
+    import regex
+
+    assert statistics.__file__.startswith(runaway.LIBRARY_DIRECTORIES)
+    assert regex.__file__.startswith(runaway.LIBRARY_DIRECTORIES)
+    assert not __file__.startswith(runaway.UNTRACED)

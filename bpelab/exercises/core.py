@@ -17,9 +17,10 @@ Guarantees a notebook relies on:
   ``KeyboardInterrupt`` (the learner pressing stop) passes through.
 - The text is deterministic: no addresses, no timings (only which of the runaway messages comes first can
   depend on how fast the machine is).
-- Handed the course's own function (the reference, what ``show_solution`` prints, or ``course_functions``;
-  also through a lambda, ``functools.partial``, a bound method or a ``def`` that only returns its result), it says
-  so and fails: ``course_functions``.
+- Handed the course's own function object (the reference, the functions whose source ``show_solution`` prints, or
+  ``course_functions``; also through a lambda, ``functools.partial``, a bound method or a ``def`` that only returns
+  its result), it says so and fails: ``course_functions``. That source pasted into a cell is a function of the
+  learner's, checked like any other: a check tests what a function returns, not who typed it.
 - A hint names the learner's bug or none: the exercise's diagnosers, then what the engine recognises itself
   (parameters in another order than the call, a crash on an empty input, a wrong type), else the exercise's
   general ``hint``.

@@ -36,6 +36,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Callable
@@ -51,6 +52,22 @@ The straightforward solutions of the exercises here need at most about 50,000 on
 
 PACKAGE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 """Where the course's own code lives (``.../bpelab/``): its lines are not counted."""
+
+
+def _library_directories() -> tuple[str, ...]:
+    """Python's standard library and installed packages, each as written and with its links resolved."""
+    found = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+    return tuple(sorted({os.path.join(path, "") for path in found | {os.path.realpath(p) for p in found}}))
+
+
+LIBRARY_DIRECTORIES = _library_directories()
+"""Where Python's standard library and the installed packages live: their lines are not the learner's either. A
+tracer that follows them made ``statistics.mean`` over a generator ten times slower than it is, so a right answer
+passed or failed with the machine's load. The learner's code they call back (a generator's body) is still counted,
+and the clock still stops a call that never comes back from them."""
+
+UNTRACED = (PACKAGE_DIRECTORY, *LIBRARY_DIRECTORIES)
+"""Code under these folders runs without the line counter (see ``PACKAGE_DIRECTORY``, ``LIBRARY_DIRECTORIES``)."""
 
 MAX_SECONDS = 5.0
 """Seconds one call may run. The line counter stops the usual endless loop well before (in about a second)."""
@@ -249,8 +266,8 @@ def call_guarded(
     def on_call(frame: FrameType, event: str, arg: Any) -> Any:  # every function the call enters
         if watch.reason:
             raise Runaway(watch.reason)
-        if frame.f_code.co_filename.startswith(PACKAGE_DIRECTORY):
-            return None  # the course's own code (encode, truncated): its lines are not the learner's
+        if frame.f_code.co_filename.startswith(UNTRACED):
+            return None  # the course's code (encode, truncated), Python's library: their lines are not the learner's
         return count_lines
 
     def stop(frame: FrameType, event: str, arg: Any) -> Any:  # put in place by the watchdog
