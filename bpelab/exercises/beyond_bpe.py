@@ -20,7 +20,7 @@ from typing import Any
 
 import regex
 
-from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, run_checks, same_as, when
+from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, on_error, run_checks, same_as, when
 from bpelab.exercises.helper_stubs import name_stub_helpers
 from bpelab.exercises.running import call
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
@@ -78,11 +78,6 @@ def _float_division_b_first(word_freq: WordFreq) -> Pair:
     return _float_scores(word_freq, lambda n, a, b: n / b / a)
 
 
-def _log_scores(word_freq: WordFreq) -> Pair:
-    """log n - log count(A) - log count(B): equal fractions can give unequal floats."""
-    return _float_scores(word_freq, lambda n, a, b: math.log(n) - math.log(a) - math.log(b))
-
-
 def _one_division(word_freq: WordFreq) -> Pair:
     """n / (count(A) * count(B)): one correctly rounded division, yet two close scores can round to one float."""
     return _float_scores(word_freq, lambda n, a, b: n / (a * b))
@@ -133,6 +128,43 @@ def _integer_scaled(scale: Any) -> Any:
 
     return best
 
+
+def _inverted_integer_division(word_freq: WordFreq) -> Pair:
+    """-(count(A) * count(B) // count(AB)): the score turned upside down to stay in whole numbers, then cut with
+    ``//``; the highest, first of equal numbers."""
+    singles, pairs = symbol_counts(word_freq), count_pairs(word_freq)
+    scores = {(a, b): -(singles[a] * singles[b] // n) for (a, b), n in pairs.items()}
+    return max(scores, key=scores.__getitem__)
+
+
+def _any_log(log: Any, *, product: bool) -> Any:
+    """``log`` (math's or numpy's, natural, base 2 or 10) of n minus that of count(A) * count(B) (``product``) or of
+    each count in turn: each logarithm is a rounded float, so equal fractions can give unequal scores."""
+    if product:
+        return lambda word_freq: _float_scores(word_freq, lambda n, a, b: log(n) - log(a * b))
+    return lambda word_freq: _float_scores(word_freq, lambda n, a, b: log(n) - log(a) - log(b))
+
+
+def _logarithms() -> list[Any]:
+    import numpy as np
+
+    logs = (math.log, math.log2, math.log10, np.log, np.log2, np.log10)
+    return [_any_log(log, product=product) for log in logs for product in (False, True)]
+
+
+NUMPY_BIG_INT_HINT = (
+    "numpy's functions (np.log, np.log2, np.log10 ...) work on numbers of fixed size and refuse a Python int "
+    "beyond 64 bits, and counts here go far past that (a word seen 2**61 times, products of counts past 2**64); "
+    "a logarithm is a rounded float anyway, which can split an exact tie. Keep the scores exact: "
+    "Fraction(n, count(A) * count(B)), or cross-multiply"
+)
+
+INVERTED_INTEGER_DIVISION_HINT = (
+    "you turned the score upside down and cut it with integer division, count(A) * count(B) // count(AB): // "
+    "drops what is after the point, so 9 // 2 and 4 // 1 are both 4 although 2/9 is less than 1/4, and the false "
+    "tie goes to the pair seen first. Compare exact fractions, Fraction(n, count(A) * count(B)), or cross-multiply: "
+    "n1 * (a2 * b2) > n2 * (a1 * b1)"
+)
 
 CORPUS_SCALES: list[Any] = [lambda singles, pairs: sum(singles.values()), lambda singles, pairs: sum(pairs.values())]
 """The factors a learner multiplies by before dividing with ``//`` (as in count(AB) * N // (count(A) * count(B))): the
@@ -288,9 +320,12 @@ FLOAT_HINT = (
 )
 
 LOG_HINT = (
-    "the scores tie exactly here, but your logarithms split the tie: log n - log count(A) - log count(B) is rounded "
-    "at every step, so equal fractions such as 1/(1·10) and 1/(2·5) come out unequal. Keep the scores exact: "
-    "Fraction(n, count(A) * count(B))"
+    "your scores are logarithms (math.log, log2 or log10, numpy's too, of the product or of each count), and a "
+    "logarithm is a float (53 bits), rounded at every step: where two scores tie exactly, your logarithms split the "
+    "tie (equal fractions such as 1/(1·10) and 1/(2·5) come out unequal), and where they nearly tie they can make "
+    "one (symbol counts 134,217,728 and 134,217,728 against 134,217,727 and 134,217,729: products 2**54 and "
+    "2**54 - 1 with the same logarithm), and the false tie goes to the pair seen first. Keep the scores exact: "
+    "Fraction(n, count(A) * count(B)), or cross-multiply"
 )
 
 BIG_FLOAT_HINT = (
@@ -379,13 +414,19 @@ ENORMOUS_COUNTS = 10**200
 differ in about the 800th decimal. A score multiplied by 10**k before ``//`` needs k of about 800 to tell them apart,
 a ``Decimal`` a precision of about 400 digits; Python's ints and ``Fraction`` are exact at any size."""
 
+GIGANTIC_COUNTS = 10**2000
+"""The symbol counts of the checker's largest near tie: products 10**4000 and 10**4000 - 1, whose scores differ in
+about the 8000th decimal, past a factor of 10**1000 before ``//`` or a ``Decimal`` precision of 1000 digits. Python's
+ints and ``Fraction`` still compare them in microseconds."""
+
 FIXED_PRECISION_HINT = (
     "your scores are exact only to a fixed number of digits (a power of ten before an integer division, "
     "n * 10**k // (count(A) * count(B)), or Decimals at a precision you raised, or any other number of fixed "
-    "width): with symbol counts of 10**200 the products are 10**400 and 10**400 - 1, and their two scores agree to "
-    "about 800 decimals, so they come out equal and the false tie goes to the pair seen first. A larger factor or "
-    "precision only moves the problem to larger counts. Compare exact scores: Fraction(n, count(A) * count(B)), "
-    "or cross-multiply, n1 * (a2 * b2) > n2 * (a1 * b1)"
+    "width): with symbol counts of 10**200 the products are 10**400 and 10**400 - 1, whose two scores agree to "
+    "about 800 decimals, and with counts of 10**2000 (the checker's largest) to about 8000, so they come out equal "
+    "and the false tie goes to the pair seen first. A larger factor or precision only moves the problem to larger "
+    "counts. Compare exact scores: Fraction(n, count(A) * count(B)), or cross-multiply, "
+    "n1 * (a2 * b2) > n2 * (a1 * b1)"
 )
 
 
@@ -710,6 +751,28 @@ BEST_PAIR = Exercise(
             "or as Decimals, they are equal unless k or the precision is in the hundreds)",
         ),
         Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("c", "##d"): 1,
+                    ("a",): GIGANTIC_COUNTS - 1,
+                    ("##b",): GIGANTIC_COUNTS - 1,
+                    ("c",): GIGANTIC_COUNTS - 2,
+                    ("##d",): GIGANTIC_COUNTS,
+                },
+            ),
+            ("c", "##d"),
+            "a 10**2000, ##b 10**2000, c 10**2000 - 1, ##d 10**2000 + 1: the products are 10**4000 and "
+            "10**4000 - 1, so (c, ##d) scores a little more (the two scores agree to about 8000 decimals: times "
+            "10**1000 and cut with //, or as 1000-digit Decimals, they are equal)",
+        ),
+        Case(
+            ({("a", "##b"): 2, ("a",): 1, ("##b",): 1, ("c", "##d"): 1, ("##d",): 3},),
+            ("c", "##d"),
+            "a 3, ##b 3, c 1, ##d 4: (a, ##b) scores 2/9, (c, ##d) 1/4, a little more (turned upside down and cut "
+            "to whole numbers, 9 // 2 and 4 // 1 are both 4)",
+        ),
+        Case(
             ({("a", "##b", "##b"): 1, ("c", "##d"): 1},),
             ("c", "##d"),
             "abb, cd: ##b occurs twice, so count(##b) = 2 and (a, ##b) scores 1/(1·2); (c, ##d) scores 1/(1·1)",
@@ -742,6 +805,7 @@ BEST_PAIR = Exercise(
     diagnosers=[
         missing_import_hint,
         _repeated_words,
+        on_error(TypeError, NUMPY_BIG_INT_HINT, "which has no callable"),  # a ufunc given an int past 64 bits
         when(
             lambda a: not isinstance(a.got, (tuple, list)) or len(a.got) != 2,
             "return the pair itself, a tuple of two symbols such as ('w', '##i'), not its score",
@@ -809,15 +873,17 @@ BEST_PAIR = Exercise(
         ),
         same_as(_skips_one_symbol_words, ONE_SYMBOL_HINT),
         when(_enormous_false_tie, FIXED_PRECISION_HINT, any_type=False),  # only an answer right on every other case
+        same_as(_inverted_integer_division, INVERTED_INTEGER_DIVISION_HINT),
         *(same_as(_float32_divided(order), FLOAT32_DIVIDED_HINT) for order in ("ab", "ba")),  # before the scaled ones
+        # every logarithm before the integer divisions: the logarithm of a product can agree with count * N // ...
+        # on every case, and a learner who took logarithms did not divide
+        *(same_as(log_scores, LOG_HINT) for log_scores in (*_logarithms(), _log_of_one_division)),
         *(same_as(_integer_scaled(scale), INTEGER_DIVISION_HINT) for scale in CORPUS_SCALES),
         same_as(_float_division, FLOAT_HINT),
         same_as(_float_division_b_first, FLOAT_HINT),
-        same_as(_log_scores, LOG_HINT),
         *(same_as(_rounded_number(_decimal, order), DECIMAL_HINT) for order in ("ab", "ba", "one")),
         same_as(_float32, FLOAT32_HINT),
         same_as(_one_division, BIG_FLOAT_HINT),
-        same_as(_log_of_one_division, BIG_FLOAT_HINT),
         # after every float variant: where longdouble is a plain float (Windows, macOS on ARM), a float's hint comes first
         *(same_as(_rounded_number(_longdouble, order), LONGDOUBLE_HINT) for order in ("ab", "ba", "one")),
         *(same_as(_rounded(digits), ROUNDED_HINT) for digits in range(1, 20)),
@@ -877,10 +943,12 @@ def _greedy(
     partial: bool = False,
     prefix_from: int = 1,
     fallback: bool = False,
+    first_fallback: bool = False,
     lower: bool = False,
 ) -> list[str]:
     """The greedy loop with one thing changed: the shape of a typical mistake. ``fallback``: a continuation whose
-    ``##`` piece is missing is taken without it; ``lower``: the word is lowercased first."""
+    ``##`` piece is missing is taken without it; ``first_fallback``: a first piece missing from the vocabulary is
+    taken with ``##``; ``lower``: the word is lowercased first."""
     if lower:
         word = word.lower()
     pieces: list[str] = []
@@ -889,6 +957,8 @@ def _greedy(
         ends = range(len(word), start, -1) if longest else range(start + 1, len(word) + 1)
         marker = prefix if start >= prefix_from else first_prefix
         markers = (marker, "") if fallback and marker else (marker,)
+        if first_fallback and start < prefix_from:
+            markers = (marker, prefix)
         found = next(((e, m) for e in ends for m in markers if m + word[start:e] in vocab), None)
         if found is None:
             return pieces + [UNK] if partial else [UNK]
@@ -896,6 +966,22 @@ def _greedy(
         pieces.append(used + word[start:end])
         start = end
     return pieces
+
+
+def _whole_word_either_way(word: str, vocab: set[str]) -> list[str]:
+    """The whole word looked up first as it is and then with ``##`` (``word in vocab or "##" + word in vocab``), the
+    greedy loop after that."""
+    for whole in (word, PREFIX + word):
+        if word and whole in vocab:
+            return [whole]
+    return _greedy(word, vocab)
+
+
+FIRST_PIECE_HINT = (
+    "the first piece of a word starts it, so it is looked up without '##' only: a piece without ## starts a word, "
+    "and '##u' (or '##us') only continues one. When no piece without '##' fits the start of the word, return "
+    "['[UNK]']; try '##' + word[start:end] only from start > 0 on"
+)
 
 
 def _greedy_on(symbols: list[str], vocab: set[str]) -> list[str]:
@@ -995,6 +1081,16 @@ ENCODE_WORD = Exercise(
         ),
         Case(("hugz", SMALL_VOCAB), [UNK], "a character not in the vocabulary: one [UNK] for the whole word"),
         Case(("uh", SMALL_VOCAB), [UNK], "'##u' is in the vocabulary but 'u' (a word start) is not"),
+        Case(
+            ("us", {"##u", "##s", "h"}),
+            [UNK],
+            "'##u' and '##s' are in the vocabulary, but a word starts with a piece without '##', and 'u' is not there",
+        ),
+        Case(
+            ("us", {"##us"}),
+            [UNK],
+            "'##us' is in the vocabulary, but it continues a word; 'us', which would start one, is not there",
+        ),
         Case(
             ("ha", SMALL_VOCAB),
             [UNK],
@@ -1106,6 +1202,8 @@ ENCODE_WORD = Exercise(
             lambda w, v: _greedy(w, v, first_prefix=PREFIX),
             "the first piece of a word has no '##': only the pieces that continue a word do",
         ),
+        same_as(lambda w, v: _greedy(w, v, first_fallback=True), FIRST_PIECE_HINT),
+        same_as(_whole_word_either_way, FIRST_PIECE_HINT),
         same_as(
             lambda w, v: _greedy(w, v, fallback=True),
             "a piece after the first must be found with '##' in front: when '##a' is not in the vocabulary, 'a' "
