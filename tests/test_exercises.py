@@ -502,7 +502,7 @@ def test_count_pairs_names_mistakes(capsys, fn, phrases):
 
 
 def test_count_pairs_classic_corpus_is_the_lessons_example(capsys):
-    out = assert_rejects(capsys, check_count_pairs, count_pairs_unweighted, "check 2 of 10")
+    out = assert_rejects(capsys, check_count_pairs, count_pairs_unweighted, "check 2 of 11")
     assert "each pair counts as often as its word" in out
     classic = next(c for c in EXERCISES["count_pairs"].build_cases() if "classic" in c.note)
     assert {p: classic.expected[p] for p in [("l", "o"), ("o", "w"), ("e", "s"), ("s", "t")]} == {
@@ -1211,7 +1211,7 @@ def test_result_repr_is_stable_and_shows_nothing_in_a_notebook(capsys):
     capsys.readouterr()
     assert repr(passed) == "CheckResult(passed=True, name='count_pairs', failed_case=None)"
     assert repr(failed) == "CheckResult(passed=False, name='count_pairs', failed_case=3)"
-    assert failed.message.startswith("❌ count_pairs: check 3 of 10 failed")
+    assert failed.message.startswith("❌ count_pairs: check 3 of 11 failed")
     from IPython.core.formatters import DisplayFormatter
 
     assert DisplayFormatter().format(failed) == ({}, {})  # ends a cell without an Out[] line

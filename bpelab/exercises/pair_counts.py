@@ -72,6 +72,32 @@ def _assigned(word_freq: WordFreq) -> dict:
     return counts
 
 
+def _reversed_keys(attempt: Any) -> bool:
+    """Every pair turned round ((b, a) for (a, b)) gives the expected counts: ``zip(word[1:], word)``."""
+    got, expected = attempt.got, attempt.expected
+    return (
+        bool(expected)
+        and got != expected
+        and all(isinstance(key, tuple) and len(key) == 2 for key in got)
+        and {(b, a): n for (a, b), n in got.items()} == expected
+    )
+
+
+def _across_words(attempt: Any) -> bool:
+    """A pair starts with '</w>' (it joins the end of one word to the next) and every other pair is a pair of the
+    words: the counting ran on past the words' ends, not pairs turned round or another mistake."""
+    got, expected = attempt.got, attempt.expected
+    joined = [key for key in got if isinstance(key, tuple) and key[:1] == (END_OF_WORD,)]
+    return bool(joined) and all(key in expected for key in got if key not in joined)
+
+
+THREE_AND_A_RUN: WordFreq = {
+    ("a", "b", "a", "b", "a", "b", "</w>"): 2,
+    ("a", "a", "a", "a", "a", "a", "</w>"): 1,
+}
+"""A pair three times in one word, and a run of six: a count that stops after two of a word's pairs fails here."""
+
+
 def _once_per_word(word_freq: WordFreq) -> dict:
     return _counts(word_freq, lambda w: list(dict.fromkeys(zip(w, w[1:]))))
 
@@ -107,6 +133,10 @@ COUNT_PAIRS = Exercise(
             "after merges, symbols can be longer than one letter: 'w</w>' is one symbol, and ('lo', 'w</w>') a pair "
             "like any other",
         ),
+        Case(
+            (THREE_AND_A_RUN,),
+            note="('a', 'b') three times in one word, ('a', 'a') five times in a run of six a's: count every one",
+        ),
         Case((get_word_frequencies(PARAGRAPH),), note="a paragraph of English"),
         Case((get_word_frequencies(made_up_words()),), note="150 made-up words"),
     ],
@@ -136,7 +166,13 @@ COUNT_PAIRS = Exercise(
             any_type=False,
         ),
         when(
-            lambda a: any(isinstance(k, tuple) and k[:1] == (END_OF_WORD,) for k in a.got),
+            _reversed_keys,
+            "your pairs are reversed: ('b', 'a') where the word has 'a' then 'b'. A pair is (a symbol, the symbol "
+            "after it): zip(word, word[1:]), not zip(word[1:], word)",
+            any_type=False,
+        ),
+        when(
+            _across_words,
             "you counted pairs across word boundaries (a pair that starts with '</w>' joins two words): "
             "count inside each word only",
             any_type=False,

@@ -532,6 +532,14 @@ MERGE_SYMBOLS = Exercise(
             ("ab", "x", "ab", "</w>"),
             "two matches apart: both are merged",
         ),
+        Case(
+            (("a", "b", "a", "b", "a", "b", "</w>"), ("a", "b")),
+            note="the pair three times in one word: every match is merged, not just two of them",
+        ),
+        Case(
+            (("a", "a", "a", "a", "a", "a", "</w>"), ("a", "a")),
+            note="a run of six a's: left to right, without overlaps, three 'aa'",
+        ),
     ],
     diagnosers=[_empty_word_hint, _lessons_example_hint, *_word_diagnosers(lambda wrong: wrong)],
     hint="walk i from 0; if (symbols[i], symbols[i + 1]) == pair, emit pair[0] + pair[1] and jump by 2, else emit symbols[i] and step by 1",
@@ -649,6 +657,14 @@ MERGE_PAIR = Exercise(
             ({("a", "b", "x", "a", "b", "</w>"): 2}, ("a", "b")),
             {("ab", "x", "ab", "</w>"): 2},
             "two matches apart in one word: both are merged",
+        ),
+        Case(
+            ({("a", "b", "a", "b", "a", "b", "</w>"): 2, ("a", "a", "a", "a", "a", "a", "</w>"): 1}, ("a", "b")),
+            note="the pair three times in one word: every match is merged, not just two of them",
+        ),
+        Case(
+            ({("a", "b", "a", "b", "a", "b", "</w>"): 2, ("a", "a", "a", "a", "a", "a", "</w>"): 1}, ("a", "a")),
+            note="a run of six a's: left to right, without overlaps, three 'aa'",
         ),
     ],
     diagnosers=[

@@ -108,8 +108,38 @@ def _byte_counts(text: str) -> dict[int, int]:
     return counts
 
 
+def _int_keys(attempt: Attempt) -> list[int]:
+    got = attempt.got
+    return [key for key in got if isinstance(key, int) and not isinstance(key, bool)] if isinstance(got, dict) else []
+
+
 def _digit_keys(attempt: Attempt) -> bool:
-    return isinstance(attempt.got, dict) and any(isinstance(key, int) for key in attempt.got)
+    """Every int key is a digit of the text (``int(ch)``): 7 where the text has '7'."""
+    keys = _int_keys(attempt)
+    return bool(keys) and all(0 <= key <= 9 and str(key) in attempt.args[0] for key in keys)
+
+
+def _swapped_keys(attempt: Attempt) -> bool:
+    """The counts are the keys and the characters the values: ``{n: ch}``."""
+    got, text = attempt.got, attempt.args[0]
+    return (
+        isinstance(got, dict)
+        and bool(got)
+        and all(isinstance(key, int) for key in got)
+        and all(isinstance(value, str) and value and value in text for value in got.values())
+    )
+
+
+def _non_ascii_bytes(attempt: Attempt) -> bool:
+    """The int keys are UTF-8 bytes of the text's non-ASCII characters (195 and 169 for 'é'), the rest characters."""
+    keys = _int_keys(attempt)
+    non_ascii_bytes = set("".join(ch for ch in attempt.args[0] if not ch.isascii()).encode("utf-8", "surrogatepass"))
+    return bool(keys) and all(key in non_ascii_bytes for key in keys)
+
+
+def _code_points(text: str) -> dict[int, int]:
+    """A learner's count keyed by ``ord(ch)``, each character's code point (98 for 'b', 233 for 'é')."""
+    return {ord(ch): n for ch, n in count_characters(text).items()}
 
 
 LONG_TEXT = "\n".join([PARAGRAPH, MIXED_SCRIPTS] * 2 + [MIXED_SCRIPTS]) + "\nThe end."
@@ -250,6 +280,22 @@ COUNT_CHARACTERS = Exercise(
             "you counted the bytes of text.encode('utf-8'), whose keys are numbers (98 for 'b'), not the characters: "
             "loop over the text itself, for ch in text, so that each key is a character ('b') and é counts once, "
             "not as its two bytes",
+        ),
+        same_as(
+            _code_points,
+            "keys are the characters themselves, not ord(ch): ord('b') is 98, the character's code point, and "
+            "{98: 1} != {'b': 1}. Use the character as the key, counts[ch] = counts.get(ch, 0) + 1",
+        ),
+        when(
+            _swapped_keys,
+            "keys and values are swapped: the counts are the keys and the characters the values ({3: 'a'}). "
+            "Each key is a character and its value how often it occurs ({'a': 3}); swapped, two characters with the "
+            "same count would overwrite each other",
+        ),
+        when(
+            _non_ascii_bytes,
+            "the number keys are the UTF-8 bytes of the non-ASCII characters (é is two bytes, 195 and 169): "
+            "count each character as itself, for ch in text, so that é is one key, 'é', counted once",
         ),
         when(
             _digit_keys,

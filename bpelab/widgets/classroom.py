@@ -27,7 +27,14 @@ import traitlets
 
 from bpelab.corpora import read_corpus
 from bpelab.widgets.esm import CLASSROOM_MODULES, bundle
-from bpelab.widgets.form_training import MOST_CHARACTERS, MOST_MERGES, stop_reason, train_for_form
+from bpelab.widgets.form_training import (
+    MOST_CHARACTERS,
+    MOST_MERGES,
+    reporting,
+    stop_reason,
+    too_slow,
+    train_for_form,
+)
 from bpelab.widgets.stepper import TIE_RULE_NAMES, MergeStepper
 from bpelab.words import TIE_BREAKS, get_word_frequencies, train_bpe
 
@@ -255,7 +262,10 @@ class ClassroomStepper(MergeStepper):
             return False
         self.message = "Training…"  # reaches the screen before the wait
         step = self.step if keep_step else 0
-        result = train_for_form(text, merges, tie_break=tie_break, stop_at_single=self.stop_at_single)
+        result = train_for_form(
+            text, merges, tie_break=tie_break, stop_at_single=self.stop_at_single, progress=reporting(self._say)
+        )
+        self.message = "Drawing the steps…"
         trace = self._load(result, top_words=self.top_words, top_pairs=self.top_pairs)
         with self.hold_sync():
             self.trace = trace
@@ -279,7 +289,7 @@ def _problem_with(text: str, merges: int = 1) -> str | None:
             f"This text has {len(text):,} characters; classroom mode trains at most {MAX_CHARACTERS:,} "
             "(stepping through more is slow and hard to read). Paste a shorter part, then press Train."
         )
-    return None
+    return too_slow(text, merges) or None
 
 
 def _summary(text: str, result: Any, asked: int) -> str:

@@ -39,7 +39,14 @@ import traitlets
 from bpelab.analysis.replay import WordReplay, replay_word
 from bpelab.widgets.esm import STEPPER_MODULES, bundle
 from bpelab.widgets.fallback import with_fallback_text
-from bpelab.widgets.form_training import MOST_CHARACTERS, MOST_MERGES, stop_reason, train_for_form
+from bpelab.widgets.form_training import (
+    MOST_CHARACTERS,
+    MOST_MERGES,
+    reporting,
+    stop_reason,
+    too_slow,
+    train_for_form,
+)
 from bpelab.widgets.trace import training_trace, word_characters
 from bpelab.words import TIE_BREAKS
 
@@ -181,19 +188,30 @@ class MergeStepper(anywidget.AnyWidget):
         if len(text) > MOST_CHARACTERS:
             self.message = f"This text has {len(text)} characters; the form trains at most {MOST_CHARACTERS}."
             return
+        split_punctuation = bool(request.get("split_punctuation"))
+        slow = too_slow(text, merges, split_punctuation=split_punctuation)
+        if slow:
+            self.message = slow
+            return
         self.message = "Training in Python…"
         result = train_for_form(
             text,
             merges,
             tie_break=tie_break,
-            split_punctuation=bool(request.get("split_punctuation")),
+            split_punctuation=split_punctuation,
             stop_at_single=bool(request.get("stop_at_single")),
+            progress=reporting(self._say),
         )
+        self.message = "Drawing the steps…"
         trace = self._load(result, top_words=self.top_words, top_pairs=self.top_pairs)
         with self.hold_sync():
             self.trace = trace
             self.current_step = 0
             self.message = _trained_message(result, trace["wordsTotal"], merges)
+
+    def _say(self, message: str) -> None:
+        """Show ``message`` at once, while Python is still busy (progress during training)."""
+        self.message = message
 
     @traitlets.validate("current_step")
     def _valid_step(self, proposal: dict[str, Any]) -> int:
