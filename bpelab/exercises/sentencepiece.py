@@ -24,7 +24,7 @@ from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.sentencepiece_code import LEARNER_CODE, Code, reading
-from bpelab.exercises.sentencepiece_states import real_encoding_cases
+from bpelab.exercises.sentencepiece_states import real_encoding_cases, real_fallback_cases
 from bpelab.sentencepiece_training import script_of
 
 SPACE = "\u2581"
@@ -1979,6 +1979,38 @@ def _characters_dropped(drop: Any) -> Any:
     return wrong
 
 
+def _kept_only_if(test: Any) -> Any:
+    """``if piece in vocab and test(piece)``: a known piece whose characters fail ``test`` spelled as its bytes."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        return [out for p in pieces for out in ([p] if p in vocab and test(p) else byte_fallback([p], set()))]
+
+    return wrong
+
+
+KEPT_WHOLE = "a piece in the vocabulary is kept whole, whatever its characters: "
+KNOWN_PIECE_TESTS: tuple[tuple[Any, str], ...] = (
+    (
+        str.isprintable,
+        "'\\r' (Mistral's id 28801), the control characters 0B, 0C, 1B, 7F, 1C, 1F, U+00A0, U+200B and U+200D are "
+        "pieces of Mistral's vocabulary though str.isprintable() refuses them; test `piece in vocab` only, with no "
+        "isprintable test",
+    ),
+    (
+        lambda piece: not piece.isspace(),
+        "'\\r' (id 28801), U+00A0 (the no-break space, id 29000) and U+3000 (the ideographic space) are pieces of "
+        "Mistral's vocabulary though str.isspace() calls them spaces; test `piece in vocab` only, with no isspace test",
+    ),
+    (
+        lambda piece: all(ord(c) <= 0xFFFF for c in piece),
+        "'😂' (U+1F602, outside the BMP, above U+FFFF) is a piece of Mistral's vocabulary, id 29196, kept whole; only "
+        "a piece NOT in vocab becomes bytes, whatever its code points; test `piece in vocab` only, with no test of "
+        "ord(c) <= 0xFFFF",
+    ),
+)
+"""Tests a learner adds to ``piece in vocab``, each with what its hint names; Mistral holds pieces that fail each."""
+
+
 def _is_variation_selector(char: str) -> bool:
     return 0xFE00 <= ord(char) <= 0xFE0F or 0xE0100 <= ord(char) <= 0xE01EF
 
@@ -2068,14 +2100,17 @@ BYTE_FALLBACK = Exercise(
             (["\t", "\r", "\x0b\x0c", "\x1b", "\x7f", "\x1c\x1f"], {SPACE}),
             ["<0x09>", "<0x0D>", "<0x0B>", "<0x0C>", "<0x1B>", "<0x7F>", "<0x1C>", "<0x1F>"],
             "control characters (tab, carriage return, vertical tab, form feed, escape, delete, the separators "
-            "1C and 1F): every one is a byte, written like any other",
+            "1C and 1F): in this case's vocabulary, which holds none of them, every one is a byte, written like any "
+            "other (Mistral's vocabulary holds all of them but the tab as pieces: '\\r' is id 28801)",
         ),
         Case(
             ([SPACE + "x", "\x85\xa0"], {SPACE + "x"}),
             [SPACE + "x", "<0xC2>", "<0x85>", "<0xC2>", "<0xA0>"],
             "U+0085 (next line) and U+00A0 (no-break space), which str.strip() and str.split() take for spaces: "
-            "two bytes each",
+            "in this case's vocabulary, which holds neither, two bytes each (Mistral's vocabulary holds both as "
+            "pieces: U+00A0 is id 29000)",
         ),
+        *(case for _, case in real_fallback_cases()),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
         Case(([SPACE], set()), ["<0xE2>", "<0x96>", "<0x81>"], "'▁' alone, not in this vocabulary: its three bytes"),
         Case(
@@ -2108,7 +2143,8 @@ BYTE_FALLBACK = Exercise(
             ([SPACE, "👨", "\u200d", "👩", "\u200d", "👧"], {SPACE}),
             [SPACE] + byte_fallback(["👨\u200d👩\u200d👧"], set()),
             "a family emoji: 👨, 👩 and 👧 joined by U+200D (ZERO WIDTH JOINER), none of them a piece: 4 + 3 + 4 + 3 + "
-            "4 = 18 byte pieces, E2 80 8D for each joiner",
+            "4 = 18 byte pieces, E2 80 8D for each joiner in this case's vocabulary, which holds none of them (Mistral's "
+            "vocabulary holds the joiner as a piece, id 29274, so there each joiner stays whole)",
         ),
         Case(
             ([SPACE + "I", "❤", "\ufe0f"], {SPACE + "I"}),
@@ -2139,6 +2175,7 @@ BYTE_FALLBACK = Exercise(
     diagnosers=[
         _item_of_another_type,
         _crash_on_no_pieces,
+        *(same_as(_kept_only_if(test), KEPT_WHOLE + what) for test, what in KNOWN_PIECE_TESTS),
         *(
             same_as(
                 _falling_back_normalised(form),

@@ -151,3 +151,37 @@ def real_encoding_cases() -> tuple[Case, ...]:
     )
     cases += [case for text in MIXED_TEXTS for case in _cases_of(mixed, name, text)]
     return tuple(cases)
+
+
+FALLBACK_TEXTS = (
+    "x\r\ny",
+    "a\x0b\x0cb\x1b\x7f\x1c\x1f",
+    "x\xa0y\u3000z",
+    "I 😂\u200b",
+    "👨\u200d👩\u200d👧",
+    "a\u200bb \u200bc\ufeffd",
+)
+"""Texts whose pieces Mistral 7B v0.1 holds though their characters look unusual: a carriage return (id 28801) next to
+a newline (no piece: its byte), the control characters 0B, 0C, 1B, 7F, 1C and 1F, the spaces U+00A0 (id 29000) and
+U+3000, the emoji '😂' outside the BMP (id 29196), the format characters U+200B, U+200D (the joiner of a family emoji
+whose people are no pieces), U+FEFF, and '▁' + U+200B (id 15758)."""
+
+
+@cache
+def real_fallback_cases() -> tuple[tuple[str, Case], ...]:
+    """For each of ``FALLBACK_TEXTS``: Mistral's pieces before byte fallback (``merge_pieces``), the pieces of them
+    its vocabulary holds (the rest of its 32,000 changes nothing, and would fill a report), and what its encoder
+    shows. Built once, at the first check."""
+    mistral = load_sentencepiece("mistral_v1")
+    cases = []
+    for text in FALLBACK_TEXTS:
+        pieces = mistral.merge_pieces(mistral.normalize(text))
+        vocab = {p for p in pieces if mistral.piece_to_id.get(p, mistral.unk_id) != mistral.unk_id}
+        expected = mistral.encode_as_pieces(text)
+        held = ", ".join(repr(p) for p in sorted(vocab, key=pieces.index))
+        note = (
+            f"Mistral 7B v0.1 encoding {text!r}: its vocabulary (cut down to the pieces of this text it holds) has "
+            f"{held}, each kept whole whatever its characters"
+        )
+        cases.append((text, Case((pieces, vocab), expected, note)))
+    return tuple(cases)
