@@ -100,3 +100,111 @@ def test_the_ids_the_hints_and_notes_name_are_mistrals():
     for piece in ["\x0b", "\x0c", "\x1b", "\x7f", "\x1c", "\x1f", "\x85", "\u3000", "\u200b"]:
         assert piece in mistral.piece_to_id, repr(piece)
     assert "\t" not in mistral.piece_to_id
+
+
+# ---- finding 3: a skipped '▁' pair named, not the tie rule ---------------------------------------------------
+
+
+def prefix_pair_skipped(symbols, scores):
+    best = None
+    for i in range(len(symbols) - 1):
+        if i == 0 and symbols[0] == SPACE:
+            continue
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
+def space_never_joins_a_longer_symbol(symbols, scores):
+    best = None
+    for i in range(len(symbols) - 1):
+        if symbols[i] == SPACE and len(symbols[i + 1]) > 1:
+            continue
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
+@pytest.mark.parametrize(
+    ("answer", "named"),
+    [
+        (prefix_pair_skipped, "skips the first pair when it starts with a lone '▁'"),
+        (space_never_joins_a_longer_symbol, "never joins a lone '▁' to a symbol of more than one character"),
+    ],
+)
+def test_a_skipped_space_pair_is_named_not_the_tie_rule(answer, named, capsys):
+    assert not check_next_merge(answer, record=False).passed
+    line = hint(capsys.readouterr().out)
+    assert named in line and "the tie rule is not at fault" in line, line
+
+
+def rightmost_of_ties(symbols, scores):
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] >= scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
+def test_a_tie_broken_rightmost_keeps_the_tie_hint(capsys):
+    assert not check_next_merge(rightmost_of_ties, record=False).passed
+    line = hint(capsys.readouterr().out)
+    assert "leftmost" in line and "not at fault" not in line, line
+
+
+# ---- finding 4: a format character in a winning pair -------------------------------------------------------------
+
+
+def never_joins_a_format_character(symbols, scores):
+    import unicodedata
+
+    best = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if any(unicodedata.category(c) == "Cf" for c in piece):
+            continue
+        if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+            best = i
+    return best
+
+
+def test_mistral_merges_a_format_character_in_some_state():
+    import unicodedata
+
+    from bpelab.exercises.sentencepiece_states import real_encoding_cases
+
+    text = next(t for t in MISTRAL_TEXTS if "\u200b" in t)
+    mistral = load_sentencepiece("mistral_v1")
+    assert f"{SPACE}\u200b" in mistral.encode_as_pieces(text)
+    assert mistral.piece_to_id[f"{SPACE}\u200b"] == 15758
+    winners = [
+        case.args[0][case.expected] + case.args[0][case.expected + 1]
+        for case in real_encoding_cases()
+        if case.expected is not None
+    ]
+    assert any(unicodedata.category(c) == "Cf" for piece in winners for c in piece)
+
+
+def test_never_joining_a_format_character_is_refused_with_its_hint(capsys):
+    assert not check_next_merge(never_joins_a_format_character, record=False).passed
+    line = hint(capsys.readouterr().out)
+    assert "format character (category Cf" in line and "15758" in line, line
+
+
+def test_the_shown_next_merge_still_passes():
+    assert check_next_merge(shown_solution("a16e0c01", "next_merge"), record=False).passed
+    assert next_merge([SPACE, SPACE, SPACE], {SPACE * 2: -1e9}) == 0
+
+
+# ---- finding 7: a lone surrogate refused at its position in the learner's text -------------------------------
+
+
+@pytest.mark.parametrize(("text", "at"), [("a\ud800b", 1), ("\udc00", 0), ("The robot \ud83e sat", 10)])
+def test_the_stepper_names_a_lone_surrogates_position_in_the_text(text, at):
+    from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
+
+    with pytest.raises(ValueError, match=f"at position {at}, a lone surrogate"):
+        replay_sentencepiece(load_sentencepiece("mistral_v1"), text)

@@ -252,9 +252,72 @@ def _two_symbols_no_pair(attempt: Attempt) -> str | None:
     )
 
 
+def _tied_to_the_right(symbols: list[str], scores: dict[str, float]) -> bool:
+    """The winning pair has a pair of the same score to its right: a case that tests the tie rule."""
+    i = next_merge(symbols, scores)
+    if i is None:
+        return False
+    top = scores[symbols[i] + symbols[i + 1]]
+    return any(scores.get(a + b) == top for a, b in zip(symbols[i + 1 :], symbols[i + 2 :]))
+
+
+def _prefix_pair_skipped(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``if i == 0 and symbols[0] == '▁': continue``: the dummy prefix's pair is never looked at."""
+    if symbols[:1] != [SPACE]:
+        return next_merge(symbols, scores)
+    i = next_merge(symbols[1:], scores)
+    return None if i is None else i + 1
+
+
+def _space_never_before_longer(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``if symbols[i] == '▁' and len(symbols[i + 1]) > 1: continue``: a lone '▁' joins single characters only."""
+    best: int | None = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and not (symbols[i] == SPACE and len(symbols[i + 1]) > 1):
+            if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                best = i
+    return best
+
+
+SKIPPED_PAIRS = (
+    (
+        _prefix_pair_skipped,
+        "your function skips the first pair when it starts with a lone '▁' (the dummy prefix, or a text's own "
+        "space): that '▁' joins what follows it like any other symbol",
+    ),
+    (
+        _space_never_before_longer,
+        "your function never joins a lone '▁' to a symbol of more than one character: '▁' + '▁▁' forms '▁▁▁' like "
+        "any other pair",
+    ),
+)
+"""Pairs a learner who breaks ties leftmost may still skip, each with what its hint says."""
+
+
+def _skipped_pair(attempt: Attempt) -> str:
+    """Which pair the learner skipped, by the answers it gave: the dummy prefix's '▁', or '▁' before a longer
+    symbol; else the pair itself."""
+    symbols, expected = attempt.args[0], attempt.expected
+    left, right = _winner(symbols, expected)
+    shown = (
+        f"you passed over {left!r} + {right!r} at {expected}, which forms {left + right!r}, the leftmost piece of "
+        "the best score"
+    )
+    what = next(
+        (what for variant, what in SKIPPED_PAIRS if same_as(variant, what)(attempt)),
+        "your function skips this pair",
+    )
+    return (
+        f"{shown}; you kept the leftmost of equal scores on the checks that test ties, so the tie rule is not at "
+        f"fault: {what}; look up every pair symbols[i] + symbols[i + 1], i from 0 to len(symbols) - 2"
+    )
+
+
 def _tie_not_leftmost(attempt: Attempt) -> str | None:
     """A pair of the winning score, right of the winner: a tie broken by something else than the position. From
-    code that builds a set, the set's order (the hash seed's) is named."""
+    code that builds a set, the set's order (the hash seed's) is named. A learner who broke the ties of other cases
+    leftmost skipped this case's pair: that pair is named instead."""
     got, expected = attempt.got, attempt.expected
     if not isinstance(got, int) or isinstance(got, bool) or not isinstance(expected, int) or got <= expected:
         return None
@@ -264,6 +327,8 @@ def _tie_not_leftmost(attempt: Attempt) -> str | None:
     mine, best = "".join(_winner(symbols, got)), "".join(_winner(symbols, expected))
     if mine not in scores or scores[mine] != scores[best]:
         return None
+    if any(_tied_to_the_right(*args) and same(got_there, next_merge(*args)) for args, got_there in attempt.history()):
+        return _skipped_pair(attempt)
     shown = (
         f"{mine!r} at {got} scores {_g(scores[mine])}, the same as {best!r} at {expected}, further left: of equal "
         "scores the leftmost pair merges"
@@ -416,6 +481,10 @@ def _holds_whitespace(left: str, right: str) -> bool:
     return any(c.isspace() for c in left + right)
 
 
+def _holds_a_format_character(left: str, right: str) -> bool:
+    return any(unicodedata.category(c) == "Cf" for c in left + right)
+
+
 JOINS_ANY_PAIR = (
     "the encoder has no such rule: it merges any pair whose piece is in scores; look up symbols[i] + symbols[i + 1] "
     "with `in scores`, whatever characters it holds"
@@ -447,6 +516,12 @@ KIND_GUARDS: tuple[tuple[tuple[Any, ...], str], ...] = (
         (_outside_the_bmp,),
         "a character outside the BMP (above U+FFFF: an emoji, '𝔘'), and you never join a piece holding one: a "
         "model learns pieces such as '▁😀😀' and '▁𝔘𝔫𝔦' like any other",
+    ),
+    (
+        (_holds_a_format_character, _holds("\u200b\u200c\u200d\ufeff"), _holds("\u200b")),
+        "a format character (category Cf: U+200B ZERO WIDTH SPACE, U+200D ZERO WIDTH JOINER, U+FEFF), and you never "
+        "join a piece holding one (a format-character guard): it is a character like any other, and Mistral 7B "
+        "v0.1 holds pieces with one ('▁' + U+200B, id 15758)",
     ),
     (
         (_holds("\n"), _not_printable, _holds_whitespace),

@@ -37,9 +37,11 @@ MISTRAL_TEXTS = (
     "東京でラーメンを食べました",
     "cafe\u0301 and naïve déjà vu",
     "def square(x):\n    return x ** 2  # x*x",
+    "zero\u200bwidth \u200bspace, a\u200djoiner and \ufeffBOM",
 )
 """A long English sentence (more than 40 symbols, its best pair far right at some steps), markup and [INST]-like
-brackets, numbers, Japanese (kanji and kana, which Mistral's model never joins), a combining accent (U+0301), code."""
+brackets, numbers, Japanese (kanji and kana, which Mistral's model never joins), a combining accent (U+0301), code,
+and format characters (category Cf: U+200B, U+200D, U+FEFF), one of which Mistral joins ('▁' + U+200B, id 15758)."""
 
 NUMBERS_LINE = "in 2024 and 2025 we sold 1234 cups, 12 a day"
 NUMBERS_VOCAB_SIZE = 58
