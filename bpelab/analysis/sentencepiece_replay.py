@@ -143,6 +143,13 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
             "every merge rescans the whole text; replay a sentence or a paragraph of it, and encode the whole "
             "with model.encode_as_pieces"
         )
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:  # its own message counts in the piece that failed, not in the text
+        raise ValueError(
+            f"the text holds {text[err.start]!r} at position {err.start}, a lone surrogate, which is no character "
+            "and has no UTF-8 form; SentencePiece takes UTF-8: pair it or remove it first"
+        ) from None
     normalized = model.normalize(text)
     inside = {char for piece in model.mergeable for char in piece}
     symbols: list[str] = []

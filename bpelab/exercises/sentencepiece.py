@@ -24,7 +24,7 @@ from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.sentencepiece_code import LEARNER_CODE, Code, reading
-from bpelab.exercises.sentencepiece_states import real_encoding_cases
+from bpelab.exercises.sentencepiece_states import real_encoding_cases, real_fallback_cases
 from bpelab.sentencepiece_training import script_of
 
 SPACE = "\u2581"
@@ -252,9 +252,71 @@ def _two_symbols_no_pair(attempt: Attempt) -> str | None:
     )
 
 
+def _tied_to_the_right(symbols: list[str], scores: dict[str, float]) -> bool:
+    """The winning pair has a pair of the same score to its right: a case that tests the tie rule."""
+    i = next_merge(symbols, scores)
+    if i is None:
+        return False
+    top = scores[symbols[i] + symbols[i + 1]]
+    return any(scores.get(a + b) == top for a, b in zip(symbols[i + 1 :], symbols[i + 2 :]))
+
+
+def _prefix_pair_skipped(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``if i == 0 and symbols[0] == '▁': continue``: the dummy prefix's pair is never looked at."""
+    if symbols[:1] != [SPACE]:
+        return next_merge(symbols, scores)
+    i = next_merge(symbols[1:], scores)
+    return None if i is None else i + 1
+
+
+def _space_never_before_longer(symbols: list[str], scores: dict[str, float]) -> int | None:
+    """``if symbols[i] == '▁' and len(symbols[i + 1]) > 1: continue``: a lone '▁' joins single characters only."""
+    best: int | None = None
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and not (symbols[i] == SPACE and len(symbols[i + 1]) > 1):
+            if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
+                best = i
+    return best
+
+
+SKIPPED_PAIRS = (
+    (
+        _prefix_pair_skipped,
+        "your function skips the first pair when it starts with a lone '▁' (the dummy prefix, or a text's own "
+        "space): that '▁' joins what follows it like any other symbol",
+    ),
+    (
+        _space_never_before_longer,
+        "your function never joins a lone '▁' to a symbol of more than one character: '▁' + '▁▁' forms '▁▁▁' like "
+        "any other pair",
+    ),
+)
+"""Pairs a learner who breaks ties leftmost may still skip, each with what its hint says."""
+
+
+def _skipped_pair(attempt: Attempt) -> str | None:
+    """Which pair the learner skipped, by the answers it gave: the dummy prefix's '▁', or '▁' before a longer
+    symbol; None when no such skip gives all its answers."""
+    symbols, expected = attempt.args[0], attempt.expected
+    left, right = _winner(symbols, expected)
+    shown = (
+        f"you passed over {left!r} + {right!r} at {expected}, which forms {left + right!r}, the leftmost piece of "
+        "the best score"
+    )
+    what = next((what for variant, what in SKIPPED_PAIRS if same_as(variant, what)(attempt)), None)
+    if what is None:
+        return None
+    return (
+        f"{shown}; you kept the leftmost of equal scores on the checks that test ties, so the tie rule is not at "
+        f"fault: {what}; look up every pair symbols[i] + symbols[i + 1], i from 0 to len(symbols) - 2"
+    )
+
+
 def _tie_not_leftmost(attempt: Attempt) -> str | None:
     """A pair of the winning score, right of the winner: a tie broken by something else than the position. From
-    code that builds a set, the set's order (the hash seed's) is named."""
+    code that builds a set, the set's order (the hash seed's) is named. A learner who broke the ties of other cases
+    leftmost skipped this case's pair: that pair is named instead."""
     got, expected = attempt.got, attempt.expected
     if not isinstance(got, int) or isinstance(got, bool) or not isinstance(expected, int) or got <= expected:
         return None
@@ -264,6 +326,11 @@ def _tie_not_leftmost(attempt: Attempt) -> str | None:
     mine, best = "".join(_winner(symbols, got)), "".join(_winner(symbols, expected))
     if mine not in scores or scores[mine] != scores[best]:
         return None
+    skipped = None if LEARNER_CODE.get().uses_set else _skipped_pair(attempt)  # a set's order passes ties by luck
+    if skipped and any(
+        _tied_to_the_right(*args) and same(got_there, next_merge(*args)) for args, got_there in attempt.history()
+    ):
+        return skipped
     shown = (
         f"{mine!r} at {got} scores {_g(scores[mine])}, the same as {best!r} at {expected}, further left: of equal "
         "scores the leftmost pair merges"
@@ -416,6 +483,10 @@ def _holds_whitespace(left: str, right: str) -> bool:
     return any(c.isspace() for c in left + right)
 
 
+def _holds_a_format_character(left: str, right: str) -> bool:
+    return any(unicodedata.category(c) == "Cf" for c in left + right)
+
+
 JOINS_ANY_PAIR = (
     "the encoder has no such rule: it merges any pair whose piece is in scores; look up symbols[i] + symbols[i + 1] "
     "with `in scores`, whatever characters it holds"
@@ -447,6 +518,12 @@ KIND_GUARDS: tuple[tuple[tuple[Any, ...], str], ...] = (
         (_outside_the_bmp,),
         "a character outside the BMP (above U+FFFF: an emoji, '𝔘'), and you never join a piece holding one: a "
         "model learns pieces such as '▁😀😀' and '▁𝔘𝔫𝔦' like any other",
+    ),
+    (
+        (_holds_a_format_character, _holds("\u200b\u200c\u200d\ufeff"), _holds("\u200b")),
+        "a format character (category Cf: U+200B ZERO WIDTH SPACE, U+200D ZERO WIDTH JOINER, U+FEFF), and you never "
+        "join a piece holding one (a format-character guard): it is a character like any other, and Mistral 7B "
+        "v0.1 holds pieces with one ('▁' + U+200B, id 15758)",
     ),
     (
         (_holds("\n"), _not_printable, _holds_whitespace),
@@ -1979,6 +2056,38 @@ def _characters_dropped(drop: Any) -> Any:
     return wrong
 
 
+def _kept_only_if(test: Any) -> Any:
+    """``if piece in vocab and test(piece)``: a known piece whose characters fail ``test`` spelled as its bytes."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        return [out for p in pieces for out in ([p] if p in vocab and test(p) else byte_fallback([p], set()))]
+
+    return wrong
+
+
+KEPT_WHOLE = "a piece in the vocabulary is kept whole, whatever its characters: "
+KNOWN_PIECE_TESTS: tuple[tuple[Any, str], ...] = (
+    (
+        str.isprintable,
+        "'\\r' (Mistral's id 28801), the control characters 0B, 0C, 1B, 7F, 1C, 1F, U+00A0, U+200B and U+200D are "
+        "pieces of Mistral's vocabulary though str.isprintable() refuses them; test `piece in vocab` only, with no "
+        "isprintable test",
+    ),
+    (
+        lambda piece: not piece.isspace(),
+        "'\\r' (id 28801), U+00A0 (the no-break space, id 29000) and U+3000 (the ideographic space) are pieces of "
+        "Mistral's vocabulary though str.isspace() calls them spaces; test `piece in vocab` only, with no isspace test",
+    ),
+    (
+        lambda piece: all(ord(c) <= 0xFFFF for c in piece),
+        "'😂' (U+1F602, outside the BMP, above U+FFFF) is a piece of Mistral's vocabulary, id 29196, kept whole; only "
+        "a piece NOT in vocab becomes bytes, whatever its code points; test `piece in vocab` only, with no test of "
+        "ord(c) <= 0xFFFF",
+    ),
+)
+"""Tests a learner adds to ``piece in vocab``, each with what its hint names; Mistral holds pieces that fail each."""
+
+
 def _is_variation_selector(char: str) -> bool:
     return 0xFE00 <= ord(char) <= 0xFE0F or 0xE0100 <= ord(char) <= 0xE01EF
 
@@ -2068,14 +2177,17 @@ BYTE_FALLBACK = Exercise(
             (["\t", "\r", "\x0b\x0c", "\x1b", "\x7f", "\x1c\x1f"], {SPACE}),
             ["<0x09>", "<0x0D>", "<0x0B>", "<0x0C>", "<0x1B>", "<0x7F>", "<0x1C>", "<0x1F>"],
             "control characters (tab, carriage return, vertical tab, form feed, escape, delete, the separators "
-            "1C and 1F): every one is a byte, written like any other",
+            "1C and 1F): in this case's vocabulary, which holds none of them, every one is a byte, written like any "
+            "other (Mistral's vocabulary holds all of them but the tab as pieces: '\\r' is id 28801)",
         ),
         Case(
             ([SPACE + "x", "\x85\xa0"], {SPACE + "x"}),
             [SPACE + "x", "<0xC2>", "<0x85>", "<0xC2>", "<0xA0>"],
             "U+0085 (next line) and U+00A0 (no-break space), which str.strip() and str.split() take for spaces: "
-            "two bytes each",
+            "in this case's vocabulary, which holds neither, two bytes each (Mistral's vocabulary holds both as "
+            "pieces: U+00A0 is id 29000)",
         ),
+        *(case for _, case in real_fallback_cases()),
         Case(([SPACE + "Ж", "ę", SPACE + "日本"], {SPACE + "Ж"})),
         Case(([SPACE], set()), ["<0xE2>", "<0x96>", "<0x81>"], "'▁' alone, not in this vocabulary: its three bytes"),
         Case(
@@ -2108,7 +2220,8 @@ BYTE_FALLBACK = Exercise(
             ([SPACE, "👨", "\u200d", "👩", "\u200d", "👧"], {SPACE}),
             [SPACE] + byte_fallback(["👨\u200d👩\u200d👧"], set()),
             "a family emoji: 👨, 👩 and 👧 joined by U+200D (ZERO WIDTH JOINER), none of them a piece: 4 + 3 + 4 + 3 + "
-            "4 = 18 byte pieces, E2 80 8D for each joiner",
+            "4 = 18 byte pieces, E2 80 8D for each joiner in this case's vocabulary, which holds none of them (Mistral's "
+            "vocabulary holds the joiner as a piece, id 29274, so there each joiner stays whole)",
         ),
         Case(
             ([SPACE + "I", "❤", "\ufe0f"], {SPACE + "I"}),
@@ -2139,6 +2252,7 @@ BYTE_FALLBACK = Exercise(
     diagnosers=[
         _item_of_another_type,
         _crash_on_no_pieces,
+        *(same_as(_kept_only_if(test), KEPT_WHOLE + what) for test, what in KNOWN_PIECE_TESTS),
         *(
             same_as(
                 _falling_back_normalised(form),

@@ -37,9 +37,11 @@ MISTRAL_TEXTS = (
     "東京でラーメンを食べました",
     "cafe\u0301 and naïve déjà vu",
     "def square(x):\n    return x ** 2  # x*x",
+    "zero\u200bwidth \u200bspace, a\u200djoiner and \ufeffBOM",
 )
 """A long English sentence (more than 40 symbols, its best pair far right at some steps), markup and [INST]-like
-brackets, numbers, Japanese (kanji and kana, which Mistral's model never joins), a combining accent (U+0301), code."""
+brackets, numbers, Japanese (kanji and kana, which Mistral's model never joins), a combining accent (U+0301), code,
+and format characters (category Cf: U+200B, U+200D, U+FEFF), one of which Mistral joins ('▁' + U+200B, id 15758)."""
 
 NUMBERS_LINE = "in 2024 and 2025 we sold 1234 cups, 12 a day"
 NUMBERS_VOCAB_SIZE = 58
@@ -150,4 +152,38 @@ def real_encoding_cases() -> tuple[Case, ...]:
         "pieces up to 64 characters) on text with 'mp3', 'Hello,', 'camelCase', tabs and emoji,"
     )
     cases += [case for text in MIXED_TEXTS for case in _cases_of(mixed, name, text)]
+    return tuple(cases)
+
+
+FALLBACK_TEXTS = (
+    "x\r\ny",
+    "a\x0b\x0cb\x1b\x7f\x1c\x1f",
+    "x\xa0y\u3000z",
+    "I 😂\u200b",
+    "👨\u200d👩\u200d👧",
+    "a\u200bb \u200bc\ufeffd",
+)
+"""Texts whose pieces Mistral 7B v0.1 holds though their characters look unusual: a carriage return (id 28801) next to
+a newline (no piece: its byte), the control characters 0B, 0C, 1B, 7F, 1C and 1F, the spaces U+00A0 (id 29000) and
+U+3000, the emoji '😂' outside the BMP (id 29196), the format characters U+200B, U+200D (the joiner of a family emoji
+whose people are no pieces), U+FEFF, and '▁' + U+200B (id 15758)."""
+
+
+@cache
+def real_fallback_cases() -> tuple[tuple[str, Case], ...]:
+    """For each of ``FALLBACK_TEXTS``: Mistral's pieces before byte fallback (``merge_pieces``), the pieces of them
+    its vocabulary holds (the rest of its 32,000 changes nothing, and would fill a report), and what its encoder
+    shows. Built once, at the first check."""
+    mistral = load_sentencepiece("mistral_v1")
+    cases = []
+    for text in FALLBACK_TEXTS:
+        pieces = mistral.merge_pieces(mistral.normalize(text))
+        vocab = {p for p in pieces if mistral.piece_to_id.get(p, mistral.unk_id) != mistral.unk_id}
+        expected = mistral.encode_as_pieces(text)
+        held = ", ".join(repr(p) for p in sorted(vocab, key=pieces.index))
+        note = (
+            f"Mistral 7B v0.1 encoding {text!r}: its vocabulary (cut down to the pieces of this text it holds) has "
+            f"{held}, each kept whole whatever its characters"
+        )
+        cases.append((text, Case((pieces, vocab), expected, note)))
     return tuple(cases)
