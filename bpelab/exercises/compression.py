@@ -271,11 +271,6 @@ BYTES_PER_TOKEN = Exercise(
             "8 bytes in 8 tokens",
         ),
         Case(
-            (_code_bpe(), _lesson_code()),
-            note=f"the lesson's code_bpe on the lesson's code ({len(_lesson_code()):,} characters), encoded whole: "
-            "some of its tokens run from a punctuation mark into the line break after it",
-        ),
-        Case(
             (_paragraph(), LONG_TEXT),
             note=f"a long text ({len(LONG_TEXT):,} characters: the paragraph 12 times, then other scripts): all of "
             "it counts",
@@ -284,6 +279,11 @@ BYTES_PER_TOKEN = Exercise(
             (_paragraph(), WHOLE_TEXT),
             note=f"a very long text ({len(WHOLE_TEXT):,} characters: the paragraph 300 times, then other scripts, "
             "then a few characters of its own): all of it counts, to the last character",
+        ),
+        Case(
+            (_code_bpe(), _lesson_code()),
+            note=f"the lesson's code_bpe on the lesson's code ({len(_lesson_code()):,} characters), encoded whole: "
+            "some of its tokens run from a punctuation mark into the line break after it",
         ),
     ],
     diagnosers=[
