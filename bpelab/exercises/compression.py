@@ -18,15 +18,21 @@ on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``�
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import math
+import numbers
 import operator
+import re
 import types
 import unicodedata
+import warnings
 from collections.abc import Callable
+from fractions import Fraction
 
 from bpelab.analysis.compression import bytes_per_token, first_reaching, smallest_vocab_size
 from bpelab.byte_level import BPETokenizer
+from bpelab.corpora import read_corpus
 from bpelab.exercises import runaway
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import (
@@ -83,6 +89,47 @@ def _cdcd() -> BPETokenizer:
     return BPETokenizer().train("cdcdcdcd", 258)
 
 
+@functools.lru_cache(maxsize=1)
+def _lesson_code() -> str:
+    """Lesson 08's code text, ``read_corpus("code")`` (52,437 characters)."""
+    return read_corpus("code")
+
+
+@functools.lru_cache(maxsize=1)
+def _trained_on_code() -> BPETokenizer:
+    """Lesson 08's ``code_bpe``, trained once per session: never handed to a learner's function (``_code_bpe``)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # TrainingStoppedEarly: it stops at 2,287 ids, as in the lesson
+        return BPETokenizer().train(_lesson_code(), 10_000, pattern="cl100k")
+
+
+def _code_bpe() -> BPETokenizer:
+    """Lesson 08's ``code_bpe`` (``BPETokenizer().train(texts["code"], 10_000, pattern="cl100k")``, 2,287 ids): a copy
+    of the cached one, so that a learner's function that changes its tokenizer changes only its own."""
+    trained = _trained_on_code()
+    return trained.truncated(256 + len(trained.merges))
+
+
+def _in_pieces(tokenizer: BPETokenizer, text: str) -> list[int]:
+    """A typical mistake: the text cut into whitespace-led chunks of the learner's own (``re.findall(r"\\s*\\S+|\\s+",
+    text)``), each encoded alone: a token that runs from punctuation into the line break after it (GPT-4's split
+    keeps '.\\n\\n' as one piece) never forms."""
+    return [i for piece in re.findall(r"\s*\S+|\s+", text) for i in tokenizer.encode(piece)]
+
+
+def _by_paragraphs(tokenizer: BPETokenizer, text: str) -> list[int]:
+    """A typical mistake: the text split on blank lines (``text.split("\\n\\n")``), each part encoded alone: the
+    blank lines themselves are never encoded, and no token spans them."""
+    return [i for part in text.split("\n\n") for i in tokenizer.encode(part)]
+
+
+PIECES_HINT = (
+    "encoding the text in pieces of your own changes where tokens can form: encode the whole text at once, "
+    "tokenizer.encode(text), and let the tokenizer's own split pattern cut it (GPT-4's keeps a punctuation mark "
+    "with the line breaks after it, '.\n\n' one piece, so a token can span them)"
+)
+
+
 LONG_TEXT = PARAGRAPH * 12 + MIXED_SCRIPTS * 100
 """About 10,000 characters: English first, other scripts at the end, so a measure of only the start (text[:1000],
 text[:5000]) gives another number than the whole text."""
@@ -116,8 +163,9 @@ def _ids(tokenizer: BPETokenizer, text: str) -> list[int]:
 
 REMEMBERED_HINT = (
     "seems to remember its results between calls, keyed by the text and something two tokenizers can share, such "
-    "as len(tokenizer.merges) (two tokenizers of one size) or id(tokenizer) (Python gives the id of a discarded "
-    "tokenizer to a new one, and a tokenizer trained again keeps its id). Measure afresh at each call: encode the "
+    "as len(tokenizer.merges) (two tokenizers of one size), id(tokenizer) or id(tokenizer.merges) (Python gives "
+    "the id of a freed object to a new one, so a tokenizer cut back to another size can get the id of the one "
+    "before it, and a tokenizer trained again keeps its id). Measure afresh at each call: encode the "
     "text with the tokenizer you are given"
 )
 
@@ -232,6 +280,11 @@ BYTES_PER_TOKEN = Exercise(
             note=f"a very long text ({len(WHOLE_TEXT):,} characters: the paragraph 300 times, then other scripts, "
             "then a few characters of its own): all of it counts, to the last character",
         ),
+        Case(
+            (_code_bpe(), _lesson_code()),
+            note=f"the lesson's code_bpe on the lesson's code ({len(_lesson_code()):,} characters), encoded whole: "
+            "some of its tokens run from a punctuation mark into the line break after it",
+        ),
     ],
     diagnosers=[
         when(
@@ -276,6 +329,15 @@ BYTES_PER_TOKEN = Exercise(
             lambda tokenizer, text: len(text.encode("utf-8")) / len(_line_by_line(tokenizer, text)),
             "you encoded the text line by line: a token that spans a line break ('\\n\\n', which GPT-4's split "
             "keeps as one piece) is then never used; encode the whole text at once",
+        ),
+        same_as(
+            lambda tokenizer, text: len(text.encode("utf-8")) / len(_in_pieces(tokenizer, text)),
+            "you encoded the text in whitespace-led chunks of your own (re.findall(r'\\s*\\S+|\\s+', text), or "
+            "text.split() with the spaces put back), each chunk alone: " + PIECES_HINT,
+        ),
+        same_as(
+            lambda tokenizer, text: len(text.encode("utf-8")) / len(_by_paragraphs(tokenizer, text)),
+            "you encoded the text paragraph by paragraph (text.split('\\n\\n')), each part alone: " + PIECES_HINT,
         ),
         same_as(
             lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")),
@@ -329,14 +391,66 @@ def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> C
     number of merges, other merges) on one text, which a function that remembers its answers gets wrong."""
     with recording(record):
         with recording(False):
-            result = BYTES_PER_TOKEN.run(fn)
+            result = BYTES_PER_TOKEN.run(_fractions_as_floats(fn) if callable(fn) else fn)
         if result.passed:
-            remembered = _retrained_in_place(fn, result.checks) or _rounded_finely(fn, result.checks)
+            remembered = (
+                _retrained_in_place(fn, result.checks)
+                or _cut_back_one_after_another(fn, result.checks)
+                or _rounded_finely(fn, result.checks)
+            )
             if remembered is not None:
                 print(remembered)
                 return CheckResult(False, result.name, result.checks + 1, result.checks + 1, "failed", remembered)
         print(result.message)
         return CheckResult(result.passed, result.name, result.failed_case, result.checks, result.status, result.message)
+
+
+def _fractions_as_floats(fn: Callable[..., float]) -> Callable[..., object]:
+    """``fn``, with a ``Fraction`` it returns turned into the float nearest it: the exact ratio as a Fraction
+    (``Fraction(len(data), len(ids))``) is right, and the cases compare floats (``comparing.same`` leaves Fractions
+    out)."""
+
+    @functools.wraps(fn)
+    def as_float(*args: object, **kwargs: object) -> object:
+        got = fn(*args, **kwargs)
+        return float(got) if isinstance(got, Fraction) else got
+
+    return as_float
+
+
+CUT_BACK_SIZES = (2_000, 1_500, 1_000, 500, 300)
+"""The sizes ``_cut_back_one_after_another`` cuts code_bpe back to, in turn, as the lesson's curve does."""
+
+
+def _cut_back_one_after_another(fn: Callable[..., float], checks: int) -> str | None:
+    """The message when ``fn``, given code_bpe cut back to one size after another on the start of the lesson's code
+    (each tokenizer freed before the next is made, so that Python may give the next one the ids of the last one's
+    objects), gives an earlier size's answer: it remembers results by an id, such as id(tokenizer.merges). Any other
+    wrong answer is left to the cases' own diagnosers."""
+    text = _lesson_code()[:3_000]
+    full = _code_bpe()
+    expected = [bytes_per_token(full.truncated(size), text) for size in CUT_BACK_SIZES]
+    for number, (size, right) in enumerate(zip(CUT_BACK_SIZES, expected), 1):
+        args = (full.truncated(size), text)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(fn, args, MAX_STEPS)
+        del args  # the tokenizer is freed here, before the next size is cut, as in the lesson's loops
+        earlier = expected[: number - 1]
+        if (
+            outcome.error is None
+            and not outcome.runaway
+            and not same(outcome.got, right)
+            and any(same(outcome.got, answer) for answer in earlier)
+        ):
+            said = ", ".join(f"{s:,}" for s in CUT_BACK_SIZES[:number])
+            return (
+                f"❌ bytes_per_token: your function passed all {checks} checks, but given the lesson's code_bpe cut "
+                f"back to {said} tokens in turn (tokenizer.truncated(size), one after another, as the lesson's curve "
+                f"does) on the first {len(text):,} characters of the lesson's code, it answered {short(outcome.got)} "
+                f"for {size:,} tokens, where {right!r} is right.\n"
+                f"   hint:     your function {REMEMBERED_HINT}"
+            )
+    return None
 
 
 def _retrained_in_place(fn: Callable[..., float], checks: int) -> str | None:
@@ -360,34 +474,37 @@ def _retrained_in_place(fn: Callable[..., float], checks: int) -> str | None:
     return None
 
 
-EXACT_TOLERANCE = 1e-15
-"""The relative tolerance of the check for a finely rounded ratio: about 5 units in the last place of a float near
-1.33, room for the same division written another way (1 / (tokens / bytes), bytes * (1 / tokens) differ from
-bytes / tokens by one unit at most). The cases compare within a billionth (``comparing.same``), which a ratio
-rounded to 9 decimals or more meets."""
-
-
 def _rounded_finely(fn: Callable[..., float], checks: int) -> str | None:
-    """The message when ``fn`` passed the cases but returns the ratio rounded to some number of decimals from 9 to
-    14 (round(ratio, 9), round(ratio, 12), a "float noise" habit): on 'ab a' (4 bytes, 3 tokens) the exact ratio
-    4/3 = 1.3333333333333333 is further than ``EXACT_TOLERANCE`` from each of them. Rounding to 15 decimals or more
-    moves 4/3 by less than that, as much as a division written another way, and passes."""
+    """The message when ``fn`` passed the cases, which compare within a billionth (``comparing.same``), but does not
+    return the exact ratio on 'ab a' (4 bytes, 3 tokens): the float 4 / 3 = 1.3333333333333333 itself, or a
+    ``Fraction`` equal to 4/3. Any computation from the two whole numbers gives that float exactly (bytes / tokens,
+    sum(lengths) / len(ids), statistics.mean or numpy's mean of the tokens' lengths: each is the float nearest the
+    exact ratio); a ratio rounded to any number of decimals up to 15, or to 16 significant digits, is another float.
+    (Rounded to 16 decimals or more it is the same float: a float of 1 or more is a multiple of 2**-52, coarser
+    than 1e-16.)"""
     exact = 4 / 3
     with contextlib.redirect_stdout(io.StringIO()):
         outcome = call(fn, (_abab(), "ab a"), MAX_STEPS)
     got = outcome.got
-    if outcome.error is not None or outcome.runaway or isinstance(got, bool) or not isinstance(got, (int, float)):
+    if outcome.error is not None or outcome.runaway or isinstance(got, bool) or not isinstance(got, numbers.Real):
         return None
-    if math.isclose(got, exact, rel_tol=EXACT_TOLERANCE):
+    if got == (Fraction(4, 3) if isinstance(got, Fraction) else exact):
         return None
     digits = next((d for d in range(1, 16) if got == round(exact, d)), None)
-    how = f" (round(ratio, {digits}) gives exactly that)" if digits is not None else ""
+    significant = next((d for d in range(1, 17) if got == float(f"{exact:.{d}g}")), None)
+    how = (
+        f" (round(ratio, {digits}) gives exactly that)"
+        if digits is not None
+        else f" (the ratio to {significant} significant digits gives exactly that)"
+        if significant is not None
+        else ""
+    )
     return (
         f"❌ bytes_per_token: your function passed all {checks} checks, which compare within a billionth, but on "
         f"'ab a' with the tokenizer trained on 'abababab' ('ab', ' ', 'a': 4 bytes in 3 tokens) it answered "
-        f"{got!r} where 4 / 3 is {exact!r}{how}.\n"
-        "   hint:     you rounded the ratio (to some number of decimals, such as round(ratio, 9) or round(ratio, 12) "
-        "'to remove float noise'): return the exact ratio, bytes / tokens with /, and round only when you show a "
+        f"{got!r} where 4 / 3 is {exact!r}{how}: this check wants the exact ratio.\n"
+        "   hint:     you rounded the ratio (to some number of decimals or digits, such as round(ratio, 12) 'to "
+        "remove float noise'): return the exact ratio, bytes / tokens with /, and round only when you show a "
         "number (print, table, plot)"
     )
 
@@ -467,6 +584,11 @@ COUNT_UNUSED = Exercise(
             note=f"a very long text ({len(WHOLE_TEXT):,} characters), whose last characters occur nowhere before: "
             "their tokens are used too",
         ),
+        Case(
+            (_code_bpe(), _lesson_code()),
+            note=f"the lesson's code_bpe on the lesson's code ({len(_lesson_code()):,} characters), encoded whole: "
+            "some of its tokens run from a punctuation mark into the line break after it",
+        ),
     ],
     diagnosers=[
         same_as(
@@ -483,6 +605,15 @@ COUNT_UNUSED = Exercise(
             lambda tokenizer, text: len(set(tokenizer.vocab) - set(_line_by_line(tokenizer, text))),
             "you encoded the text line by line: a token that spans a line break ('\\n\\n', which GPT-4's split "
             "keeps as one piece) is then never used; encode the whole text at once",
+        ),
+        same_as(
+            lambda tokenizer, text: len(set(tokenizer.vocab) - set(_in_pieces(tokenizer, text))),
+            "you encoded the text in whitespace-led chunks of your own (re.findall(r'\\s*\\S+|\\s+', text), or "
+            "text.split() with the spaces put back), each chunk alone: " + PIECES_HINT,
+        ),
+        same_as(
+            lambda tokenizer, text: len(set(tokenizer.vocab) - set(_by_paragraphs(tokenizer, text))),
+            "you encoded the text paragraph by paragraph (text.split('\\n\\n')), each part alone: " + PIECES_HINT,
         ),
         same_as(
             lambda tokenizer, text: len(set(_ids(tokenizer, text))),
@@ -848,10 +979,10 @@ def _measurements(kept: dict) -> bool:
 def _what_a_key_holds(kept: dict) -> str:
     parts = [part for key in kept for part in (key if isinstance(key, tuple) else (key,))]
     if all(isinstance(part, int) for part in parts):
-        return "the size"
+        return "the size alone, not by the tokenizer itself"
     if any(isinstance(part, str) for part in parts):
-        return "numbers and the text, with no tokenizer"
-    return "numbers"
+        return "numbers and the text, not by the tokenizer itself"
+    return "numbers alone, not by the tokenizer itself"
 
 
 def _dicts_kept(function: object) -> list[tuple[str, dict]]:
@@ -888,10 +1019,12 @@ def _shared_cache(attempt: Attempt) -> str | None:
     for name, kept in _dicts_kept(_CHECKED[-1]):
         if _measurements(kept):
             return (
-                f"your search keeps its measurements in `{name}`, a dict shared between calls and keyed by "
-                f"{_what_a_key_holds(kept)} alone: a later call, with another tokenizer (of the same size, or whose "
-                "id Python gave again) or another text, reads the bytes per token an earlier call measured. Make "
-                "the dict inside the function (a new one for each call)"
+                f"your search (or a function it calls) keeps its measurements in `{name}`, a dict shared between "
+                f"calls and keyed by {_what_a_key_holds(kept)} (an id, such as id(tokenizer) or "
+                "id(tokenizer.merges), is a number too, which Python gives again to a new object once the old one "
+                "is freed): a later call, with another tokenizer (of the same size, or one that got a freed one's "
+                "id) or another text, reads the bytes per token an earlier call measured. Make the dict inside the "
+                "function (a new one for each call)"
             )
     return None
 
@@ -912,7 +1045,7 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
     helper = _learners_helper(search)
     if helper is None or _helper_rounds() is not None:
         return None
-    remembered = _retrained_in_place(helper, 0)  # type: ignore[arg-type]
+    remembered = _retrained_in_place(helper, 0) or _cut_back_one_after_another(helper, 0)  # type: ignore[arg-type]
     if remembered is not None:
         return (
             "your bytes_per_token (exercise 1), which this search calls, is what goes wrong, not the search: it "
@@ -1356,8 +1489,10 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
     without the text or without the tokenizer. The checker's cases cannot see all of that (each call gets a copy
     of the tokenizer, so a cache keyed by the tokenizer object never hits); the lesson's next steps can (english_bpe
     on the training text after the held-out text, code_bpe of the same size on the held-out text). A last call on
-    a long text catches a search (or its bytes_per_token) that measures only the start of the text: the checker's
-    cases are shorter than 1,000 characters, the lesson's held-out text is not."""
+    a long text, then on a very long one, catches a search (or its bytes_per_token) that measures only the start of
+    the text: the checker's cases are shorter than 1,000 characters, the lesson's held-out text is not, and its
+    training text is longer still (310,236 characters). Every prefix of ``WHOLE_TEXT`` in ``PREFIX_LENGTHS`` that
+    is shorter than it (up to text[:200000]) gives another answer for this goal."""
     tokenizer = MeasuredTokenizer.of(_paragraph())
     calls = [
         (tokenizer, PARAGRAPH, 1.01, "the paragraph with the goal 1.01"),
@@ -1377,6 +1512,13 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
             f"a long text ({len(LONG_TEXT):,} characters, the paragraph 12 times, then other scripts), the goal what "
             "300 gives",
         ),
+        (
+            tokenizer,
+            WHOLE_TEXT,
+            _measured(_paragraph(), WHOLE_TEXT, 300),
+            f"a very long text ({len(WHOLE_TEXT):,} characters, the paragraph 300 times, then other scripts), the "
+            "goal what 300 gives",
+        ),
     ]
     for number, (given, text, goal, _) in enumerate(calls, 1):
         expected = reference_search(_plain(given), text, goal)
@@ -1391,22 +1533,23 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
         return (
             f"❌ smallest_vocab_size: your search passed all {checks} checks, each on a tokenizer of its own, but "
             f"called {number} times in a row (as the lesson calls english_bpe on two texts, then code_bpe, of the "
-            f"same size, on one of them; the last call a long text), it answered {short(outcome.got)} on call {number} where {expected:,} is "
+            f"same size, on one of them; the last two calls on long texts), it answered {short(outcome.got)} on call {number} where {expected:,} is "
             f"right.\n"
             f"   problem:  {said}; "
             + (
                 "the search is right, but the bytes_per_token it calls is not\n"
                 if helper
                 else f"call {number} does not measure the whole text: measure all of `text`, not text[:n]\n"
-                if text is LONG_TEXT
+                if text is LONG_TEXT or text is WHOLE_TEXT
                 else f"call {number} seems to read what an earlier call measured, kept in {where}\n"
             )
             + "   hint:     "
             + (
                 helper
                 or (
-                    "a bytes per token is that of the whole text: measure the `text` the search is given, all of it"
-                    if text is LONG_TEXT
+                    "a bytes per token is that of the whole text: measure the `text` the search is given, all of "
+                    "it, not a sample of its start (text[:n], text[:50_000]), however long the text"
+                    if text is LONG_TEXT or text is WHOLE_TEXT
                     else "a measurement depends on the tokenizer, the size AND the text: make the dict inside the "
                     "function (a new one for each call), so that no call reads another's measurements"
                 )
