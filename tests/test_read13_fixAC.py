@@ -247,3 +247,14 @@ def test_one_token_of_room_is_room(capsys) -> None:
     assert not check_room_for_answer(room, record=False).passed
     hint = _hint(capsys.readouterr().out)
     assert "one token left is room too" in hint, hint
+
+
+# ---- finding 9: lesson 13 says, computed, that the suggested Python code stops early too -----------------------------
+
+
+def test_lesson_13_counts_where_the_code_stops() -> None:
+    notebook = nbformat.read(next(NOTEBOOKS.glob("13_*.ipynb")), as_version=4)
+    assert "training stops early on it too" in notebook.cells[2].source
+    cell = next(c for c in notebook.cells if c.id == "a7c3f2e1")
+    out = "".join(o.get("text", "") for o in cell.outputs)
+    assert "Python code:" in out and "stopped early" in out, out
