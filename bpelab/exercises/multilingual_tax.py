@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import partial
 
 import regex
 
 from bpelab.analysis.tax import premium_table, token_tax
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.number_answers import adjusted, as_float, is_number, rounding_hint
+from bpelab.exercises.number_answers import adjusted, as_float, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import (
     SMALL_PARALLEL,
     cl100k_encode,
@@ -22,7 +23,7 @@ from bpelab.exercises.toy_encoders import (
 
 ROUNDED_ENOUGH = 0.005
 """The farthest an accepted bytes-per-character answer lies from the exact ratio: the ratio rounded to 2 places.
-Only the exact ratio and its roundings to 2 or more places pass (``_accepted``), not any number this near."""
+Only the exact ratio and its correct roundings to 2 or more places pass (``_accepted``), not any number this near."""
 
 
 def bytes_per_char(texts: list[str]) -> float:
@@ -31,9 +32,10 @@ def bytes_per_char(texts: list[str]) -> float:
     return sum(len(t.encode("utf-8")) for t in texts) / chars if chars else 0.0
 
 
-def _same_float(a: float, b: float) -> bool:
-    """Equal but for float noise (the order of a sum, a Fraction turned into a float)."""
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+def _exact_ratio(texts: list[str]) -> Fraction:
+    """The ratio as a fraction of ints, exactly (0 for no characters)."""
+    chars = sum(len(t) for t in texts)
+    return Fraction(sum(len(t.encode("utf-8")) for t in texts), chars) if chars else Fraction(0)
 
 
 def _close(a: object, b: object) -> bool:
@@ -42,27 +44,37 @@ def _close(a: object, b: object) -> bool:
     return is_number(a) and is_number(b) and abs(a - b) <= ROUNDED_ENOUGH + 1e-9  # type: ignore[operator]
 
 
-def _accepted(a: object, b: object) -> bool:
-    """``a`` is the exact ratio ``b`` (float noise aside) or ``b`` rounded to 2 or more places."""
-    if not (is_number(a) and is_number(b)):
+def _accepted(got: object, exact: Fraction | float) -> bool:
+    """``got`` is the exact ratio (the float nearest it: what dividing the two ints gives) or a correct rounding of it
+    to k >= 2 places: the float of a k-place decimal within half a unit of the k-th place (half-up and half-even
+    both land there; a cut-off or a nudged number does not)."""
+    if not is_number(got):
         return False
-    got, exact = float(a), float(b)  # type: ignore[arg-type]
-    return _same_float(got, exact) or any(_same_float(got, round(exact, places)) for places in range(2, 16))
+    exact = Fraction(exact)
+    if float(got) == float(exact):  # type: ignore[arg-type]
+        return True
+    for places in range(2, 18):
+        scale = 10**places
+        for whole in (math.floor(exact * scale), math.ceil(exact * scale)):
+            decimal = Fraction(whole, scale)
+            if abs(decimal - exact) * 2 * scale <= 1 and float(decimal) == float(got):  # type: ignore[arg-type]
+                return True
+    return False
 
 
 def _near_but_not_rounded(attempt: Attempt) -> bool:
     """Every answer lies within 0.005 of the exact ratio, and one is neither the ratio nor a rounding of it."""
     answers = _answers(attempt)
-    return any(not _accepted(got, exact) for got, exact in answers) and all(
+    return any(not _accepted(got, _exact_ratio(*args)) for (args, got), _ in zip(_calls(attempt), answers)) and all(
         _close(got, exact) for got, exact in answers
     )
 
 
-def _within_rounding(got: object, expected: object) -> object:
-    """The exact ratio rounded to 2 or more places counts as the exact ratio (round only when you show a number); an
-    exact number of another kind (a ``Fraction``) is judged as the float it stands for."""
+def _within_rounding(got: object, exact: Fraction) -> object:
+    """The exact ratio correctly rounded to 2 or more places counts as the exact ratio (round only when you show a
+    number); an exact number of another kind (a ``Fraction``, a ``Decimal``) is judged as the float it stands for."""
     got = as_float(got)
-    return expected if _accepted(got, expected) else got
+    return float(exact) if _accepted(got, exact) else got
 
 
 def _mean_of_ratios(texts: list[str]) -> float:
@@ -120,9 +132,14 @@ def _blank_texts_skipped(texts: list[str]) -> float:
     return bytes_per_char([t for t in texts if t.strip()])
 
 
+def _calls(attempt: Attempt) -> list[tuple[tuple, object]]:
+    """(arguments, what came back) on this case and on every other case the function answered."""
+    return [(attempt.args, attempt.got), *attempt.history()]
+
+
 def _answers(attempt: Attempt) -> list[tuple[object, float]]:
     """(what came back, the exact ratio) on this case and on every other case the function answered."""
-    return [(got, bytes_per_char(*args)) for args, got in [(attempt.args, attempt.got), *attempt.history()]]
+    return [(got, bytes_per_char(*args)) for args, got in _calls(attempt)]
 
 
 def _like(variant: Callable[[list[str]], float]) -> Callable[[Attempt], bool]:
@@ -270,7 +287,7 @@ BYTES_PER_CHAR = Exercise(
         when(
             _every_answer(round),
             "round() with no number of places rounds to a whole number: return the exact ratio (round only when "
-            "you show a number; 2 places is the most the checker accepts)",
+            "you show a number; the checker accepts a correct rounding to 2 places or more, no fewer)",
         ),
         when(
             _cut_to_two_places(math.floor),
@@ -285,11 +302,11 @@ BYTES_PER_CHAR = Exercise(
         when(
             _rounded_too_far,
             "rounded too far: return the exact ratio (round only when you show a number; "
-            "2 places is the most the checker accepts)",
+            "the checker accepts a correct rounding to 2 places or more, no fewer)",
         ),
         when(
             _near_but_not_rounded,
-            "close to the exact ratio, but neither it nor it rounded (round(x, 2) or more places): something "
+            "close to the exact ratio, but neither it nor it rounded (correctly, to 2 or more places): something "
             "shifts the ratio a little (a character or byte too many or too few?); return total bytes ÷ total "
             "characters, exactly",
         ),
@@ -299,9 +316,9 @@ BYTES_PER_CHAR = Exercise(
 
 
 def check_bytes_per_char(fn: Callable[[list[str]], float], *, record: bool = True) -> CheckResult:
-    """Lesson 09, exercise 1. The exact ratio passes, and so does the ratio rounded to 2 or more places; no other
-    number, however near."""
-    return BYTES_PER_CHAR.check(adjusted(fn, bytes_per_char, _within_rounding, 1), record=record)
+    """Lesson 09, exercise 1. The exact ratio passes, and so does the ratio correctly rounded (half-up or half-even)
+    to 2 or more places; no other number, however near."""
+    return BYTES_PER_CHAR.check(adjusted(fn, _exact_ratio, _within_rounding, 1), record=record)
 
 
 def premium(
@@ -467,6 +484,10 @@ PREMIUM = Exercise(
             "GPT-4's tokenizer: new lines are tokens too, 6 tokens against 2 (with each new line made a space, 5)",
         ),
         Case(
+            ({"en": ["the cafe"], "fr": ["le\tcafe", "la fee"]}, cl100k_encode, "fr", "en"),
+            note="GPT-4's tokenizer: a tab is a token of its own, where a space joins the word after it",
+        ),
+        Case(
             ({"en": ["ab"], "xx": ["ab", "   "]}, one_token_per_char, "xx", "en"),
             2.5,
             "a sentence of only spaces is sent too, and costs tokens: 5 tokens against 2",
@@ -559,6 +580,14 @@ PREMIUM = Exercise(
         ),
         *(
             same_as(
+                _each_text(change),
+                "encode each sentence as it is: a tab is sent too, and costs other tokens than a space; "
+                "replace('\\t', ' ') or expandtabs() changes them",
+            )
+            for change in (lambda t: t.replace("\t", " "), str.expandtabs)
+        ),
+        *(
+            same_as(
                 _each_text(partial(unicodedata.normalize, form)),
                 "encode each sentence as it is: unicodedata.normalize changes its characters, and so its tokens",
             )
@@ -572,6 +601,7 @@ PREMIUM = Exercise(
 
 
 def check_premium(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
-    """Lesson 09, exercise 2. An exact number of another kind (a ``Fraction``) is judged as the float it stands for."""
+    """Lesson 09, exercise 2. An exact number of another kind (a ``Fraction``) is judged as the float it stands for;
+    the premium is a ratio of ints, so the answer must be its float exactly (``round(x, 9)`` does not pass)."""
     with encodings_let_go_after("cl100k_base"):
-        return PREMIUM.check(adjusted(fn, premium, lambda got, expected: as_float(got), 4), record=record)
+        return PREMIUM.check(adjusted(fn, premium, exactly(), 4), record=record)

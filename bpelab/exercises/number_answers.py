@@ -82,6 +82,43 @@ class FloatAnswer:
         return f"{self.value!r} (a float)"
 
 
+class NearAnswer:
+    """A float within the engine's 1e-9 of the expected one but not equal to it, where the exact answer is one float
+    (a ratio of ints; a sum of products that every legitimate order computes to within an ulp or two): never equal to
+    the expected answer, shown as the float. To any other number it compares as the engine compares floats, so
+    that a diagnoser that holds it against a wrong version's answer (``same_as``, on another case) still sees
+    them agree. ``exactly`` makes one, and ``rounding_hint`` names it when it is the answer rounded."""
+
+    def __init__(self, value: float, expected: float) -> None:
+        self.value, self.expected = value, expected
+
+    def __eq__(self, other: object) -> bool:
+        if not is_number(other) or other == self.expected:
+            return False
+        return math.isclose(self.value, other, rel_tol=1e-9, abs_tol=1e-12)  # type: ignore[arg-type]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def exactly(ulps: int = 0) -> Callable[[object, float], object]:
+    """An ``adjust`` for ``adjusted``: the answer (an exact number of another kind as its float, ``as_float``) stays
+    as it is, unless it lies within the engine's 1e-9 of the expected float but more than ``ulps`` units in the last
+    place from it, where it becomes a ``NearAnswer``: ``round(x, 9)`` passes no more than ``x + 1e-10`` does."""
+
+    def adjust(got: object, expected: float) -> object:
+        got = as_float(got)
+        if not is_number(got) or not is_number(expected) or got == expected:
+            return got
+        if abs(float(got) - expected) <= ulps * math.ulp(expected):  # type: ignore[arg-type]
+            return expected
+        return NearAnswer(float(got), expected) if same(got, expected) else got  # type: ignore[arg-type]
+
+    return adjust
+
+
 def _explains(got: object, expected: float, places: int) -> bool:
     """``got`` is ``expected`` rounded (or cut: floor, ceil, trunc) to ``places`` decimal places."""
     scale = 10**places
@@ -98,7 +135,7 @@ def rounded_places(got: object, expected: float, others: Sequence[tuple[object, 
     """
     if not is_number(got) or got == expected:
         return None
-    for places in range(9, -1, -1):  # the most places that explain it: 0.0 is 0.004 rounded to 2 places
+    for places in range(15, -1, -1):  # the most places that explain it: 0.0 is 0.004 rounded to 2 places
         if _explains(got, expected, places) and all(
             answer == exact or _explains(answer, exact, places) for answer, exact in others
         ):
@@ -117,7 +154,9 @@ def rounding_hint(what: str, why: str, reference: Callable[..., float] | None = 
         others = (
             [(got, reference(*copy.deepcopy(args))) for args, got in attempt.history()] if reference is not None else []
         )
-        places = rounded_places(attempt.got, attempt.expected, others)
+        others = [(got.value if isinstance(got, NearAnswer) else got, exact) for got, exact in others]
+        got = attempt.got.value if isinstance(attempt.got, NearAnswer) else attempt.got
+        places = rounded_places(got, attempt.expected, others)
         if places is None:
             return None
         return f"the exact {what} rounded to {places} decimal place{'s' if places != 1 else ''}: don't round. {why}"

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from bpelab.exercises.cases import Diagnoser
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.number_answers import FloatAnswer, adjusted, as_float, is_number, rounding_hint
+from bpelab.exercises.number_answers import FloatAnswer, adjusted, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import count_o200k_tokens, count_words, encodings_let_go_after
 
 
@@ -49,7 +49,14 @@ _CHANGED_TEXT: tuple[tuple[str, Callable[[str], str]], ...] = (
     (".upper()", str.upper),
     *(
         (f"unicodedata.normalize('{form}', ...)", lambda t, f=form: unicodedata.normalize(f, t))
-        for form in ("NFKC", "NFKD")
+        for form in ("NFKC", "NFKD", "NFC", "NFD")
+    ),
+    *(
+        (f"dropping the zero-width space U+200B ({how})", change)
+        for how, change in (
+            (".replace('\\u200b', '')", lambda t: t.replace("\u200b", "")),
+            ("or making it a space", lambda t: t.replace("\u200b", " ")),
+        )
     ),
     (".replace('\\n\\n', '\\n')", lambda t: t.replace("\n\n", "\n")),
     *((_TABS, lambda t, n=n: t.expandtabs(n)) for n in (2, 4, 8)),
@@ -172,6 +179,40 @@ ROOM_FOR_ANSWER = Exercise(
             "GPT-4o: 13 + 1 tokens; a tab, a ligature and twenty new lines, counted as they are sent",
         ),
         Case(
+            ("Be brief.", "Re\u0301sume\u0301 en franc\u0327ais", 50, count_o200k_tokens),
+            39,
+            "GPT-4o: 3 + 8 tokens; é and ç written as a letter and a combining mark (U+0301, U+0327), as sent "
+            "(normalised to NFC the message would be 3)",
+        ),
+        Case(
+            ("Re\u0301ponds en franc\u0327ais.", "Hi", 50, count_o200k_tokens),
+            40,
+            "GPT-4o: 9 + 1 tokens; combining marks in the system prompt, as sent (normalised to NFC it would be 6)",
+        ),
+        Case(
+            ("Réponds en français.", "Hi", 50, count_o200k_tokens),
+            43,
+            "GPT-4o: 6 + 1 tokens; é and ç as single characters, as sent (normalised to NFD it would be 9)",
+        ),
+        Case(
+            ("Be brief.", "Réponds en français.", 50, count_o200k_tokens),
+            41,
+            "GPT-4o: 3 + 6 tokens; é and ç as single characters in the message, as sent (normalised to NFD it would "
+            "be 9)",
+        ),
+        Case(
+            ("Be brief.", "Name:\u200bAnn", 50, count_o200k_tokens),
+            43,
+            "GPT-4o: 3 + 4 tokens; a zero-width space (U+200B) is invisible but sent, and costs a token (without it, 3)",
+        ),
+        Case(
+            ("Hi\u200b", "What is BPE?", 50, count_o200k_tokens),
+            43,
+            "GPT-4o: 2 + 5 tokens; a zero-width space at the end of the system prompt (without it, 1 + 5)",
+        ),
+        Case(("Be brief.", "What is BPE?", 9, count_o200k_tokens), 1, "GPT-4o: 3 + 5 tokens in 9: exactly 1 left"),
+        Case(("Be brief.", "What is BPE?", 8, count_o200k_tokens), 0, "GPT-4o: 3 + 5 tokens in 8: none left"),
+        Case(
             (
                 "You are a careful assistant who answers in English.",
                 "Summarise the report below in five bullet points.",
@@ -187,6 +228,14 @@ ROOM_FOR_ANSWER = Exercise(
             lambda a: isinstance(a.got, FloatAnswer),
             "tokens are counted in whole numbers: return an int, not a float (a `/` somewhere, or a float "
             "window? the room is context_window - count_tokens(system) - count_tokens(user))",
+        ),
+        *(
+            same_as(
+                lambda s, u, w, count, g=guard: (w - count(s) - count(u)) if g(w - count(s) - count(u)) else 0,
+                "one token left is room too: return 0 only when nothing is left, max(0, context_window - ...) "
+                "(a test such as `room > 1` drops the last token)",
+            )
+            for guard in (lambda r: r > 1, lambda r: r >= 2)
         ),
         same_as(
             lambda s, u, w, count: w - count(s) - count(u),
@@ -331,6 +380,7 @@ ESTIMATE_COST = Exercise(
         Case((12_345, 678, 0.5, 1.5)),
         Case((1_500_000, 0, 1.0, 4.0), 1.5, "a million and a half input tokens at $1 per million: $1.50"),
         Case((123, 0, 0.0375, 0.15), 0.0000046125, "123 tokens at $0.0375 per million: $0.0000046125"),
+        Case((1, 1, 0.01875, 0.075), 0.00000009375, "1 token at $0.01875 and 1 at $0.075 per million: $0.00000009375"),
     ],
     diagnosers=[
         same_as(
@@ -357,5 +407,7 @@ ESTIMATE_COST = Exercise(
 
 
 def check_estimate_cost(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
-    """Lesson 10, exercise 1. An exact number of another kind (a ``Decimal``) is judged as the float it stands for."""
-    return ESTIMATE_COST.check(adjusted(fn, estimate_cost, lambda got, expected: as_float(got), 4), record=record)
+    """Lesson 10, exercise 1. An exact number of another kind (a ``Decimal``) is judged as the float it stands for;
+    the answer must be the exact cost to within 4 units in the last place (the order of the sums and products),
+    so a rounded cost passes only where rounding changed nothing."""
+    return ESTIMATE_COST.check(adjusted(fn, estimate_cost, exactly(ulps=4), 4), record=record)
