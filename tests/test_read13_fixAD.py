@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import regex
 
 from bpelab.exercises.real_tokenizers import check_split_pieces
@@ -187,7 +188,9 @@ def test_cell_84_says_the_lookahead_sends_the_pattern_to_the_vm():
     text = _cell("7ba78969")
     assert "may number them differently" not in text, text
     assert "whatever the rule around" not in text, text
-    assert "their patterns all hold `\\s+(?!\\S)`, and the lookahead `(?!\\S)` sends them to the backtracking VM" in text
+    assert (
+        "their patterns all hold `\\s+(?!\\S)`, and the lookahead `(?!\\S)` sends them to the backtracking VM" in text
+    )
     assert "`\\s+` and `\\s+|a`, with no lookaround, take all four runs: the `regex` crate" in text, text
 
 
@@ -196,3 +199,39 @@ def test_recap_says_the_lookahead_not_any_whitespace_run():
     assert "fancy-regex gives up once a match would keep more than 1,000,000 places to backtrack to, and" not in text
     assert "a lookaround sends a pattern to fancy-regex's own backtracking VM" in text, text
     assert "goes to Rust's `regex` crate" in text, text
+
+
+# ---- finding 3: find_parents without its stop loops forever; the generic runaway hint names a counter ----------
+
+
+def find_parents_without_a_stop(token, ranks):
+    """The learner's: no `break` when no pair below the token's rank is left, so the while loop never ends there."""
+    parts = [bytes([b]) for b in token]
+    while len(parts) > 2:
+        best = None
+        for i in range(len(parts) - 1):
+            rank = ranks.get(parts[i] + parts[i + 1])
+            if rank is not None and rank < ranks[token] and (best is None or rank < best[0]):
+                best = (rank, i)
+        if best is not None:
+            i = best[1]
+            parts[i : i + 2] = [parts[i] + parts[i + 1]]
+    return tuple(parts)
+
+
+def test_find_parents_without_a_stop_runs_away_on_check_10():
+    from bpelab.exercises.real_tokenizers import check_find_parents
+
+    result = check_find_parents(find_parents_without_a_stop, record=False)
+    assert result.failed_case == 10 and "did not finish" in result.message, result.message
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs an engine change (checking.runaway_lines takes no per-exercise hint): see the fixAD report",
+)
+def test_find_parents_runaway_hint_names_the_missing_stop():
+    from bpelab.exercises.real_tokenizers import check_find_parents
+
+    hint = _hint(check_find_parents(find_parents_without_a_stop, record=False))
+    assert "no adjacent pair has a rank below ranks[token]" in hint and "break" in hint, hint

@@ -103,7 +103,7 @@ def _marker_read_in_word(word: str, merges: list[Merge]) -> list[str]:
 
 _MARKER_READ_IN_WORD_HINT = (
     "you read the characters '<', '/', 'w', '>' typed inside the word as the marker '</w>' (a pattern such as "
-    "regex.findall(r\"</w>|.\", word + \"</w>\") does): inside the word they are four ordinary characters, four "
+    'regex.findall(r"</w>|.", word + "</w>") does): inside the word they are four ordinary characters, four '
     "symbols, and only the marker added at the end is the one symbol '</w>'. Spell the word as it is: "
     "list(word) + ['</w>']"
 )
