@@ -121,6 +121,14 @@ def _cut_in_slices(attempt: Attempt) -> str | None:
     cut = max(
         (p for p, start in zip(attempt.expected, starts) if any(start < c < start + len(p) for c in cuts)), key=len
     )
+    text = attempt.args[0]
+    if all(text[c - 1].isspace() != text[c].isspace() for c in cuts - right):
+        return (
+            "every piece is right but some come in parts, each cut where whitespace begins or ends: you cut the "
+            "text at whitespace first (e.g. regex.split(r'(\\s+)', text), then the pattern on each part). The "
+            f"pattern's pieces take the space before a word with them: {cut!r} keeps its leading space, so a cut "
+            "at the whitespace splits it. Run the pattern on the whole text: regex.findall(pattern, text)"
+        )
     return (
         f"every piece is right but some come in parts: a piece longer than the slices you ran the pattern on (one of "
         f"{len(cut):,} characters here) was cut where a slice ended. Slicing the text first, as Meta's Llama 3 "

@@ -6,6 +6,7 @@ applied everywhere in the word (left to right, no overlaps). The answer is a lis
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -89,6 +90,23 @@ def _last_symbol_dropped(word: str, merges: list[Merge]) -> list[str]:
                 i += 1
         symbols = merged
     return symbols
+
+
+def _marker_read_in_word(word: str, merges: list[Merge]) -> list[str]:
+    """Spelled with a pattern that reads every '</w>' as the marker, the characters '<', '/', 'w', '>' typed inside
+    the word too: regex.findall(r"</w>|.", word + "</w>")."""
+    symbols: tuple[str, ...] = tuple(re.findall(r"</w>|.", word + END_OF_WORD, re.DOTALL))
+    for pair, _ in merges:
+        symbols = merge_symbols(symbols, pair)
+    return list(symbols)
+
+
+_MARKER_READ_IN_WORD_HINT = (
+    "you read the characters '<', '/', 'w', '>' typed inside the word as the marker '</w>' (a pattern such as "
+    'regex.findall(r"</w>|.", word + "</w>") does): inside the word they are four ordinary characters, four '
+    "symbols, and only the marker added at the end is the one symbol '</w>'. Spell the word as it is: "
+    "list(word) + ['</w>']"
+)
 
 
 def _normalised(attempt: Attempt) -> str | None:
@@ -190,6 +208,7 @@ ENCODE_WORD = Exercise(
             any_type=False,
         ),
         _normalised,
+        same_as(_marker_read_in_word, _MARKER_READ_IN_WORD_HINT),
         same_as(_by_string_replace, STRING_REPLACE_HINT),
         same_as(
             _by_joined_text,
@@ -204,10 +223,12 @@ ENCODE_WORD = Exercise(
         ),
         same_as(
             _marker_after_merging,
-            "the last symbol never merged with '</w>': either you appended '</w>' after merging (the marker is a "
-            "symbol of the word before merging, list(word) + ['</w>'], so that a merge such as ('0', '</w>') can "
-            "join a last character with it), or your loop stops one pair short of the end (while i < len(symbols) "
-            "- 1 looks at every pair, i < len(symbols) - 2 misses the last)",
+            "the last symbol never merged with '</w>'. Three ways this happens: you skipped the merges that "
+            "involve '</w>' (a test such as `if '</w>' in a or '</w>' in b: continue`), but ('0', '</w>') is a "
+            "merge like any other and joins a last character with the marker; or you appended '</w>' after merging "
+            "(the marker is a symbol of the word before merging, list(word) + ['</w>']); or your loop stops one "
+            "pair short of the end (while i < len(symbols) - 1 looks at every pair, i < len(symbols) - 2 misses "
+            "the last)",
         ),
         same_as(
             lambda word, merges: [*word, END_OF_WORD],
@@ -306,6 +327,11 @@ def _cases() -> list[Case]:
         ),
         Case(("aaa", [(("a", "a"), "aa")]), ["aa", "a", "</w>"], "left to right, without overlaps"),
         Case(
+            ("abcab", [(("a", "b"), "ab")]),
+            ["ab", "c", "ab", "</w>"],
+            "a merge is applied everywhere in the word, at each place its pair stands, not only the first",
+        ),
+        Case(
             ("banana", [(("a", "n"), "an"), (("an", "a"), "ana")]),
             ["b", "an", "ana", "</w>"],
             "a later merge builds on an earlier one",
@@ -357,6 +383,12 @@ def _cases() -> list[Case]:
             ["ca", "f", "e", "\u0301", "</w>"],
             "'cafe' and a combining acute accent (U+0301): five characters, so 'e' and the accent are two symbols "
             "(NFC would join them into one 'é')",
+        ),
+        Case(
+            ("x</w>y", [(("y", "</w>"), "y</w>")]),
+            ["x", "<", "/", "w", ">", "y</w>"],
+            "'<', '/', 'w', '>' typed inside a word are four characters, four symbols: only the marker added at "
+            "the end is '</w>'",
         ),
     ]
 

@@ -129,7 +129,8 @@ class CompareView(EncodeExplorer):
         rows = self._rows()
         first = len(rows[0][1]) if rows else 0
         spans = self.differing_spans
-        lines = [f"CompareView: {len(rows)} tokenizers, {len(data)} bytes, {len(spans)} stretches cut differently"]
+        stretches = f"{len(spans)} stretch{'' if len(spans) == 1 else 'es'}"  # '1 stretch', '3 stretches'
+        lines = [f"CompareView: {len(rows)} tokenizers, {len(data)} bytes, {stretches} cut differently"]
         for label, ids, pieces in rows:
             head = f"{label}: {counted(len(ids), 'token')}"
             if ids:
