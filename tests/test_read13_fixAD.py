@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 import regex
 
 from bpelab.exercises.real_tokenizers import check_split_pieces
@@ -226,10 +225,6 @@ def test_find_parents_without_a_stop_runs_away_on_check_10():
     assert result.failed_case == 10 and "did not finish" in result.message, result.message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs an engine change (checking.runaway_lines takes no per-exercise hint): see the fixAD report",
-)
 def test_find_parents_runaway_hint_names_the_missing_stop():
     from bpelab.exercises.real_tokenizers import check_find_parents
 

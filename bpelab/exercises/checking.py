@@ -68,8 +68,9 @@ def none_hint(exercise: ExerciseSpec, fn: Any) -> str:
     return "your function returned None here: some path through it ends without reaching `return`"
 
 
-def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None) -> list[str]:
-    """The problem and hint lines for a call the guards stopped, by the limit it hit."""
+def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None, hint: str = "") -> list[str]:
+    """The problem and hint lines for a call the guards stopped, by the limit it hit; ``hint``, the exercise's own
+    for an endless loop, replaces the general one of the time and line limits."""
     if outcome.runaway == "memory":
         return [
             f"   problem:  {yours} did not finish: it took more than {runaway.MAX_MEMORY // 2**20:,} MB of memory "
@@ -78,18 +79,23 @@ def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None) -> list[s
             "doubles it every time) — does the loop ever stop?",
         ]
     if outcome.runaway == "time":
+        general = (
+            "an endless loop, or a method far slower than needed (the course's answers each take well under a second "
+            "here): a `while True:` needs a `break` or `return` that is reached, a `while` condition must become "
+            "false (move its counter on: i += 1), and a loop over itertools.count() never ends by itself"
+        )
         return [
             f"   problem:  {yours} did not finish: it was still running after {runaway.MAX_SECONDS:g} seconds "
             "on this input, and the check stopped waiting",
-            "   hint:     an endless loop, or a method far slower than needed (the course's answers each take well "
-            "under a second here): a `while True:` needs a `break` or `return` that is reached, "
-            "a `while` condition must become false (move its counter on: i += 1), and a loop over "
-            "itertools.count() never ends by itself",
+            f"   hint:     {hint or general}",
         ]
+    general = (
+        "probably an endless loop (or a far slower method than needed): does every `while` loop move its counter on "
+        "(i += 1) on every path, including the `else` branch?"
+    )
     return [
         f"   problem:  {yours} did not finish: it ran more than {max_steps or 0:,} lines of Python on this input",
-        "   hint:     probably an endless loop (or a far slower method than needed): does every `while` "
-        "loop move its counter on (i += 1) on every path, including the `else` branch?",
+        f"   hint:     {hint or general}",
     ]
 
 
@@ -157,7 +163,7 @@ def check_part(
             f"   expected: {short(case.expected)}",
         ]
         if outcome.runaway:
-            return failed(number, lines + runaway_lines(yours, outcome, exercise.max_steps))
+            return failed(number, lines + runaway_lines(yours, outcome, exercise.max_steps, exercise.runaway_hint))
         attempt = Attempt(
             before, case.expected, outcome.got, outcome.error, functools.partial(history, index), parameter_names(fn)
         )

@@ -150,6 +150,9 @@ class Exercise:
     the checker, alone or called by a lambda, they are refused like the reference itself (``course_functions``),
     since they pass without the learner writing anything."""
     max_steps: int | None = MAX_STEPS
+    runaway_hint: str = ""
+    """The hint for a call the guards stopped (an endless loop), when this exercise's usual one is known (lesson 07's
+    find_parents: the missing stop when no pair ranks below the token); default the engine's general one."""
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"\w+\(.*\)", self.call):

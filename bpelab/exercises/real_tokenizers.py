@@ -612,6 +612,9 @@ FIND_PARENTS = Exercise(
     # gives it a rank function of its own, allowing only ranks below the token's, wrote the answer's idea itself
     course_functions=(merge_below_rank,),
     cases=_parents_cases,
+    runaway_hint="probably an endless loop: when no adjacent pair has a rank below ranks[token] (a token that merging "
+    "in rank order never builds stops at three or more parts), your while loop looks at the same parts again and "
+    "again: break there (or return tuple(parts)); and a loop over positions must move its counter on (i += 1)",
     diagnosers=[
         when(
             _parts_are_ints,
