@@ -160,7 +160,7 @@ def test_a_room_counted_paragraph_by_paragraph_is_refused(capsys):
         ("10_tokens_in_practice", 14, "estimate_cost"),
         ("10_tokens_in_practice", 21, "room_for_answer"),
         ("10_tokens_in_practice", 57, "short_prompt"),
-        ("13_your_tokenizer_for_real", 49, "byte_level_text"),
+        ("13_your_tokenizer_for_real", 50, "byte_level_text"),
     ],
 )
 def test_check_cells_say_to_run_the_exercise_cell_first(lesson, cell, name, capsys):
