@@ -584,6 +584,21 @@ def _trainer_rule(attempt: Attempt) -> str | None:
         )
         why = f"{winner!r} is {len(winner)} characters, and you refuse pieces longer than a cap of {cap}"
         return TRAINER_RULES.format(why=why)
+    left, right = _winner(symbols, attempt.expected)
+    for where, long_symbol in LONG_SYMBOL_RULES:
+        caps = [
+            limit
+            for limit in range(max(len(left), len(right)), 7, -1)
+            if same_as(_skipping(lambda a, b, limit=limit, test=long_symbol: test(a, b, limit)), "cap")(attempt)
+        ]
+        if caps:
+            cap = (
+                f"of {caps[0]} characters or more"
+                if len(caps) == 1
+                else f"as long as a cap (any cap of {min(caps)} to {max(caps)} characters fits this case)"
+            )
+            why = f"{left!r} + {right!r}: its left symbol is {len(left)} characters, and you never merge {where} {cap}"
+            return TRAINER_RULES.format(why=why)
     rules: list[tuple[Any, str]] = [
         (lambda a, b, scripts=scripts: len(scripts(a + b)) > 1, f"{winner!r} mixes scripts, and you refuse that")
         for scripts in (_scripts_by_table, _scripts_by_name)
@@ -596,6 +611,13 @@ def _trainer_rule(attempt: Attempt) -> str | None:
         if same_as(_skipping(skip), "digits")(attempt):
             return DIGITS_SPLIT.format(winner=repr(winner), what=what)
     return None
+
+
+LONG_SYMBOL_RULES = (
+    ("onto a left symbol", lambda left, right, limit: len(left) >= limit),
+    ("a symbol", lambda left, right, limit: max(len(left), len(right)) >= limit),
+)
+"""Caps on a symbol's length (not the piece's): a pair whose left symbol (or either symbol) is that long is skipped."""
 
 
 def _two_digits(left: str, right: str) -> bool:
@@ -625,20 +647,25 @@ SPECIAL_LOOKING = (
     _special_looking(lambda piece: "<" in piece or "[" in piece),
     _special_looking(lambda piece: piece.startswith("<")),
     _special_looking(lambda piece: piece.startswith("[")),
+    _special_looking(lambda piece: piece[:1] + piece[-1:] in ("<>", "[]")),
+    _special_looking(lambda piece: piece.lstrip(SPACE)[:1] + piece[-1:] in ("<>", "[]")),
 )
-"""Ways to keep pieces that look like special tokens (<s>, [INST]) from merging."""
+"""Ways to keep pieces that look like special tokens (<s>, [INST]) from merging: by their first character, or by
+being enclosed in <...> or [...]."""
 
 
 def _special_filter(attempt: Attempt) -> str | None:
-    """The learner's answers are those of a search that skips pieces starting with '<' or '['."""
+    """The learner's answers are those of a search that skips pieces starting with '<' or '[', or enclosed in <...> or
+    [...]."""
     if attempt.error is not None or attempt.expected is None:
         return None
     if not any(same_as(_skipping(skip), "special")(attempt) for skip in SPECIAL_LOOKING):
         return None
     winner = "".join(_winner(attempt.args[0], attempt.expected))
     return (
-        f"you passed over {winner!r}, the best piece here, as if it were a special token because of its '<' or '[': "
-        "Mistral's vocabulary holds ordinary pieces like '▁<', '</', '[' and '[]', which merge like any other; the "
+        f"you passed over {winner!r}, the best piece here, as if it were a special token because of its '<' or '[' "
+        "(a piece starting with one, or enclosed in <...> or [...]): Mistral's vocabulary holds ordinary pieces like "
+        "'▁<', '</', '[', '[]', '<>' and '<?>' ('x=[]' is '▁x', '=', '[]'), which merge like any other; the "
         "encoder itself never merges a control piece such as <s>, whatever its text, and Mistral 7B v0.1 has no "
         "[INST] piece at all; look up every pair as it is, with `in scores`"
     )
@@ -1954,14 +1981,55 @@ IN_A_ROW = (
 )
 
 
-def _output_carried_over(attempt: Attempt) -> str | None:
-    """``def byte_fallback(pieces, vocab, out=[])``: the default list is made once, so every call adds to what the
-    calls before it wrote; each answer ends with the right one, after what earlier calls returned."""
+def _extra_in_front(attempt: Attempt) -> list | None:
+    """What an answer has before the right output, when it ends with it (else None)."""
     got, expected = attempt.got, attempt.expected
     if not isinstance(got, list) or not isinstance(expected, list) or attempt.error is not None:
         return None
     if len(got) <= len(expected) or got[len(got) - len(expected) :] != expected:
         return None
+    return got[: len(got) - len(expected)]
+
+
+def _made_of_outputs(extra: list) -> bool:
+    """Whether ``extra`` is what some calls on the exercise's cases return, one after another: what a list carried
+    over from call to call holds before this call's pieces (calls of this check, or of an earlier run of it)."""
+    outputs = [case.expected for case in BYTE_FALLBACK.build_cases() if case.expected]
+    ends = {0}
+    for end in range(1, len(extra) + 1):
+        if any(end - len(out) in ends and extra[end - len(out) : end] == out for out in outputs):
+            ends.add(end)
+    return len(extra) in ends
+
+
+ADDED_IN_FRONT = {
+    ("<s>",): "'<s>', the sentence's start",
+    (SPACE,): "'▁', the dummy prefix",
+    ("<s>", SPACE): "'<s>' and '▁'",
+    (SPACE, "<s>"): "'▁' and '<s>'",
+}
+
+
+def _added_in_front(attempt: Attempt) -> str | None:
+    """'<s>' (or the dummy '▁') put before the output, though no call before this one left anything."""
+    extra = _extra_in_front(attempt)
+    if extra is None or tuple(extra) not in ADDED_IN_FRONT or _made_of_outputs(extra):
+        return None
+    return (
+        f"your answer has {ADDED_IN_FRONT[tuple(extra)]}, added in front of the right pieces, {attempt.expected!r}: "
+        "byte_fallback writes only the pieces it is given, each as itself or as its bytes; the dummy '▁' was put "
+        "in the text by the normaliser before the pieces were made (it is in pieces already when it belongs), and "
+        "<s> is a control piece the encoder adds around the ids only when asked (add_bos), never a piece of the text"
+    )
+
+
+def _output_carried_over(attempt: Attempt) -> str | None:
+    """``def byte_fallback(pieces, vocab, out=[])``: the default list is made once, so every call adds to what the
+    calls before it wrote; each answer ends with the right one, after what earlier calls returned."""
+    extra = _extra_in_front(attempt)
+    if extra is None or not _made_of_outputs(extra):
+        return None
+    got, expected = attempt.got, attempt.expected
     return (
         f"your answer has {len(got) - len(expected)} pieces before the right ones, {expected!r}: pieces left by the "
         "calls before this one: your list outlives the call. A default argument (out=[]) is made ONCE, when def "
@@ -2262,6 +2330,7 @@ BYTE_FALLBACK = Exercise(
             )
             for form in _NORMAL_FORMS
         ),
+        _added_in_front,
         _output_carried_over,
         _spaces_kept,
         same_as(

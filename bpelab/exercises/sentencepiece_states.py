@@ -14,7 +14,8 @@ Three models: Mistral 7B v0.1 (``load_sentencepiece("mistral_v1")``); a small mo
 ('12', '▁2024', '▁1234') that Mistral's model (trained to split digits) lacks; and a small model trained with
 permissive settings (no split by number or script, pieces up to 64 characters), whose pieces join what a learner
 may think never joins: a letter and a digit ('▁mp3'), a word and its punctuation ('▁Hello,'), lower and upper case
-('▁camelCase'), a tab or a carriage return, characters outside the BMP ('▁😀😀'), and a word of 34 letters. The
+('▁camelCase'), a tab or a carriage return, characters outside the BMP ('▁😀😀'), a word of 34 letters, and
+'▁internationalizations', made by merging 's' onto '▁internationalization', a left symbol of 21 characters. The
 trainer splits its text into lines, so no piece of it holds a newline. Everything is fixed (no sampling), and built
 once, at the first check.
 """
@@ -38,9 +39,11 @@ MISTRAL_TEXTS = (
     "cafe\u0301 and naïve déjà vu",
     "def square(x):\n    return x ** 2  # x*x",
     "zero\u200bwidth \u200bspace, a\u200djoiner and \ufeffBOM",
+    "x=[] if a<>b or c<?>d",
 )
 """A long English sentence (more than 40 symbols, its best pair far right at some steps), markup and [INST]-like
-brackets, numbers, Japanese (kanji and kana, which Mistral's model never joins), a combining accent (U+0301), code,
+brackets, ordinary pieces enclosed in brackets ('[]' id 2002, '<>' id 28675, '<?>' id 25955: no special tokens),
+numbers, Japanese (kanji and kana, which Mistral's model never joins), a combining accent (U+0301), code,
 and format characters (category Cf: U+200B, U+200D, U+FEFF), one of which Mistral joins ('▁' + U+200B, id 15758)."""
 
 NUMBERS_LINE = "in 2024 and 2025 we sold 1234 cups, 12 a day"
@@ -56,6 +59,7 @@ MIXED_LINES = (
     "col\tumn\tdata\r",
     "emoji 😀😀 and 𝔘𝔫𝔦 math",
     "supercalifragilisticexpialidocious",
+    "internationalization internationalizations",
 )
 MIXED_TIMES = 30
 MIXED_VOCAB_SIZE = 200
@@ -68,7 +72,8 @@ MIXED_SETTINGS: dict[str, Any] = {
 """Keyword arguments of ``train_sentencepiece_bpe`` (and of SentencePieceTrainer, which a test trains alike)."""
 MIXED_PIECES = (
     "▁mp3", "▁covid19", "▁4K", "▁A4", "▁h2o,", "▁Hello,", "▁world.", "▁e.g.", "▁camelCase", "▁iPhone", "▁McDonald",
-    "▁col\tumn\tdata\r", "▁😀😀", "▁𝔘𝔫𝔦", "▁supercalifragilisticexpialidocious",
+    "▁col\tumn\tdata\r", "▁😀😀", "▁𝔘𝔫𝔦", "▁supercalifragilisticexpialidocious", "▁internationalization",
+    "▁internationalizations",
 )  # fmt: skip
 """Pieces the model trained on ``MIXED_LINES`` (each ``MIXED_TIMES`` times) with ``MIXED_SETTINGS`` must hold."""
 
