@@ -128,3 +128,48 @@ def test_a_carried_over_list_is_still_named(capsys):
 def test_the_shown_solutions_still_pass():
     assert check_next_merge(shown_solution("a16e0c01", "next_merge"), record=False).passed
     assert check_byte_fallback(shown_solution("a16e0c02", "byte_fallback"), record=False).passed
+
+
+# ---- findings 4-6: the lesson's prose on training's words, the +0.0 pieces and an Inherited mark at a piece's start --
+
+
+def _cells():
+    import nbformat
+
+    from tests.lesson16_solutions import LESSON
+
+    return {cell.get("id"): cell for cell in nbformat.read(LESSON, as_version=4).cells}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _out(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.get("outputs", []))
+
+
+def test_training_words_start_at_the_first_space_of_a_run():
+    cells = _cells()
+    table = _flat(cells["a16e0002"].source)
+    assert "pieces between spaces" not in table and "cuts each sentence at whitespace" not in table
+    assert "first `▁` of a run" in table and "model_interface.cc` lines 208–267" in table and "251–256" in table
+    recap = _flat(cells["a16e002c"].source)
+    assert "pieces between spaces" not in recap and "`▁▁▁▁def` is one word" in recap
+    out = _out(cells["a16e0002cb"]).splitlines()
+    assert len(out) == 2 and "'▁▁'" not in out[0] and "'▁▁'" in out[1], out
+
+
+def test_the_pieces_at_plus_zero_are_named():
+    cells = _cells()
+    prose = _flat(cells["a16e0f01"].source)
+    assert "only to its special pieces" not in prose and "256 byte pieces" in prose and "user-defined" in prose
+    out = _out(cells["a16e0f02"])
+    assert "'BYTE': 256" in out and "'USER_DEFINED': 1" in out, out
+
+
+def test_an_inherited_mark_at_a_piece_s_start_has_any_script():
+    cells = _cells()
+    prose = _flat(cells["a16e001eb"].source)
+    assert "right after its leading `▁`" in prose and "line 273" in prose
+    assert "`̦β`" in prose and "'̦β'" in _out(cells["a16e0022"])
