@@ -240,12 +240,14 @@ def train_bpe(
     *,
     tie_break: TieBreak = "first",
     method: Literal["naive", "fast"] = "naive",
+    progress: Callable[[int, int], None] | None = None,
 ) -> TrainingResult:
     """Learn up to ``num_merges`` merges from ``text``, recording every step.
 
     Ties go to the pair seen first (``"first"``) or to the smallest pair (``"lexicographic"``).
     Stops early when no pair is left. ``method="fast"`` learns the same merges with the
-    incremental trainer of ``bpelab.fast`` and records no per-step tables.
+    incremental trainer of ``bpelab.fast`` and records no per-step tables. ``progress``, when given, is told
+    ``(merges done, num_merges)`` after each merge of the naive method (a form's "n of N merges").
     """
     _require_str(text)
     check_merge_count(num_merges)
@@ -255,7 +257,11 @@ def train_bpe(
         return train_words_fast(word_freq, num_merges, tie_break=tie_break)
     if method != "naive":
         raise ValueError(f"method must be 'naive' or 'fast', got {method!r}")
-    steps = list(learn_merges(word_freq, num_merges, new_symbol=lambda p: p[0] + p[1], tie_break=tie_break))
+    steps: list[MergeStep] = []
+    for step in learn_merges(word_freq, num_merges, new_symbol=lambda p: p[0] + p[1], tie_break=tie_break):
+        steps.append(step)
+        if progress is not None:
+            progress(len(steps), num_merges)
     return TrainingResult(
         merges=[(step.pair, step.new_symbol) for step in steps],
         word_freq=steps[-1].word_freq if steps else word_freq,

@@ -19,9 +19,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import cast
 
-from bpelab.merging import check_merge_count
 from bpelab.patterns import split_text
-from bpelab.words import TIE_BREAKS, TieBreak, TrainingResult, get_word_frequencies, learn_merges
+from bpelab.words import TIE_BREAKS, TieBreak, TrainingResult, get_word_frequencies, train_bpe
 
 LESSON_02_SPLIT = r"\w+|[^\w\s]+"
 """Lesson 02's pre-tokenization: runs of word characters, runs of punctuation."""
@@ -91,21 +90,8 @@ def train_for_form(
         raise ValueError(f"tie_break must be one of {TIE_BREAKS}, got {tie_break!r}")
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
-    check_merge_count(merges)
-    word_freq = get_word_frequencies(_form_text(text, split_punctuation))
-    steps = []
-    for step in learn_merges(word_freq, merges, new_symbol=lambda p: p[0] + p[1], tie_break=cast(TieBreak, tie_break)):
-        steps.append(step)
-        if progress is not None:
-            progress(len(steps), merges)
-    result = TrainingResult(  # as train_bpe builds it
-        merges=[(step.pair, step.new_symbol) for step in steps],
-        word_freq=steps[-1].word_freq if steps else word_freq,
-        steps=steps,
-        initial_word_freq=word_freq,
-        tie_break=cast(TieBreak, tie_break),
-        stopped_early=len(steps) < merges,
-    )
+    form_text = _form_text(text, split_punctuation)
+    result = train_bpe(form_text, merges, tie_break=cast(TieBreak, tie_break), progress=progress)
     return stopped_at_single(result) if stop_at_single else result
 
 
