@@ -68,6 +68,46 @@ def none_hint(exercise: ExerciseSpec, fn: Any) -> str:
     return "your function returned None here: some path through it ends without reaching `return`"
 
 
+class _Printed(io.TextIOBase):
+    """Standard output while a learner's function runs: shown as usual, its first characters kept, so that a check
+    can tell a function that printed its answer (and returned None) from one that has no answer yet."""
+
+    KEEP = 200
+
+    def __init__(self, shown: Any) -> None:
+        self.shown, self.kept = shown, ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if len(self.kept) < self.KEEP:
+            self.kept += text[: self.KEEP - len(self.kept)]
+        return self.shown.write(text)
+
+    def flush(self) -> None:
+        self.shown.flush()
+
+
+def call_watched(fn: Any, args: tuple, max_steps: int | None) -> tuple[Outcome, str]:
+    """``call``, and the start of what the function printed."""
+    printed = _Printed(sys.stdout)
+    with contextlib.redirect_stdout(printed):
+        outcome = call(fn, args, max_steps)
+    return outcome, printed.kept
+
+
+def printed_not_returned(printed: str, function: str) -> str:
+    """The hint for a function that printed something and returned None: ``print`` shows, ``return`` hands back."""
+    shown = printed.strip()
+    shown = shown if len(shown) <= 60 else shown[:60] + "…"
+    return (
+        f"your function printed {shown!r} but returned None: `print` only shows a value on the screen, `return` hands "
+        f"it to the caller (the check, or any code that uses {function}). End it with `return <your result>` where it "
+        "prints the result"
+    )
+
+
 def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None, hint: str = "") -> list[str]:
     """The problem and hint lines for a call the guards stopped, by the limit it hit; ``hint``, the exercise's own
     for an endless loop, replaces the general one of the time and line limits."""
@@ -155,7 +195,7 @@ def check_part(
     for index, case in enumerate(cases):
         number = first + index + 1
         given, before = copy.deepcopy(case.args), copy.deepcopy(case.args)
-        outcome = call(fn, given, exercise.max_steps)
+        outcome, printed = call_watched(fn, given, exercise.max_steps)
         answers[index] = outcome if outcome.error is not None or outcome.runaway else outcome.got
         lines = [
             f"❌ {name}: check {number} of {total} failed" + (f" — {case.note}" if case.note else ""),
@@ -206,7 +246,9 @@ def check_part(
             continue
         if got is None or got is Ellipsis:
             shape = body(fn)
-            if got is Ellipsis or shape == "stub" or (index == 0 and shape == "unknown"):
+            if got is None and printed.strip():
+                pass  # it printed something: not a stub; the hint below says print is not return
+            elif got is Ellipsis or shape == "stub" or (index == 0 and shape == "unknown"):
                 return failed(
                     number,
                     [
@@ -230,6 +272,7 @@ def check_part(
         if got is None:  # a mistake an exercise knows returns None too (a turn never passed on): say that first
             hint = (
                 swapped_parameters(exercise, attempt)
+                or (printed_not_returned(printed, exercise.function_name) if printed.strip() else "")
                 or first_hint(exercise.diagnosers, attempt)
                 or none_hint(exercise, fn)
             )
