@@ -15,7 +15,7 @@
 #   make assignments                 the lessons' exercises as an nbgrader course folder and Otter master notebooks,
 #                                    in assignments/ (installs nbgrader and otter-grader: requirements-teach.txt)
 #   make pins                        re-compile requirements*.txt from pyproject.toml (keeps today's versions)
-#   make test-compat                 every lesson and the unit tests at the lowest and newest allowed versions
+#   make test-compat                 every lesson at the lowest and newest allowed versions, the unit tests at the lowest
 #                                    (Python 3.11 and 3.13, installed as the README tells pip users; ~20 min)
 #
 # Setup is idempotent: a second run only re-checks the tokenizer files' hashes. A learner's .venv gets only
@@ -172,7 +172,7 @@ lint: $(TEST_STAMP)
 
 test: setup-test
 	@$(MAKE) --no-print-directory lint
-	IPYTHONDIR="$$(mktemp -d)" $(PY) -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg $(PYTEST_ARGS)
+	IPYTHONDIR="$$(mktemp -d)" $(PY) -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg --durations=20 $(PYTEST_ARGS)
 
 # Fresh kernel, in place, widget state kept, no timings: an untouched lesson re-runs to the same bytes.
 lessons: setup
