@@ -566,6 +566,37 @@ def test_in_jupyterlab_the_train_form_trains_with_python(
     assert page.evaluate(CELL_COUNT_JS) == cells, "typing in the form edited the notebook"
 
 
+def test_in_jupyterlab_the_train_form_shows_pythons_progress_while_it_trains(
+    lab_page: Page, lab_server: RunningServer, one_stepper_notebook: str
+) -> None:
+    """Read 13 of lesson 04: the form said only "Training in Python…" for as long as training took. The page now
+    sees the count grow ("n of N merges", sent by the kernel while train_bpe runs), then the trained run; the text
+    is the longest English the form trains its most merges on (MOST_WORK)."""
+    from bpelab.widgets.form_training import MOST_MERGES, most_merges_for, progress_message
+
+    page = lab_page
+    text = real_text()
+    while most_merges_for(text) < MOST_MERGES:  # cut at a space until the form allows its most merges
+        text = text[: text.rindex(" ", 0, len(text) * 9 // 10)]
+    stepper, _ = _stepper_at_step_0(page, lab_server.url, one_stepper_notebook)
+    stepper.locator("summary").click()
+    stepper.locator("textarea").fill(text)
+    stepper.locator(".bpe-train-form input[type=number]").fill(str(MOST_MERGES))
+    stepper.evaluate(
+        """(box) => { window.bpeMessages = []; const m = box.querySelector('.bpe-message');
+        new MutationObserver(() => window.bpeMessages.push(m.textContent)).observe(m, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    stepper.locator("button.bpe-train").click()
+    message = stepper.locator(".bpe-message")
+    expect(message).to_contain_text("Trained in Python (train_bpe)", timeout=120_000)
+    shown = page.evaluate("() => window.bpeMessages")
+    counts = [m for m in shown if m.startswith("Training in Python… ")]
+    assert progress_message(1, MOST_MERGES) in counts, shown
+    assert any(m != progress_message(1, MOST_MERGES) for m in counts), f"the count never grew: {shown}"
+    expect(stepper.locator(".bpe-step-label")).to_have_text(f"Step 0 of {MOST_MERGES}")
+    save_screenshot(page, "lab_stepper_trained_with_progress", locator=stepper)
+
+
 # ---- Voilà: a lesson served as an app (issue 30, item 6) ----------------------------------------------------
 
 VOILA_LESSON = "04_merging_step_by_step.ipynb"
