@@ -105,6 +105,17 @@ def _empty_or_zero(value: Any) -> bool:
     return False
 
 
+def _only_empty_texts(value: Any) -> bool:
+    """A non-empty collection whose every item is an empty text (``['', '']``): nothing to count, yet not empty."""
+    if isinstance(value, dict):
+        value = list(value)
+    return (
+        isinstance(value, (list, tuple, set, frozenset))
+        and len(value) > 0
+        and all(isinstance(item, (str, bytes)) and len(item) == 0 for item in value)
+    )
+
+
 def _empty(value: Any) -> bool:
     """An argument with nothing in it (a list, dict, str, ... of length 0)."""
     return isinstance(value, (list, tuple, dict, set, frozenset, str, bytes)) and len(value) == 0
@@ -125,6 +136,12 @@ def empty_input_error(error: BaseException, args: tuple = ()) -> str | None:
             "answer the empty input before you index it (e.g. `if not symbols: ...`)"
         )
     if isinstance(error, ZeroDivisionError):
+        if any(_only_empty_texts(arg) for arg in args):
+            return (
+                "you divided by zero: these texts are all empty, so they hold nothing to count, yet the list itself "
+                "is not empty and `if not texts:` lets it through; test the total you divide by (`if total == 0:`) "
+                "before the division"
+            )
         if not args or any(_empty_or_zero(arg) for arg in args):
             return "you divided by zero: an empty input (or a total of 0) needs its own answer before the division"
         return (
@@ -148,6 +165,9 @@ def explain(exercise: ExerciseSpec, attempt: Attempt) -> str:
             )
         return empty_input_error(attempt.error, attempt.args) or exercise.hint
     got, expected = attempt.got, attempt.expected
+    wrapped = getattr(got, "what_is_wrong", None)  # an answer an exercise's own rule wrapped says what it found
+    if callable(wrapped):
+        return str(wrapped())
     hint = type_hint(got, expected)
     if hint:
         return hint

@@ -102,6 +102,14 @@ class NearAnswer:
     def __repr__(self) -> str:
         return repr(self.value)
 
+    def what_is_wrong(self) -> str:
+        """The hint when no diagnoser of the exercise knows more (``rounding_hint`` names a rounded answer)."""
+        return (
+            f"your float {self.value!r} is within a hair of {self.expected!r} but not equal to it: this answer is "
+            "compared exactly, as one division `/` of the two whole numbers gives it; multiplying by 1 / n, or adding "
+            "up ratios one by one, rounds differently in the last digits"
+        )
+
 
 def exactly(ulps: int = 0) -> Callable[[object, float], object]:
     """An ``adjust`` for ``adjusted``: the answer (an exact number of another kind as its float, ``as_float``) stays
