@@ -18,6 +18,7 @@ on ``"abababab"`` (merges ``a``+``b``, then ``ab``+``ab``), one that learned ``Ã
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import io
 import math
@@ -640,9 +641,54 @@ COUNT_UNUSED = Exercise(
 )
 
 
+SLOW_PROBE_CHARACTERS = 1_000
+"""How much of the text a count_unused the guards stopped is tried again on: a right count there means it is slow,
+not endless. A right answer that encodes the whole text once per id of the vocabulary takes about 20 seconds on the
+very long text (hundreds of encodings of 221,823 characters) and far more on the lesson's code with code_bpe; on the
+first 1,000 characters, well under a second."""
+
+STOPPED = ("did not finish: it was still running after", "did not finish: it ran more than")
+"""How the engine's report says the clock or the line counter stopped the call (``checking.runaway_lines``)."""
+
+
+def _slow_not_endless(fn: Callable[..., int], result: CheckResult) -> str | None:
+    """The hint when the guards stopped ``fn`` on a check, and on the first ``SLOW_PROBE_CHARACTERS`` of that check's
+    text it gives the right count: it is right but slow (the engine's hint would call it a loop that never ends)."""
+    if result.passed or result.failed_case is None or not any(stop in result.message for stop in STOPPED):
+        return None
+    cases = COUNT_UNUSED.build_cases()
+    if not 1 <= result.failed_case <= len(cases):
+        return None
+    tokenizer, text = cases[result.failed_case - 1].args
+    start = text[:SLOW_PROBE_CHARACTERS]
+    if len(start) == len(text):
+        return None
+    with contextlib.redirect_stdout(io.StringIO()):
+        outcome = call(fn, copy.deepcopy((tokenizer, start)), MAX_STEPS)
+    expected = count_unused(tokenizer, start)
+    if outcome.error is not None or outcome.runaway or not same(outcome.got, expected):
+        return None
+    ids = len(tokenizer.vocab)
+    return (
+        f"it seems too slow, not an endless loop: on the first {len(start):,} characters of this text your function "
+        f"gives the right count ({expected}), but on all {len(text):,} the check stopped it. What makes it slow is "
+        f"usually going over the whole text once per id of the vocabulary ({ids:,} ids here): tokenizer.encode(text) "
+        f"inside the loop over the ids encodes the text {ids:,} times, and a loop of yours over all the text's ids "
+        f"inside that loop reads them {ids:,} times. Encode the text once, before any loop, and compare sets: "
+        "len(set(tokenizer.vocab) - set(tokenizer.encode(text)))"
+    )
+
+
 def check_count_unused(fn: Callable[..., int], *, record: bool = True) -> CheckResult:
-    """Lesson 08, exercise 2."""
-    return COUNT_UNUSED.check(fn, record=record)
+    """Lesson 08, exercise 2. A right answer the guards stopped (slow, not endless) is told so, not that it loops."""
+    result = COUNT_UNUSED.run(fn, record=record)
+    slow = _slow_not_endless(fn, result)
+    if slow is not None:
+        lines = [line for line in result.message.split("\n") if not line.startswith("   hint:")]
+        message = "\n".join([*lines, f"   hint:     {slow}"])
+        result = CheckResult(False, result.name, result.failed_case, result.checks, result.status, message)
+    print(result.message)
+    return result
 
 
 # ---- choose a vocabulary size ---------------------------------------------------------------
@@ -884,6 +930,71 @@ _ROUNDINGS = {
 }
 
 
+def _against(change: Callable[[float], float]) -> Callable[[BPETokenizer, str, float], int]:
+    """The lesson's search comparing the exact bytes per token with ``change(goal)`` instead of the goal."""
+
+    def search(tokenizer: BPETokenizer, text: str, goal: float) -> int:
+        target = change(goal)
+        return first_reaching(256, _largest(tokenizer), lambda size: _measured(tokenizer, text, size) >= target)
+
+    return search
+
+
+WITHIN_AGAIN = (
+    "the goal your search is given already holds the 0.9: it is the bytes per token to reach, as it is (on "
+    "english_bpe the checker passes 0.9 Ã— GPT-4's bytes per token, the lesson's 0.9 * gpt4_held; its own checks "
+    "pass other goals)"
+)
+
+_GOAL_SCALED = [
+    same_as(
+        _against(lambda goal: 0.9 * goal),
+        "you applied the 0.9 a second time: you compare with 0.9 * goal (or goal * (1 - within)), but "
+        + WITHIN_AGAIN
+        + ". So your goal is too loose by a factor of 0.9 (81% of GPT-4 instead of 90%), and the size found is too "
+        "small; compare with `goal` itself: bytes per token >= goal",
+    ),
+    same_as(
+        _against(lambda goal: goal / 0.9),
+        "you divided the goal by 0.9: "
+        + WITHIN_AGAIN
+        + ". So your goal is too strict by a factor of 0.9 (all of GPT-4's instead of 90%), and the size found is too "
+        "large; compare with `goal` itself: bytes per token >= goal",
+    ),
+]
+
+
+def _rounded_to(digits: int) -> Callable[[float], float]:
+    return lambda goal: round(goal, digits)
+
+
+GOAL_ROUNDINGS: dict[str, Callable[[float], float]] = {
+    "round(goal)": round,
+    "int(goal)": int,
+    "math.floor(goal)": math.floor,
+    "math.ceil(goal)": math.ceil,
+    **{f"round(goal, {digits})": _rounded_to(digits) for digits in range(1, 5)},
+}
+"""The roundings of the goal alone a search is tried with (its bytes per token exact)."""
+
+_GOAL_ROUNDED = {written: same_as(_against(how), "") for written, how in GOAL_ROUNDINGS.items()}
+
+
+def _rounded_goal(attempt: Attempt) -> str | None:
+    """The search's answers are those of one that rounds the goal (and not its measurements) before comparing;
+    every rounding that agrees on all the checks is named."""
+    matches = [written for written, diagnose in _GOAL_ROUNDED.items() if diagnose(attempt) is not None]
+    if not matches:
+        return None
+    which = matches[0] if len(matches) == 1 else " or ".join(matches) + ": these checks cannot tell which"
+    return (
+        f"you rounded the goal ({which}) before comparing: the goal is a number to reach as it is given "
+        f"({attempt.args[2]!r} on this check), and a rounded goal is another number, below it or above it, so the "
+        "search stops at the size that reaches that other number; compare with the goal itself, no rounding: "
+        "bytes per token >= goal"
+    )
+
+
 def _digits_in_words(digits: list[int]) -> str:
     return ", ".join(map(str, digits[:-1])) + f" or {digits[-1]}" if len(digits) > 1 else str(digits[0])
 
@@ -1061,14 +1172,14 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
         with contextlib.redirect_stdout(io.StringIO()):
             outcome = call(helper, (smaller, text), MAX_STEPS)
         if outcome.error is None and not outcome.runaway and not same(outcome.got, exact):
-            start = next(
-                (n for n in PREFIX_LENGTHS if n < len(text) and same(outcome.got, bytes_per_token(smaller, text[:n]))),
-                None,
-            )
+            starts = _prefix_lengths(helper, plain, text, [size])
             why = (
-                f": it measures only the text's first {start:,} characters (text[:{start}]), and this text has "
-                f"{len(text):,}; measure the whole text"
-                if start is not None
+                f": it measures only the text's first {starts[0]:,} characters (text[:{starts[0]}]), and this text "
+                f"has {len(text):,}; measure the whole text"
+                if len(starts) == 1
+                else f": it measures only the start of the text (text[:n]; n = {_numbers_in_words(starts)} give "
+                f"these numbers), and this text has {len(text):,}; measure the whole text"
+                if starts
                 else ""
             )
             return (
@@ -1078,6 +1189,32 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
                 "check again"
             )
     return None
+
+
+def _numbers_in_words(numbers: list[int]) -> str:
+    return ", ".join(f"{n:,}" for n in numbers[:-1]) + f" or {numbers[-1]:,}" if len(numbers) > 1 else f"{numbers[0]:,}"
+
+
+def _prefix_lengths(
+    helper: Callable[..., object], tokenizer: BPETokenizer, text: str, sizes: list[int] | tuple[int, ...] = ()
+) -> list[int]:
+    """The lengths n of ``PREFIX_LENGTHS`` (shorter than ``text``) for which ``helper`` gives, at each of ``sizes``
+    and a few other sizes of ``tokenizer``, the bytes per token of text[:n]. One size can leave several: on a text
+    that repeats a paragraph, 300 tokens give the same ratio on its first 2,000 and 5,000 characters; the other
+    sizes tell them apart, and when none does, every length left is named."""
+    largest = _largest(tokenizer)
+    tried = [*sizes, largest, (256 + largest) // 2, 257, (3 * 256 + largest) // 4]
+    candidates = [n for n in PREFIX_LENGTHS if n < len(text)]
+    for checked, size in enumerate(dict.fromkeys(size for size in tried if 256 <= size <= largest)):
+        if checked and len(candidates) <= 1:
+            break  # one length left after a size has been compared (or none)
+        smaller = tokenizer.truncated(size)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(helper, (smaller, text), MAX_STEPS)
+        if outcome.error is not None or outcome.runaway:
+            break
+        candidates = [n for n in candidates if same(outcome.got, bytes_per_token(smaller, text[:n]))]
+    return candidates
 
 
 def _helper_is_wrong(attempt: Attempt) -> str | None:
@@ -1171,10 +1308,18 @@ def _ignores(
         if falls_short and not any(_short_of_the_goal(args, got) for group in compared for args, got in group):
             return None
         mine = [group for group in compared if any(args is attempt.args for args, _ in group)]
-        got = short((mine or compared)[0][0][1])
+        if mine:
+            said = f"your search returned {short(attempt.got)} for checks that differ only in their {parameter}"
+        else:  # this check is in no group compared: the answer quoted is theirs, not this one's (shown as `got`)
+            group = compared[0]
+            others = {2: "two", 3: "three"}.get(len(group), str(len(group)))
+            said = (
+                f"your search returned {short(attempt.got)} here, and {short(group[0][1])} on {others} other checks "
+                f"that differ only in their {parameter}"
+            )
         return (
-            f"your search returned {got} for checks that differ only in their {parameter} (and whose answers "
-            f"differ): it does not use its own `{parameter}`. Its loop may be right; {INSTEAD[parameter]}"
+            f"{said} (and whose answers differ): it does not use its own `{parameter}`. Its loop may be right; "
+            f"{INSTEAD[parameter]}"
         )
 
     return diagnose
@@ -1312,6 +1457,8 @@ SEARCH = Exercise(
             "you measured characters per token (len(text)); the goal is in bytes per token: "
             "len(text.encode('utf-8')) / len(ids)",
         ),
+        *_GOAL_SCALED,  # before the rounding and margins: each is tried on every check, so only what happened is named
+        _rounded_goal,
         when(
             _falls_short_by_a_little,
             "that size falls short of the goal, by less than 0.005 bytes per token: compare the exact numbers, "
