@@ -34,6 +34,13 @@ def _lone_markers_at_the_end(symbols: list[str]) -> int:
     return count
 
 
+_DOLLAR_HINT = (
+    "you dropped the spaces with re.sub(' +$', '', text): $ matches not only at the very end but also just before a "
+    "line break that ends the text (and, with re.M, before every line break), so spaces before a '\\n' that belong "
+    "to the text were dropped: ['end</w>', '\\n'] must give 'end \\n'. Drop only the spaces at the very end: "
+    ".rstrip(' '), or anchor the pattern at the end of the text with \\Z, re.sub(' +\\Z', '', text)"
+)
+
 DECODE_WORDS = Exercise(
     name="decode_words",
     call="my_decode_words(symbols)",  # the name lesson 05's stub gives it: the report's input line shows it
@@ -91,6 +98,15 @@ DECODE_WORDS = Exercise(
             (["name</w>", "age\t</w>"],),
             "name age\t",
             "'name age\\t' split on spaces only: the last word ends in a tab, which stays (only spaces go)",
+        ),
+        Case(
+            (["end</w>", "\n"],),
+            note="a text cut just after a line break: the space before the '\\n' belongs to the text and stays; only "
+            "spaces at the very end go",
+        ),
+        Case(
+            (["one</w>", "\nline</w>", "two</w>"],),
+            note="'one \\nline two' split on spaces only: the space that ends the first line belongs to the text",
         ),
         Case((_encoded(CLASSIC_TEXT, 10),), note="the classic corpus, encoded with 10 merges"),
         Case((_encoded(PARAGRAPH, 40),), note="a paragraph of English, encoded with 40 merges"),
@@ -159,6 +175,14 @@ DECODE_WORDS = Exercise(
             "you dropped other whitespace at the end as well, a tab or a line break (.rstrip(string.whitespace), "
             "or \\s+$ with the regex module): a symbol can hold one (a text split on spaces only keeps them in its "
             "words, 'end\\n'), and it is text. Only the spaces that '</w>' left go: .rstrip(' ')",
+        ),
+        same_as(
+            lambda symbols: re.sub(" +$", "", "".join(symbols).replace(END_OF_WORD, " ")),
+            _DOLLAR_HINT,
+        ),
+        same_as(
+            lambda symbols: re.sub(" +$", "", "".join(symbols).replace(END_OF_WORD, " "), flags=re.MULTILINE),
+            _DOLLAR_HINT,
         ),
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").strip(),

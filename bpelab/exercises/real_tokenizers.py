@@ -109,6 +109,37 @@ def _pieces_text(attempt: Attempt) -> str | None:
     return "".join(got)
 
 
+def _lines_lost(text: str, pattern: str) -> list[str]:
+    """The text split into lines first (text.split('\\n')), the pattern run on each: the line breaks are gone."""
+    return [piece for line in text.split("\n") for piece in regex.findall(pattern, line)]
+
+
+def _lines_put_back(text: str, pattern: str) -> list[str]:
+    """The text split into lines first, the pattern run on each, and each '\\n' put back as a piece of its own."""
+    lines = text.split("\n")
+    pieces: list[str] = []
+    for number, line in enumerate(lines):
+        pieces += regex.findall(pattern, line)
+        if number < len(lines) - 1:
+            pieces.append("\n")
+    return pieces
+
+
+_LINES_FIRST = (
+    "you split the text into lines first (text.split('\\n')) and ran the pattern on each line: the line breaks are "
+    "text, and the pattern puts them into pieces (');\\n' keeps its line break, and a run of line breaks with the "
+    "spaces after it is one piece)"
+)
+_LINES_LOST_HINT = (
+    _LINES_FIRST + ", so splitting lines first lost them: the pieces joined no longer give back the text. Run the "
+    "pattern on the whole text: " + "regex.findall(pattern, text)"
+)
+_LINES_PUT_BACK_HINT = (
+    _LINES_FIRST + ", so putting each '\\n' back between the lines moves it into pieces of their own, not the "
+    "pieces the pattern makes. Run the pattern on the whole text: regex.findall(pattern, text)"
+)
+
+
 def _cut_in_slices(attempt: Attempt) -> str | None:
     """The pieces spell the text, but some right piece comes back in parts: the text was cut into slices first."""
     if _pieces_text(attempt) != attempt.args[0] or not isinstance(attempt.expected, list):
@@ -284,6 +315,8 @@ SPLIT_PIECES = Exercise(
             "case to split CamelCase; GPT-2's knows contractions only in lower case). Call "
             "regex.findall(pattern, text) with no flags",
         ),
+        same_as(_lines_lost, _LINES_LOST_HINT),
+        same_as(_lines_put_back, _LINES_PUT_BACK_HINT),
         _edge_whitespace_lost,
         _cut_in_slices,
         _normalised,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
@@ -132,6 +133,114 @@ def _padded_replace(word: str, merges: list[Merge]) -> list[str]:
     return text.split()
 
 
+def _padded_replace_repeated(word: str, merges: list[Merge]) -> list[str]:
+    """The padded str.replace above, repeated for each merge until the text stops changing: the second pass merges
+    what the first skipped, but pairs the run differently ('aaaaa' gives 'aa a aa', not 'aa aa a')."""
+    text = " " + " ".join([*word, END_OF_WORD]) + " "
+    for (a, b), new in merges:
+        while (replaced := text.replace(f" {a} {b} ", f" {new} ")) != text:
+            text = replaced
+    return text.split()
+
+
+def _in_place_then_two_steps_repeated(word: str, merges: list[Merge]) -> list[str]:
+    """The in-place merge with i += 2, its pass repeated for each merge until the word stops changing."""
+    symbols = [*word, END_OF_WORD]
+    for (a, b), new in merges:
+        while True:
+            before, i = list(symbols), 0
+            while i < len(symbols) - 1:
+                if (symbols[i], symbols[i + 1]) == (a, b):
+                    symbols[i : i + 2] = [new]
+                    i += 2
+                else:
+                    i += 1
+            if symbols == before:
+                break
+    return symbols
+
+
+_REPEATED_SKIPPING_STEP_HINT = (
+    "your merge step skips a match (after a merge it steps past the next symbol: an in-place merge "
+    "symbols[i : i + 2] = [new] followed by i += 2, or one str.replace of ' a b ' by ' ab ' on the spelled word), and "
+    "you repeated it until nothing changed: the second pass merges what the first skipped, but pairs a run of equal "
+    "symbols differently. 'aaaaa' with ('a', 'a') must give ['aa', 'aa', 'a', '</w>'], each pair taken as it is met; "
+    "your repeat gives ['aa', 'a', 'aa', '</w>'], and a later merge such as ('aa', 'a') then builds other symbols. "
+    "Apply each merge once over the word, left to right, without overlaps, in the order learned (after an in-place "
+    "merge step i += 1; when building a new list, i += 2)"
+)
+
+_REGEX_SPECIAL = set(".^$*+?{}[]()|\\")
+
+
+def _regex_special(merges: list[Merge]) -> bool:
+    return any(_REGEX_SPECIAL & set(symbol) for pair, _ in merges for symbol in pair)
+
+
+def _regex_merge(
+    pattern_of: Callable[[str, str], str], replacement_of: Callable[[str, str], str]
+) -> Callable[[str, list[Merge]], list[str] | None]:
+    """A learner's merge by re.sub on the word spelled with spaces, with the pattern and the replacement built from
+    the pair as given; a pattern that does not compile gives None (the learner's code raised there)."""
+
+    def encode(word: str, merges: list[Merge]) -> list[str] | None:
+        symbols = [*word, END_OF_WORD]
+        for (a, b), _ in merges:
+            try:
+                symbols = re.sub(pattern_of(a, b), replacement_of(a, b), " ".join(symbols)).split(" ")
+            except re.error:
+                return None
+        return symbols
+
+    return encode
+
+
+# rf"(?<!\S){a} {b}(?!\S)": whole symbols, but '.', '(', '+', '?', '*', '\\' in a symbol are read as regex syntax
+_unescaped_regex = _regex_merge(lambda a, b: rf"(?<!\S){a} {b}(?!\S)", lambda a, b: a + b)
+# pattern = a + " " + b: neither escaped nor bounded
+_unescaped_plain_regex = _regex_merge(lambda a, b: a + " " + b, lambda a, b: a + b)
+# the pattern escaped, but the replacement a + b given as a string, whose backslashes re.sub reads as escapes
+_unescaped_replacement = _regex_merge(lambda a, b: rf"(?<!\S){re.escape(a)} {re.escape(b)}(?!\S)", lambda a, b: a + b)
+
+_RE_ESCAPE = (
+    "escape each symbol: rf'(?<!\\S){re.escape(a)} {re.escape(b)}(?!\\S)', and give re.sub the new symbol as a "
+    "function, lambda m: a + b, since it reads backslashes in a replacement string as escapes too (or compare whole "
+    "symbols in a list, with no regex at all)"
+)
+
+_UNESCAPED_REGEX_HINT = (
+    "you built the regex from the pair without re.escape: a symbol is text, not a pattern, but '.' in ('.', '</w>') "
+    "matches any character (so 'o' + '</w>' became '.</w>'), '?' makes the space before it optional, and '(', '+', "
+    "'*' are regex syntax too (re.error, or a wrong match). " + _RE_ESCAPE[0].upper() + _RE_ESCAPE[1:]
+)
+
+_UNESCAPED_PLAIN_REGEX_HINT = (
+    "you merged with re.sub(a + ' ' + b, ...) on the spelled word: two bugs. The pattern is not escaped (re.escape), "
+    "so '.', '?', '(', '+', '*' in a symbol are read as regex syntax ('.' matches any character); and with no "
+    "boundaries it also matches inside longer symbols ('es t' contains 's t'). Compare whole symbols in a list, or "
+    "escape each symbol between boundaries, rf'(?<!\\S){re.escape(a)} {re.escape(b)}(?!\\S)', with lambda m: a + b "
+    "as the replacement (re.sub reads backslashes in a replacement string as escapes)"
+)
+
+_UNESCAPED_REPLACEMENT_HINT = (
+    "your pattern is escaped, but the replacement is the string a + b, and re.sub reads the backslashes in a "
+    "replacement string as escapes: the new symbol '\\n' (a backslash and an 'n') became a line break. Give the "
+    "new symbol as a function, re.sub(pattern, lambda m: a + b, text), or compare whole symbols in a list"
+)
+
+
+def _regex_error(attempt: Attempt) -> str | None:
+    """The learner's code raised re.error on merges that hold regex syntax: a pattern built without re.escape (or a
+    replacement string whose backslash starts an escape)."""
+    if not isinstance(attempt.error, re.error) or not _regex_special(attempt.args[1]):
+        return None
+    return (
+        f"re.error ({attempt.error}): you built a regex from the pair without escaping it. A symbol is text, not a "
+        "pattern: '(' opens a group, '+', '*', '?' repeat what comes before them, '.' matches any character, a "
+        "backslash starts an escape. " + _RE_ESCAPE[0].upper() + _RE_ESCAPE[1:]
+    )
+
+
 def _lowest_rank_first(word: str, merges: list[Merge]) -> list[str]:
     """Lesson 07's loop: again and again merge the adjacent pair listed earliest. Equal to the replay in order
     for a list as training learns it, not for one where a merge's parts are built only by a later merge."""
@@ -209,6 +318,10 @@ ENCODE_WORD = Exercise(
         ),
         _normalised,
         same_as(_marker_read_in_word, _MARKER_READ_IN_WORD_HINT),
+        _regex_error,
+        same_as(_unescaped_regex, _UNESCAPED_REGEX_HINT),
+        same_as(_unescaped_plain_regex, _UNESCAPED_PLAIN_REGEX_HINT),
+        same_as(_unescaped_replacement, _UNESCAPED_REPLACEMENT_HINT),
         same_as(_by_string_replace, STRING_REPLACE_HINT),
         same_as(
             _by_joined_text,
@@ -221,6 +334,8 @@ ENCODE_WORD = Exercise(
             _padded_replace,
             _SKIPPED_AFTER_A_MERGE_HINT,
         ),
+        same_as(_padded_replace_repeated, _REPEATED_SKIPPING_STEP_HINT),
+        same_as(_in_place_then_two_steps_repeated, _REPEATED_SKIPPING_STEP_HINT),
         same_as(
             _marker_after_merging,
             "the last symbol never merged with '</w>'. Three ways this happens: you skipped the merges that "
@@ -327,6 +442,23 @@ def _cases() -> list[Case]:
         ),
         Case(("aaa", [(("a", "a"), "aa")]), ["aa", "a", "</w>"], "left to right, without overlaps"),
         Case(
+            ("aaaa", [(("a", "a"), "aa")]),
+            note="left to right, without overlaps: the pair after a merge is looked at too, so four a's make two 'aa'",
+        ),
+        Case(
+            ("aaaaa", [(("a", "a"), "aa")]),
+            note="one pass, left to right: each pair is taken as it is met, so the lone 'a' is the last one",
+        ),
+        Case(
+            ("aaaaa", [(("a", "a"), "aa"), (("aa", "a"), "aaa")]),
+            note="each merge once, in order: ('a', 'a') leaves 'aa', 'aa', 'a', and only then ('aa', 'a') joins the "
+            "last two",
+        ),
+        Case(
+            ("aaaaaa", [(("a", "a"), "aa"), (("aa", "aa"), "aaaa")]),
+            note="each merge once, in order: three 'aa', then ('aa', 'aa') joins the first two",
+        ),
+        Case(
             ("abcab", [(("a", "b"), "ab")]),
             ["ab", "c", "ab", "</w>"],
             "a merge is applied everywhere in the word, at each place its pair stands, not only the first",
@@ -353,6 +485,29 @@ def _cases() -> list[Case]:
             "compare the pair, not the joined text: 'a' + 'bc' joins to 'abc' too, but ('ab', 'c') finds no 'ab'",
         ),
         Case(("", [(("a", "b"), "ab")]), ["</w>"], "the empty word is just the marker"),
+        Case(
+            ("hello", [((".", "</w>"), ".</w>")]),
+            note="a symbol is text: ('.', '</w>') joins only a real full stop with the marker (as an unescaped regex, "
+            "'.' matches any character)",
+        ),
+        Case(
+            ("f(x)", [(("(", "x"), "(x"), (("(x", ")"), "(x)")]),
+            note="'(' and ')' are symbols like any other (as an unescaped regex, '(' opens a group)",
+        ),
+        Case(
+            ("c++", [(("+", "+"), "++"), (("c", "++"), "c++")]),
+            note="'+' is a symbol like any other (in a regex it repeats what comes before it)",
+        ),
+        Case(
+            ("a?", [(("a", "?"), "a?")]),
+            note="'?' is a symbol like any other (in a regex it makes what comes before it optional)",
+        ),
+        Case(("x*y", [(("*", "y"), "*y")]), note="'*' is a symbol like any other (in a regex it repeats)"),
+        Case(
+            ("a\\nb", [(("\\", "n"), "\\n")]),
+            note="a backslash and an 'n' are two characters, and the merge makes the two-character symbol '\\\\n' "
+            "(not a line break)",
+        ),
         Case(
             ("low", [(("l", "o"), "lo"), (("lo", "w"), "low"), (("low", "</w>"), "low</w>")]),
             ["low</w>"],
