@@ -6,14 +6,11 @@ import unicodedata
 import pytest
 
 from bpelab.exercises.practice import (
-    KEYWORDS_ONLY,
-    MUST_KEEP,
-    WORDY_PROMPT,
     check_bytes_per_char,
     check_estimate_cost,
     check_premium,
     check_room_for_answer,
-    check_shorter_prompt,
+    check_tokens_saved,
 )
 
 
@@ -263,78 +260,7 @@ def test_a_function_that_raises_is_reported(capsys):
     assert "KeyError" in report(capsys)
 
 
-# ---- shorter prompt ---------------------------------------------------------------------------
-
-GOOD_SHORT = (
-    "Summarise the customer review below in French, in at most three sentences, "
-    "and say whether it is positive, negative or neutral."
-)
-
-
-def test_a_good_rewrite_passes_and_reports_the_saving(capsys):
-    import tiktoken
-
-    enc = tiktoken.get_encoding("o200k_base")
-    before, after = len(enc.encode(WORDY_PROMPT)), len(enc.encode(GOOD_SHORT))
-    result = check_shorter_prompt(GOOD_SHORT)
-    out = report(capsys)
-    assert result.passed
-    assert f"{before} → {after}; saved {before - after}" in out
-
-
-def test_shorter_prompt_not_yet_and_failures(capsys):
-    assert check_shorter_prompt(...).status == "not yet"
-    assert check_shorter_prompt("").status == "not yet"
-    assert check_shorter_prompt(WORDY_PROMPT).status == "not yet"
-    report(capsys)
-
-    result = check_shorter_prompt("Summarise the review below in three sentences.")
-    out = report(capsys)
-    assert not result.passed and "no longer mentions: in French, positive, negative, neutral" in out
-
-    padded = GOOD_SHORT + " Thank you so much, I really appreciate your help with this, have a lovely day!" * 4
-    result = check_shorter_prompt(padded)
-    assert not result.passed and "now make it shorter" in report(capsys)
-
-    result = check_shorter_prompt(42)
-    assert not result.passed and "expected your prompt as a string" in report(capsys)
-
-
-def test_every_must_keep_item_is_in_the_wordy_prompt():
-    from bpelab.exercises.shorter_prompt import mentions
-
-    words = set(WORDY_PROMPT.lower().replace(",", " ").replace(".", " ").split())
-    for item, options in MUST_KEEP.items():
-        assert any(option.lower() in words for option in options), item  # a whole word, found by a plain split
-        assert mentions(WORDY_PROMPT, options), item
-
-
-FRENCH_SHORT = (
-    "Résume l'avis client ci-dessous en français, en trois phrases au plus, et dis s'il est positif, négatif ou neutre."
-)
-CONTRADICTORY_SHORT = (
-    "Don't summarise the review; write ten sentences, not three, in English rather than French, "
-    "and never say whether it is positive, negative or neutral."
-)
-
-
-def test_a_correct_french_rewrite_passes(capsys):
-    """The lesson says any rewrite that keeps the instructions will do; one written in French keeps them."""
-    result = check_shorter_prompt(FRENCH_SHORT)
-    assert result.passed, report(capsys)
-
-
-def test_the_checker_says_it_only_looks_for_mentions(capsys):
-    """A prompt that mentions every item to contradict it passes: the checker cannot read meaning, and says so."""
-    result = check_shorter_prompt(CONTRADICTORY_SHORT)
-    out = report(capsys)
-    assert result.passed
-    assert KEYWORDS_ONLY in out and "'not in French' mentions French too" in out
-    check_shorter_prompt(GOOD_SHORT)
-    assert KEYWORDS_ONLY in report(capsys)
-
-
-@pytest.mark.parametrize("name", ["bytes_per_char", "premium", "room_for_answer", "estimate_cost"])
+@pytest.mark.parametrize("name", ["bytes_per_char", "premium", "room_for_answer", "estimate_cost", "tokens_saved"])
 def test_every_hand_written_answer_agrees_with_the_reference(name):
     from bpelab.exercises.core import COMPUTED, EXERCISES
 
@@ -389,7 +315,10 @@ def test_the_adjusting_checkers_keep_the_engines_messages_about_parameters(capsy
 
 def test_not_yet_messages_say_which_cells_to_run(capsys):
     """The learner edits one cell and checks in the next: a "not yet" must say to run both, not "this cell"."""
-    check_shorter_prompt(...)
+
+    def tokens_saved(original, rewrite, encoding_name): ...
+
+    check_tokens_saved(tokens_saved)
     out = report(capsys)
     assert "run this cell again" not in out and "then run this check again" in out, out
 
@@ -505,73 +434,6 @@ def test_estimate_cost_an_exact_decimal_passes(capsys):
         return (Decimal(i) * Decimal(str(pi)) + Decimal(o) * Decimal(str(po))) / Decimal(1_000_000)
 
     assert check_estimate_cost(in_decimals).passed, report(capsys)
-
-
-# ---- the shorter prompt: whole words, not beginnings (issue 29) -------------------------------------------
-
-
-def test_the_reviewers_prompt_of_look_alike_words_is_refused(capsys):
-    """Each of these only BEGINS like an item's word: preview/review, position/positive, negation/negative,
-    neutron/neutral, 2023/3. Word beginnings as bare substrings passed it with "every item is still mentioned"."""
-    result = check_shorter_prompt("Preview my resume: position, negation, neutron, French fries, one phrase, 2023.")
-    out = report(capsys)
-    assert not result.passed, out
-    assert "no longer mentions: of the review, three, positive, negative, neutral" in out, out
-
-
-@pytest.mark.parametrize(
-    "text, counted",
-    [
-        ("in 3 sentences", True),
-        ("sentences: 3.", True),
-        ("in 13 sentences", False),
-        ("in 3,5 sentences", False),
-        ("in 3.5 sentences", False),
-        ("in 2023", False),
-        ("the 3rd sentence", False),
-        ("three sentences", True),
-        ("threefold", False),
-        ("trois phrases", True),
-    ],
-)
-def test_three_counts_as_the_word_or_the_digit_standing_alone(text, counted):
-    from bpelab.exercises.shorter_prompt import mentions
-
-    assert mentions(text, MUST_KEEP["three"]) is counted
-
-
-@pytest.mark.parametrize(
-    "item, text, counted",
-    [
-        ("positive", "position", False),
-        ("positive", "Positif", True),
-        ("negative", "negation", False),
-        ("negative", "NÉGATIVE", True),
-        ("neutral", "neutron", False),
-        ("neutral", "neutre", True),
-        ("of the review", "preview", False),
-        ("of the review", "l'avis", True),
-        ("a summary", "Résumez", True),
-        ("a summary", "summarize", True),
-        ("a summary", "summation", False),
-        ("in French", "en français", True),
-        ("in French", "Frenchman", False),
-        ("sentences", "sentenced", False),
-    ],
-)
-def test_an_items_words_count_only_as_whole_words(item, text, counted):
-    from bpelab.exercises.shorter_prompt import mentions
-
-    assert mentions(text, MUST_KEEP[item]) is counted
-
-
-def test_word_boundaries_are_unicodes(capsys):
-    """A letter of another script glued to a word makes another word: 'positiveи' mentions nothing."""
-    from bpelab.exercises.shorter_prompt import mentions
-
-    assert not mentions("positiveи", MUST_KEEP["positive"])
-    assert not mentions("3٣", MUST_KEEP["three"])
-    assert mentions("«positive»", MUST_KEEP["positive"])
 
 
 # ---- leaks found by a second fresh read of lessons 09 and 10 -----------------------------------------------

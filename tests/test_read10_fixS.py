@@ -144,30 +144,6 @@ def test_the_lesson_s_room_for_answer_passes() -> None:
     assert check_room_for_answer(_room(_whole, _whole), record=False).passed
 
 
-# ---- lesson 10, shorter_prompt -------------------------------------------------------------------
-
-
-def test_the_ing_and_ed_forms_of_summarise_count(capsys) -> None:
-    from bpelab.exercises.practice import check_shorter_prompt
-
-    for verb in ("Summarising", "Summarizing"):
-        prompt = f"{verb} task: the review below in three sentences, in French; say if positive, negative or neutral."
-        assert check_shorter_prompt(prompt, record=False).passed, capsys.readouterr().out
-    prompt = "Review below, summarized in three sentences, in French; is it positive, negative or neutral?"
-    assert check_shorter_prompt(prompt, record=False).passed, capsys.readouterr().out
-
-
-def test_a_missing_item_is_reported_with_the_words_the_check_looks_for(capsys) -> None:
-    from bpelab.exercises.practice import check_shorter_prompt
-
-    assert not check_shorter_prompt(
-        "Condense the review: three sentences, French, positive/negative/neutral.", record=False
-    ).passed
-    out = capsys.readouterr().out
-    assert "no longer mentions: a summary" in out and "'summarizing'" in out, out
-    assert "looks for the words above" in _hint(out), out
-
-
 # ---- lesson 09, bytes_per_char -------------------------------------------------------------------
 
 

@@ -17,7 +17,6 @@ from bpelab.exercises.practice import (
     check_bytes_per_char,
     check_premium,
     check_room_for_answer,
-    check_shorter_prompt,
 )
 from bpelab.exercises.toy_encoders import cl100k_encode, encodings_let_go_after
 
@@ -165,25 +164,6 @@ def test_room_for_answer_wrong_answers_are_refused_with_their_hint(capsys, wrong
 def test_room_or_none_is_not_told_a_path_misses_return(capsys):
     check_room_for_answer(room_or_none)
     assert "without reaching `return`" not in hint_of(capsys)
-
-
-# ---- lesson 10: shorter_prompt --------------------------------------------------------------------------------
-
-SHORT = "{} the review below in three sentences, in French. Is it positive, negative or neutral?"
-
-
-@pytest.mark.parametrize(
-    "ask", ["Sum up", "TL;DR", "In short, give", "Recap", "Summarise", "Summarize"], ids=lambda a: a.split()[0]
-)
-def test_shorter_prompt_accepts_a_summary_asked_for_in_other_words(capsys, ask):
-    result = check_shorter_prompt(SHORT.format(ask), record=False)
-    assert result.passed, capsys.readouterr().out
-
-
-def test_shorter_prompt_still_misses_a_summary_never_asked_for(capsys):
-    result = check_shorter_prompt(SHORT.format("Read"), record=False)
-    assert not result.passed
-    assert "a summary" in capsys.readouterr().out
 
 
 # ---- the lessons' own code -------------------------------------------------------------------------------------

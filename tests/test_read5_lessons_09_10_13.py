@@ -159,7 +159,7 @@ def test_a_room_counted_paragraph_by_paragraph_is_refused(capsys):
         ("09_multilingual_tax", 26, "premium"),
         ("10_tokens_in_practice", 14, "estimate_cost"),
         ("10_tokens_in_practice", 21, "room_for_answer"),
-        ("10_tokens_in_practice", 57, "short_prompt"),
+        ("10_tokens_in_practice", 56, "tokens_saved"),
         ("13_your_tokenizer_for_real", 50, "byte_level_text"),
     ],
 )

@@ -9,7 +9,7 @@ import nbformat
 import pytest
 import tiktoken
 
-from bpelab.exercises.practice import check_premium, check_room_for_answer, check_shorter_prompt
+from bpelab.exercises.practice import check_premium, check_room_for_answer
 from bpelab.exercises.toy_encoders import encodings_let_go_after
 
 
@@ -119,24 +119,6 @@ def test_a_premium_whose_sentences_lose_their_new_lines_is_refused(wrong, capsys
 
 def test_the_shown_premium_solution_passes():
     assert check_premium(the_premium_solution, record=False).passed
-
-
-# ---- lesson 10: shorter_prompt, a longer rewrite ------------------------------------------------------------------
-
-
-def test_a_longer_rewrite_that_drops_an_item_is_not_called_shorter(capsys):
-    result = check_shorter_prompt("Tell me a story. " * 2000, record=False)
-    out = capsys.readouterr().out
-    assert not result.passed
-    assert "shorter, but" not in out
-    assert "longer" in out and "missing:" in out
-
-
-def test_a_shorter_rewrite_that_drops_an_item_is_still_called_shorter(capsys):
-    result = check_shorter_prompt("Summarise the review in three sentences, in French.", record=False)
-    out = capsys.readouterr().out
-    assert not result.passed
-    assert "shorter, but something the task needs is gone" in out
 
 
 def test_the_new_premium_case_counts_by_tiktoken():

@@ -43,7 +43,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("07", "Regex and the real tokenizers", _checks("split_pieces", "find_parents")),
     Lesson("08", "Compression curves", _checks("bytes_per_token", "count_unused", "smallest_vocab_size")),
     Lesson("09", "The multilingual tax", _checks("bytes_per_char", "premium")),
-    Lesson("10", "Tokens in practice", _checks("estimate_cost", "room_for_answer", "shorter_prompt")),
+    Lesson("10", "Tokens in practice", _checks("estimate_cost", "room_for_answer", "tokens_saved")),
     Lesson("11", "Beyond BPE", _checks("best_wordpiece_pair", "encode_wordpiece_word")),
     Lesson("12", "Making BPE fast", _checks("pair_count_changes", "merge_lowest_rank")),
     Lesson("13", "Your tokenizer, for real", _checks("byte_level_text")),

@@ -36,7 +36,7 @@ Checkers written with the later lessons, in files named after their idea:
   it measures rather than by a clock; a number alone is refused)
 - 09, 10 ``practice`` (from ``multilingual_tax``, ``token_costs``, ``shorter_prompt``):
   ``check_bytes_per_char``, ``check_premium``, ``check_room_for_answer``, ``check_estimate_cost``,
-  ``check_shorter_prompt``
+  ``check_tokens_saved`` (the learner's measure of a shortened prompt; the rewrite itself is the learner's to judge)
 - 11 ``beyond_bpe``: ``check_best_wordpiece_pair``, ``check_encode_wordpiece_word``
 - 12 ``speed``: ``check_pair_count_changes``, ``check_merge_lowest_rank``
 - 13 ``exporting``: ``check_byte_level_text``
@@ -67,7 +67,7 @@ from bpelab.exercises.practice import (
     check_estimate_cost,
     check_premium,
     check_room_for_answer,
-    check_shorter_prompt,
+    check_tokens_saved,
 )
 from bpelab.exercises.pre_tokenization import check_split_words
 from bpelab.exercises.real_tokenizers import check_find_parents, check_split_pieces
@@ -123,10 +123,10 @@ __all__ = [
     "check_parity_next_pair",
     "check_premium",
     "check_room_for_answer",
-    "check_shorter_prompt",
     "check_smallest_vocab_size",
     "check_split_pieces",
     "check_split_words",
+    "check_tokens_saved",
     "check_training_loop",
     "show_solution",
     "solution_names",

@@ -1,15 +1,14 @@
 """Checkers for lessons 09 (the multilingual tax) and 10 (tokens in practice).
 
 Lesson 09: ``check_bytes_per_char``, ``check_premium``.
-Lesson 10: ``check_room_for_answer``, ``check_estimate_cost``, ``check_shorter_prompt``.
+Lesson 10: ``check_room_for_answer``, ``check_estimate_cost``, ``check_tokens_saved``.
 
-The first four run a learner's function on cases through the engine in ``core``. The last one
-checks a piece of text, not a function: it measures how many tokens a rewritten prompt saves and
-whether the rewrite still mentions everything the original asked for (one of each item's words, standing
-whole); it cannot tell what the rewrite asks for.
+Each runs a learner's function on cases through the engine in ``core``. The last one checks the function that
+measures a shortened prompt (the share of the original's tokens it saves), not the rewrite itself: whether a
+rewrite still asks for what the original asked is for the learner to judge, and lesson 10 says why.
 
 They live in files named after their idea, and every name stays importable from here: ``multilingual_tax``
-(lesson 09), ``token_costs`` (room for the answer, cost), ``shorter_prompt``, with ``toy_encoders`` (the
+(lesson 09), ``token_costs`` (room for the answer, cost), ``shorter_prompt`` (the wordy prompt and the measure of a rewrite), with ``toy_encoders`` (the
 encoders and texts their cases use) and ``number_answers`` (a tolerance, a whole number, naming rounding).
 """
 
@@ -24,7 +23,14 @@ from bpelab.exercises.multilingual_tax import (
     check_premium,
     premium,
 )
-from bpelab.exercises.shorter_prompt import KEYWORDS_ONLY, MUST_KEEP, WORDY_PROMPT, check_shorter_prompt
+from bpelab.exercises.shorter_prompt import (
+    CHECKLIST,
+    SHORT_PROMPT,
+    TOKENS_SAVED,
+    WORDY_PROMPT,
+    check_tokens_saved,
+    tokens_saved,
+)
 from bpelab.exercises.token_costs import (
     ESTIMATE_COST,
     ROOM_FOR_ANSWER,
@@ -44,20 +50,21 @@ from bpelab.exercises.toy_encoders import (
 
 __all__ = [
     "BYTES_PER_CHAR",
+    "CHECKLIST",
     "ESTIMATE_COST",
-    "KEYWORDS_ONLY",
-    "MUST_KEEP",
     "PREMIUM",
     "ROOM_FOR_ANSWER",
     "ROUNDED_ENOUGH",
+    "SHORT_PROMPT",
     "SMALL_PARALLEL",
+    "TOKENS_SAVED",
     "WORDY_PROMPT",
     "bytes_per_char",
     "check_bytes_per_char",
     "check_estimate_cost",
     "check_premium",
     "check_room_for_answer",
-    "check_shorter_prompt",
+    "check_tokens_saved",
     "cl100k_encode",
     "count_o200k_tokens",
     "count_words",
@@ -66,4 +73,5 @@ __all__ = [
     "one_token_per_word",
     "premium",
     "room_for_answer",
+    "tokens_saved",
 ]

@@ -1,20 +1,23 @@
-"""Lesson 10's shortening exercise: ``check_shorter_prompt`` checks a piece of text, not a function.
+"""Lesson 10's shortening exercise: ``check_tokens_saved`` checks the learner's measure of a rewrite.
 
-It measures how many tokens a rewritten prompt saves and whether the rewrite still MENTIONS everything the
-original asked for, each item by one of its words standing whole (``MUST_KEEP``): a keyword check, and every
-report says so.
+The exercise has two parts. The measure is checked: ``tokens_saved(original, rewrite, encoding_name)``, the share
+of the original's tokens a rewrite saves, counted with that tiktoken encoding, is one number that a checker can
+compute and compare. The rewrite itself is not: whether a shorter prompt still asks for what the wordy one asked
+is a question of meaning, which no word list decides ('not in French' holds the word French; 'Resúmela en
+francés' holds none of the English words), so the lesson leaves it to the learner, with a checklist, and no tick.
+
+Every case's answer is written out from token counts taken with tiktoken's ``encode_ordinary`` (the counts stand in
+each case's note; ``tests/test_read14_fixAH.py`` counts them again with tiktoken), not from the reference.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable
 
-from bpelab.exercises.core import CheckResult, recording
-from bpelab.exercises.showing import kind, short
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.number_answers import adjusted, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import encoding_named, encodings_let_go_after
-from bpelab.production import ENCODING_NAMES
+from bpelab.production import load_encoding
 
 WORDY_PROMPT = (
     "Hello there! I hope you are having a really good day today. I was wondering whether you might "
@@ -29,187 +32,249 @@ WORDY_PROMPT = (
 )
 """A prompt that says a few things in many words (lesson 10's shortening exercise)."""
 
-MUST_KEEP: dict[str, tuple[str, ...]] = {
-    "a summary": (
-        "summary",
-        "summaries",
-        "summarise",
-        "summarises",
-        "summarize",
-        "summarizes",
-        "summarising",
-        "summarizing",
-        "summarised",
-        "summarized",
-        "summarisation",
-        "summarization",
-        "résumé",
-        "résumés",
-        "résumer",
-        "résumez",
-        "synthèse",
-        "synthétiser",
-        "synthétise",
-        "synthétisez",
-        "sum up",
-        "sums up",
-        "summing up",
-        "recap",
-        "recaps",
-        "in short",
-        "TL;DR",
-        "TLDR",
-        "en bref",
-        "récapitule",
-        "récapitulez",
-    ),
-    "of the review": ("review", "reviews", "avis", "critique", "critiques", "commentaire", "commentaires"),
-    "three": ("three", "trois", "3"),
-    "sentences": ("sentence", "sentences", "phrase", "phrases"),
-    "in French": ("French", "français", "française"),
-    "positive": ("positive", "positives", "positif", "positifs"),
-    "negative": ("negative", "negatives", "négatif", "négatifs", "négative", "négatives"),
-    "neutral": ("neutral", "neutre", "neutres"),
-}
-"""What the short prompt must still mention: each item with the words that count (English or French), a few of
-them phrases a learner writes for the same thing ('sum up', 'TL;DR'). A word or phrase counts only whole, standing between non-word characters, with capitals and accents ignored ('Résumez' is
-'resumez'); a number also not inside a longer one (the 3 of '13', '2023' or '3,5' does not count). Only mentions
-are checked, not meaning: see ``check_shorter_prompt``."""
+SHORT_PROMPT = (
+    "Summarise the customer review below in French, in at most three sentences, "
+    "and say whether it is positive, negative or neutral."
+)
+"""The lesson's own rewrite of ``WORDY_PROMPT``, the one it measures."""
 
-KEYWORDS_ONLY = (
-    "This checker only looks for the words of each item (in English or French); it cannot read what your prompt "
-    "asks for: 'not in French' mentions French too. Read your prompt once more yourself."
+CHECKLIST = (
+    "a summary (not a translation, not the whole review)",
+    "of the customer review that follows",
+    "at most three sentences",
+    "written in French",
+    "whether the review is positive, negative or neutral",
+)
+"""What ``WORDY_PROMPT`` asks for: the lesson shows it for the learner to read a rewrite against. Nothing checks it."""
+
+
+def tokens_saved(original: str, rewrite: str, encoding_name: str) -> float:
+    """The share of ``original``'s tokens that ``rewrite`` saves, counted with the encoding ``encoding_name`` as
+    ordinary text: (before - after) / before; negative when the rewrite is longer, 1.0 when it is empty."""
+    encoding = load_encoding(encoding_name)
+    before = len(encoding.encode_ordinary(original))
+    after = len(encoding.encode_ordinary(rewrite))
+    return (before - after) / before
+
+
+def _count(encoding_name: str) -> Callable[[str], int]:
+    return lambda text: len(encoding_named(encoding_name).encode_ordinary(text))
+
+
+def _measured(count: Callable[[str, str], int], measure: Callable[[int, int], object]) -> Callable[..., object]:
+    """A wrong version: ``measure(before, after)`` on the counts ``count(text, encoding_name)`` gives."""
+    return lambda original, rewrite, name: measure(count(original, name), count(rewrite, name))
+
+
+def _tokens(text: str, name: str) -> int:
+    return _count(name)(text)
+
+
+def _always(fixed: str) -> Callable[[str, str], int]:
+    """A count that ignores the encoding asked for and always counts with ``fixed``."""
+    return lambda text, name: _tokens(text, fixed)
+
+
+def _share(before: int, after: int) -> float:
+    return (before - after) / before
+
+
+def _with_specials(text: str, name: str) -> int:
+    return len(encoding_named(name).encode(text, allowed_special="all"))
+
+
+_ENDOFTEXT = "Summarize the text <|endoftext|> below."
+_RUSSIAN = "Кратко перескажите отзыв ниже по-французски, не больше трёх предложений."
+_RUSSIAN_SHORT = "Перескажи отзыв."
+_FRENCH_SHORT = "Résumez l'avis ci-dessous en français, en trois phrases au plus : positif, négatif ou neutre ?"
+
+_ENCODE_RAISES = (
+    "encode() refuses text that spells a special token ('<|endoftext|>' here): a prompt is text, whatever it "
+    "holds, so count it with encode_ordinary(text)"
 )
 
 
-def _folded(text: str) -> str:
-    """Lower case without accents, so that 'Résumé' and 'FRANÇAIS' match 'resume' and 'francais'."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+def _encode_refused(attempt: Attempt) -> str | None:
+    """tiktoken's ``encode`` raised on text that spells a special token."""
+    if isinstance(attempt.error, ValueError) and "special token" in str(attempt.error):
+        return _ENCODE_RAISES
+    return None
 
 
-def _whole(word: str) -> re.Pattern[str]:
-    """``word`` standing alone: no word character (a letter or digit of any script, or _) touches it, nor a digit
-    behind a decimal point or comma ('3' is not in '13', '3rd', '3,5' or '2.3')."""
-    return re.compile(rf"(?<!\w)(?<!\d[.,]){re.escape(_folded(word))}(?!\w)(?![.,]\d)")
-
-
-def mentions(text: str, words: Sequence[str]) -> bool:
-    """Does ``text`` hold one of ``words`` as a whole word (capitals and accents ignored)?"""
-    folded = _folded(text)
-    return any(_whole(word).search(folded) for word in words)
-
-
-def _missing(text: str, must_keep: Mapping[str, Sequence[str]]) -> list[str]:
-    return [item for item, words in must_keep.items() if not mentions(text, words)]
-
-
-def check_shorter_prompt(
-    short_prompt: object,
-    *,
-    original: str = WORDY_PROMPT,
-    must_keep: Mapping[str, Sequence[str]] = MUST_KEEP,
-    encoding: str = "o200k_base",
-    target: float = 0.5,
-    record: bool = True,
-) -> CheckResult:
-    """Measure a rewritten prompt: tokens before and after, the saving, and whether it still MENTIONS every
-    item of ``must_keep``. Passes when nothing is missing and at least ``target`` (a fraction) of the tokens
-    are saved. A keyword check, said so in every report: it does not understand the prompt, so a prompt that
-    mentions an item to contradict it ("not in French") passes too. Prints the report and returns the
-    result; never raises. ``record=False``: a pass does not tick the course map (a lesson showing what the
-    checker says about an example of its own)."""
-    with recording(record), encodings_let_go_after():  # it loads the encoding itself, once the name is checked
-        return _check_shorter_prompt(short_prompt, original, must_keep, encoding, target)
-
-
-def _check_shorter_prompt(
-    short_prompt: object, original: str, must_keep: Mapping[str, Sequence[str]], encoding: str, target: float
-) -> CheckResult:
-    name = "shorter_prompt"
-    try:
-        if (
-            short_prompt is None
-            or short_prompt is Ellipsis
-            or (isinstance(short_prompt, str) and not short_prompt.strip())
-        ):
-            return _report(
-                False,
-                name,
-                "not yet",
-                f"⏳ {name}: not yet — write your shorter prompt as a string in `short_prompt` and run its cell, "
-                "then run this check again.",
-            )
-        if not isinstance(short_prompt, str):
-            return _report(
-                False,
-                name,
-                "failed",
-                f"❌ {name}: expected your prompt as a string (str), got {kind(short_prompt)} {short(short_prompt)}.",
-            )
-        if encoding not in ENCODING_NAMES:
-            return _report(
-                False,
-                name,
-                "failed",
-                f"❌ {name}: unknown encoding {encoding!r}; choose from {', '.join(ENCODING_NAMES)}.",
-            )
-        count = lambda text: len(encoding_named(encoding).encode_ordinary(text))  # noqa: E731
-        before, after = count(original), count(short_prompt)
-        saved = before - after
-        share = saved / before if before else 0.0
-        lines = [f"   tokens ({encoding}): {before} → {after}; saved {saved} ({share:.0%})"]
-        if short_prompt.strip() == original.strip():
-            return _report(
-                False,
-                name,
-                "not yet",
-                f"⏳ {name}: not yet — `short_prompt` is still the original prompt. Rewrite it and run its cell, "
-                "then run this check again.\n" + lines[0],
-            )
-        missing = _missing(short_prompt, must_keep)
-        if missing:
-            lines.append(f"   missing:  your prompt no longer mentions: {', '.join(missing)}")
-            for item in missing:
-                lines.append(f"   words:    {item}: one of {', '.join(repr(word) for word in must_keep[item])}")
-            lines.append(
-                "   hint:     keep every instruction and cut the politeness and repetition; this check looks for the "
-                "words above, so if you kept an item in other words, use one of them"
-            )
-            length = (
-                "shorter, but" if saved > 0 else "no shorter, and" if saved == 0 else "longer than the original, and"
-            )
-            return _report(
-                False, name, "failed", f"❌ {name}: {length} something the task needs is gone.\n" + "\n".join(lines)
-            )
-        if share < target:
-            lines.append(f"   goal:     save at least {target:.0%} (at most {int(before * (1 - target))} tokens)")
-            lines.append(
-                "   hint:     greetings, thanks and 'I was wondering whether you could possibly' carry no instruction"
-            )
-            return _report(
-                False,
-                name,
-                "failed",
-                f"❌ {name}: everything is still mentioned; now make it shorter.\n" + "\n".join(lines),
-            )
-        return _report(
-            True,
-            name,
-            "passed",
-            f"✅ {name}: every item is still mentioned ({', '.join(must_keep)}), in {share:.0%} fewer tokens.\n"
-            + lines[0]
-            + f"\n   note:     {KEYWORDS_ONLY}",
+def _empty_rewrite(attempt: Attempt) -> str | None:
+    """An empty rewrite answered with anything but 1.0: refused, or counted as saving nothing."""
+    if attempt.args[1] != "" or attempt.got == attempt.expected:
+        return None
+    if attempt.error is not None and not isinstance(attempt.error, ZeroDivisionError):
+        return (
+            f"an empty rewrite is a rewrite too ({type(attempt.error).__name__} here): it has 0 tokens, so it "
+            "saves all of the original's, 1.0"
         )
-    except Exception as err:  # never raise on a learner's input
-        return _report(
-            False,
-            name,
-            "checker error",
-            f"⚠️ {name}: the checker itself failed ({type(err).__name__}: {err}). This is a bug in bpelab; please report it.",
-        )
+    if attempt.error is None and is_number(attempt.got) and attempt.got == 0:
+        return "an empty rewrite has 0 tokens: it saves ALL of the original's, 1.0, not nothing"
+    return None
 
 
-def _report(passed: bool, name: str, status: str, message: str) -> CheckResult:
-    print(message)
-    return CheckResult(passed, name, None if passed else 1, 1, status, message)
+def _divided_by_rewrite(attempt: Attempt) -> str | None:
+    """The saving measured against an empty rewrite's 0 tokens."""
+    if isinstance(attempt.error, ZeroDivisionError) and attempt.args[1] == "":
+        return _AGAINST_REWRITE
+    return None
+
+
+_AGAINST_REWRITE = (
+    "you measured the saving against the rewrite's count: divide by the ORIGINAL's, (before - after) / before, the "
+    "share of what you had that is gone"
+)
+
+
+def _percent(attempt: Attempt) -> bool:
+    got, expected = attempt.got, attempt.expected
+    return is_number(got) and is_number(expected) and got != expected and abs(got - 100 * expected) <= 0.5
+
+
+TOKENS_SAVED = Exercise(
+    name="tokens_saved",
+    call="tokens_saved(original, rewrite, encoding_name)",
+    reference=tokens_saved,
+    cases=lambda: [
+        Case(
+            ("Could you please summarise this review for me?", "Summarise this review.", "o200k_base"),
+            (10 - 6) / 10,
+            "10 → 6 tokens (8 → 3 words, 46 → 22 characters)",
+        ),
+        Case(
+            (_RUSSIAN, _RUSSIAN_SHORT, "o200k_base"),
+            (21 - 6) / 21,
+            "Russian, GPT-4o: 21 → 6 tokens (GPT-4's cl100k_base: 33 → 9; 133 → 30 bytes)",
+        ),
+        Case(
+            (_RUSSIAN, _RUSSIAN_SHORT, "cl100k_base"),
+            (33 - 9) / 33,
+            "the same Russian texts, GPT-4's cl100k_base: 33 → 9 tokens (GPT-4o: 21 → 6)",
+        ),
+        Case(
+            ("in at most three sentences", "max. 3 sent.", "o200k_base"),
+            (5 - 6) / 5,
+            "an abbreviation: 26 → 12 characters, but 5 → 6 tokens: a NEGATIVE saving",
+        ),
+        Case(
+            ("Summarise this review.", "Could you please summarise this review for me?", "o200k_base"),
+            (6 - 10) / 6,
+            "a longer rewrite: 6 → 10 tokens, a negative saving",
+        ),
+        Case(
+            (_ENDOFTEXT, "Summarize the text below.", "o200k_base"),
+            (14 - 7) / 14,
+            "'<|endoftext|>' typed in the original, ordinary text: 14 → 7 tokens (read as the special token, 9)",
+        ),
+        Case(
+            (_ENDOFTEXT, "Summarize the text below.", "cl100k_base"),
+            (13 - 7) / 13,
+            "the same with GPT-4's cl100k_base: 13 → 7 tokens",
+        ),
+        Case(
+            ("Summarise this review.", "<|endoftext|>", "cl100k_base"),
+            (6 - 7) / 6,
+            "'<|endoftext|>' as the rewrite, ordinary text: 6 → 7 tokens (read as the special token, 1)",
+        ),
+        Case(
+            ("Summarise this review.", "Summarise this review.", "o200k_base"),
+            0.0,
+            "the same text, 6 → 6 tokens: nothing saved",
+        ),
+        Case(("Summarise this review.", "", "o200k_base"), 1.0, "an empty rewrite: 6 → 0 tokens, all saved"),
+        Case(
+            (WORDY_PROMPT, SHORT_PROMPT, "o200k_base"),
+            (192 - 27) / 192,
+            "the lesson's wordy prompt and its own rewrite, GPT-4o: 192 → 27 tokens",
+        ),
+        Case(
+            (WORDY_PROMPT, _FRENCH_SHORT, "cl100k_base"),
+            (192 - 28) / 192,
+            "the wordy prompt and a French rewrite, GPT-4's cl100k_base: 192 → 28 tokens (GPT-4o: 192 → 24)",
+        ),
+    ],
+    diagnosers=[
+        _empty_rewrite,
+        _divided_by_rewrite,
+        same_as(_measured(_tokens, lambda b, a: (b - a) / a), _AGAINST_REWRITE),
+        same_as(
+            _measured(_tokens, lambda b, a: a / b),
+            "that is the share the rewrite KEEPS (after / before); the share saved is what is gone, "
+            "(before - after) / before",
+        ),
+        same_as(
+            _measured(_tokens, lambda b, a: b - a),
+            "that is the number of tokens saved; return the share of the original's tokens: divide it by before",
+        ),
+        same_as(
+            _measured(_tokens, lambda b, a: max(0, (b - a) / b)),
+            "a rewrite longer than the original saves a negative share: return it as it is (no max(0, ...)), "
+            "so that a rewrite that costs more shows it",
+        ),
+        when(
+            lambda a: is_number(a.expected) and a.expected < 0 and a.got == 0,
+            "this rewrite has MORE tokens than the original: the saving is negative, not 0 (don't clip it)",
+        ),
+        same_as(
+            _measured(_tokens, lambda b, a: abs(b - a) / b),
+            "a rewrite longer than the original saves a negative share: don't take abs()",
+        ),
+        same_as(
+            _measured(_tokens, lambda b, a: (b - a) // b),
+            "// is integer division (it gives 0 or -1 here): divide with /, the share is a fraction",
+        ),
+        when(_percent, "return the share as a fraction (0.25), not a percentage (25): don't multiply by 100"),
+        same_as(
+            _measured(lambda text, name: len(text.split()), _share),
+            "text.split() counts words, not tokens: count with the encoding, "
+            "len(bpelab.load_encoding(encoding_name).encode_ordinary(text))",
+        ),
+        same_as(
+            _measured(lambda text, name: len(text), _share),
+            "len(text) counts characters, not tokens: count with the encoding, "
+            "len(bpelab.load_encoding(encoding_name).encode_ordinary(text))",
+        ),
+        same_as(
+            _measured(lambda text, name: len(text.encode("utf-8")), _share),
+            "len(text.encode('utf-8')) counts bytes, not tokens: count with the encoding, "
+            "len(bpelab.load_encoding(encoding_name).encode_ordinary(text))",
+        ),
+        *(
+            same_as(
+                _measured(_always(fixed), _share),
+                f"you always count with {fixed}: count with the encoding the call names, "
+                "bpelab.load_encoding(encoding_name) (GPT-4's cl100k_base and GPT-4o's o200k_base count Russian "
+                "differently)",
+            )
+            for fixed in ("o200k_base", "cl100k_base")
+        ),
+        same_as(
+            _measured(_with_specials, _share),
+            "encode(text, allowed_special=...) turns the typed '<|endoftext|>' into ONE special token; the prompt is "
+            "text: count it with encode_ordinary(text)",
+        ),
+        _encode_refused,
+        rounding_hint(
+            "share",
+            "Two rewrites that round alike can differ by a token; round only when you show the number (f'{saved:.0%}')",
+            tokens_saved,
+        ),
+    ],
+    hint="count both texts with encode_ordinary, then (before - after) / before",
+    runaway_hint=(
+        "loading an encoding is slow the first time (its whole vocabulary is read): load it with "
+        "bpelab.load_encoding(encoding_name), which this check has already loaded, or, if you use "
+        "tiktoken.get_encoding, run it once for each encoding outside your function first"
+    ),
+)
+
+
+def check_tokens_saved(fn: Callable[..., float], *, record: bool = True) -> CheckResult:
+    """Lesson 10, exercise 3: the learner's ``tokens_saved``. The answer must be the exact share to within 4 units
+    in the last place ((before - after) / before and 1 - after / before may differ by one), so a rounded share
+    passes only where rounding changed nothing. Its cases encode with GPT-4's and GPT-4o's vocabularies, loaded
+    once for the check and let go after it."""
+    with encodings_let_go_after("o200k_base", "cl100k_base"):
+        return TOKENS_SAVED.check(adjusted(fn, tokens_saved, exactly(ulps=4), 3), record=record)

@@ -432,6 +432,11 @@ STRATEGIES: dict[str, st.SearchStrategy[tuple]] = {
         st.sampled_from([0.6, 10.0]),
     ),
     "room_for_answer": st.tuples(texts, texts, st.integers(0, 40), counters),
+    "tokens_saved": st.tuples(
+        st.one_of(texts.filter(bool), texts.map(lambda t: t + "<|endoftext|>")),
+        st.one_of(texts, texts.map(lambda t: "<|endoftext|>" + t)),
+        st.sampled_from(["o200k_base", "cl100k_base"]),
+    ),
     "best_wordpiece_pair": st.one_of(one(word_freqs.filter(lambda wf: bool(count_pairs(wf)))), wordpiece_ties()),
     "encode_wordpiece_word": wordpiece_vocabs(),
     "pair_count_changes": st.tuples(words, words, st.integers(1, 4)),
