@@ -16,7 +16,7 @@
 #                                    in assignments/ (installs nbgrader and otter-grader: requirements-teach.txt)
 #   make pins                        re-compile requirements*.txt from pyproject.toml (keeps today's versions)
 #   make test-compat                 every lesson at the lowest and newest allowed versions, the unit tests at the lowest
-#                                    (Python 3.11 and 3.13, installed as the README tells pip users; ~20 min)
+#                                    (Python 3.11 and 3.13, installed as the README tells pip users; ~25 min)
 #
 # Setup is idempotent: a second run only re-checks the tokenizer files' hashes. A learner's .venv gets only
 # the course's packages (requirements.txt); make assignments adds a teacher's (requirements-teach.txt: nbgrader,
