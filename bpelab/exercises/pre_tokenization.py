@@ -36,6 +36,7 @@ import regex
 
 from bpelab.exercises.core import Case, CheckResult, Diagnoser, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import PARAGRAPH
+from bpelab.exercises.word_frequencies import whitespace_named
 from bpelab.patterns import split_text
 
 LETTERS_AND_NUMBERS = r"[\p{L}\p{N}_]+|[^\p{L}\p{N}_\s]+"
@@ -68,10 +69,35 @@ ASCII_ONLY_PATTERNS = (
 
 def _ascii_only(attempt: Any) -> bool:
     """The pieces are what an English-letters-only pattern finds in this text, and not what ``re`` finds too (on a
-    text of symbols and joiners alone they agree: that says nothing). The ASCII flag has its own hint."""
+    text of symbols and joiners alone they agree: that says nothing), and the same pattern's pieces came back on a case
+    with a letter outside ASCII, where they are wrong: on an ASCII text such as 'x=3.14; y_2', ``[\\p{L}\\p{N}]``
+    finds what ``[A-Za-z0-9]`` finds. The ASCII flag has its own hint."""
     text = attempt.args[0]
-    found = [re.findall(pattern, text) for pattern in ASCII_ONLY_PATTERNS]
-    return attempt.got in found and attempt.got != re.findall(WORDS_AND_PUNCTUATION, text)
+    if attempt.got == re.findall(WORDS_AND_PUNCTUATION, text):
+        return False
+    for pattern in ASCII_ONLY_PATTERNS:
+        if attempt.got != re.findall(pattern, text):
+            continue
+        for args, got in [(attempt.args, attempt.got), *attempt.history()]:
+            other = args[0]
+            if (
+                isinstance(other, str)
+                and any(not ch.isascii() and unicodedata.category(ch).startswith("L") for ch in other)
+                and got == re.findall(pattern, other) != split_words(other)
+            ):
+                return True
+    return False
+
+
+def _underscore_apart(attempt: Any) -> bool:
+    """The pieces are this text's with ``_`` taken as a non-word character: a word class spelled out by hand that
+    leaves out the connector punctuation (``[\\p{L}\\p{N}]``, ``[\\p{Alphabetic}\\p{M}\\p{Nd}]``)."""
+    text = attempt.args[0]
+    return (
+        "_" in text
+        and attempt.got != attempt.expected
+        and attempt.got == _pieces(text, lambda ch: ch != "_" and bool(regex.fullmatch(r"\w", ch)))
+    )
 
 
 ASCII_FLAG_HINT = (
@@ -93,9 +119,10 @@ def _whitespace_kept(attempt: Any) -> str | None:
     kept = sorted({ch for piece in got for ch in piece if regex.fullmatch(r"\s", ch)})
     if not kept or " " in kept:
         return None
-    named = ", ".join(f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character').lower()})" for ch in kept)
+    are = "are" if len(kept) > 1 else "is"
     return (
-        f"your split made whitespace into pieces: {named} are whitespace for \\s, but not for the class you wrote. "
+        f"your split made whitespace into pieces: {whitespace_named(kept)} {are} whitespace for \\s, but not for "
+        "the class you wrote. "
         "A list such as [ \\t\\r\\n] leaves out the other whitespace (the no-break space U+00A0, the ideographic "
         "space U+3000, the em space U+2003, the line separator U+2028 …), and \\p{Z} (the separators) leaves out "
         "\\f, \\v and U+0085: write [^\\w\\s]+, and let \\s say what whitespace is"
@@ -148,9 +175,9 @@ CLASS_SLIPS: list[tuple[Callable[[str], bool], bool, str]] = [
         "{chars}: the zero-width non-joiner and joiner are word characters for \\w (\\p{Join_Control})",
     ),
     (
-        lambda ch: unicodedata.category(ch) == "Pc" and ch != "_",
+        lambda ch: unicodedata.category(ch) == "Pc",
         False,
-        "{chars}: connector punctuation (Pc), as _ is: \\w holds every \\p{Pc}, not only _",
+        "{chars}: connector punctuation (Pc): \\w holds every \\p{Pc}, the underscore _ and ‿ alike",
     ),
     (
         lambda ch: bool(regex.fullmatch(r"\p{Alphabetic}", ch)) and not unicodedata.category(ch).startswith("L"),
@@ -413,6 +440,12 @@ SPLIT_WORDS = Exercise(
             _ascii_only,
             "your pattern counts only some characters as word characters (like [A-Za-z]), so the others were cut "
             "off the words: \\w matches a letter of any alphabet (ü, é, 日), a digit or _",
+        ),
+        when(
+            _underscore_apart,
+            "_ (U+005F) came back as a piece of its own: it is connector punctuation (\\p{Pc}), and \\w counts it as "
+            "a word character, so y_2 is one word; your class leaves it out. Use \\w itself, run with the regex "
+            "module, not a class spelled out by hand",
         ),
         same_as(
             lambda text: text.split(),

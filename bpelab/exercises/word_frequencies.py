@@ -24,6 +24,10 @@ from bpelab.words import END_OF_WORD, get_word_frequencies
 _SPLIT_MARKER = tuple(END_OF_WORD)  # ('<', '/', 'w', '>')
 
 
+LONG_TEXT_WORDS = 1_500
+"""The longest case's words: more than a maxsplit of 1,000 (``text.split(None, 1000)``) keeps apart."""
+
+
 def _keys(attempt: Attempt) -> list[Any]:
     return list(attempt.got)
 
@@ -117,7 +121,18 @@ STR_WHITESPACE = (
 between two words rejects a list of whitespace written by hand."""
 
 
-_CONTROL_NAMES = {"\t": "tab", "\n": "newline", "\v": "vertical tab", "\f": "form feed", "\r": "carriage return"}
+_CONTROL_NAMES = {
+    "\t": "tab",
+    "\n": "line feed",
+    "\v": "vertical tab",
+    "\f": "form feed",
+    "\r": "carriage return",
+    "\x1c": "file separator",
+    "\x1d": "group separator",
+    "\x1e": "record separator",
+    "\x1f": "unit separator",
+    "\x85": "next line",
+}
 
 
 def _whitespace_name(ch: str) -> str:
@@ -125,37 +140,110 @@ def _whitespace_name(ch: str) -> str:
     return _CONTROL_NAMES.get(ch) or unicodedata.name(ch, "a control character").lower()
 
 
-def _split_at_the_space(attempt: Attempt) -> str | None:
-    """The words were cut at the space character only, ``text.split(" ")`` (empty strings kept or skipped), maybe
-    after cutting the text into lines (``text.splitlines()``): said with the whitespace left inside the words."""
+def whitespace_named(chars: list[str]) -> str:
+    """``U+0009 (tab), U+000A (line feed)``: whitespace characters by code point and name."""
+    return ", ".join(f"U+{ord(ch):04X} ({_whitespace_name(ch)})" for ch in chars)
+
+
+def _them(chars: list[str]) -> str:
+    return "them" if len(chars) > 1 else "it"
+
+
+def _split_ways(text: str) -> dict[str, tuple[list[str], bool]]:
+    """The words a learner's split gives, by how it split, and whether it kept the empty strings."""
+    by_space = text.split(" ")
+    by_lines = [w for line in text.splitlines() for w in line.split(" ")]
+    return {
+        "text.split(' ')": (by_space, False),
+        "text.split(' ') kept": (by_space, True),
+        "text.splitlines()": (by_lines, False),
+        "text.splitlines() kept": (by_lines, True),
+        "re.split(r'\\s+', text)": (re.split(r"\s+", text), True),
+        "re.split(r'\\s', text)": (re.split(r"\s", text), True),
+    }
+
+
+def _counts_of(words: list[str], kept_empty: bool) -> dict[tuple[str, ...], int]:
+    return _counted([w for w in words if w or kept_empty])
+
+
+def _consistent_split(attempt: Attempt) -> str | None:
+    """The one way of ``_split_ways`` that gives this answer and the answer on every other case too: a learner's
+    split is told by the cases it gets wrong and by those it gets right (a whitespace list of ASCII characters
+    gives text.split(' ')'s words on a text whose only whitespace is U+00A0 and U+3000, not on '  a\\tb\\n a  ')."""
     text = attempt.args[0]
     if not isinstance(attempt.got, dict) or not isinstance(text, str):
         return None
-    ways = {
-        "text.split(' '), at the space character only": text.split(" "),
-        "text.splitlines(), then each line with line.split(' '), at line breaks and the space only": [
-            w for line in text.splitlines() for w in line.split(" ")
-        ],
-    }
-    for how, words in ways.items():
-        for kept_empty in (False, True):
-            if not same(attempt.got, _counted([w for w in words if w or kept_empty]), ordered=False):
-                continue
-            left = sorted({ch for word in words for ch in word if ch.isspace()})
-            wrong = [
-                ", ".join(f"U+{ord(ch):04X} ({_whitespace_name(ch)})" for ch in left) + " stayed inside your words"
-            ]
-            if kept_empty and "" in words:
-                wrong.append(
-                    "an empty string (from an empty text, a space at either end, or two spaces in a row) became the "
-                    "word ('</w>',)"
-                )
-            return (
-                f"you split with {how}: {'; '.join(wrong[0 if left else 1 :])}. "
-                "text.split() (no argument) cuts at any run of whitespace, every character str.isspace() says is "
-                "whitespace, and never gives an empty word"
-            )
+    here = [
+        how
+        for how, (words, kept) in _split_ways(text).items()
+        if same(attempt.got, _counts_of(words, kept), ordered=False)
+    ]
+    if not here:
+        return None
+    others = [(args[0], got) for args, got in attempt.history() if isinstance(args[0], str)]
+    for how in here:
+        if all(
+            isinstance(got, dict) and same(got, _counts_of(*_split_ways(other)[how]), ordered=False)
+            for other, got in others
+        ):
+            return how
     return None
+
+
+def _split_at_the_space(attempt: Attempt) -> str | None:
+    """The words were cut at the space character only, ``text.split(" ")`` (empty strings kept or skipped), maybe
+    after cutting the text into lines (``text.splitlines()``), on this case and every other: said with the whitespace
+    left inside the words. Or they were cut with ``re.split(r"\\s+", text)`` and the empty strings it leaves kept."""
+    how = _consistent_split(attempt)
+    if how is None:
+        return None
+    text = attempt.args[0]
+    words, kept_empty = _split_ways(text)[how]
+    if how.startswith("re.split"):
+        between = (
+            " (and between two whitespace characters in a row, as \\s takes one at a time)" if "+" not in how else ""
+        )
+        return (
+            f"you split with {how} and kept what it gave: re.split returns what lies between the matches, so it "
+            "leaves an empty string '' at either end where the text starts or ends with whitespace, and for an "
+            f"empty text{between}; each became the word ('</w>',): drop the empty strings (if word: …), or split "
+            "with text.split() (no argument), which never gives an empty word"
+        )
+    said = {
+        "text.split(' ')": "text.split(' '), at the space character only",
+        "text.splitlines()": "text.splitlines(), then each line with line.split(' '), at line breaks and the space only",
+    }[how.removesuffix(" kept")]
+    left = sorted({ch for word in words for ch in word if ch.isspace()})
+    wrong = [whitespace_named(left) + " stayed inside your words"]
+    if kept_empty and "" in words:
+        wrong.append(
+            "an empty string (from an empty text, a space at either end, or two spaces in a row) became the "
+            "word ('</w>',)"
+        )
+    return (
+        f"you split with {said}: {'; '.join(wrong[0 if left else 1 :])}. "
+        "text.split() (no argument) cuts at any run of whitespace, every character str.isspace() says is "
+        "whitespace, and never gives an empty word"
+    )
+
+
+def _ascii_whitespace_only(attempt: Attempt) -> str | None:
+    """The words were cut at ASCII whitespace only (``string.whitespace``, ``[ \\t\\n\\r\\f\\v]``, ``\\s`` with
+    the ASCII flag): said with the whitespace left inside the words."""
+    text = attempt.args[0]
+    if not isinstance(attempt.got, dict) or not isinstance(text, str):
+        return None
+    if not same(attempt.got, _counted(re.findall(r"\S+", text, re.ASCII)), ordered=False):
+        return None
+    kept = sorted({ch for word in re.findall(r"\S+", text, re.ASCII) for ch in word if ch.isspace()})
+    if not kept or any(ch.isascii() for ch in kept):
+        return None
+    return (
+        f"you split at ASCII whitespace only (string.whitespace, [ \\t\\n\\r\\f\\v], or \\s with re.ASCII): "
+        f"{whitespace_named(kept)} stayed inside your words, but str.isspace() is True for {_them(kept)}, so "
+        "text.split() cuts there; split with text.split() (no argument), which splits on any run of whitespace"
+    )
 
 
 def _whitespace_kept_inside(attempt: Attempt) -> str | None:
@@ -174,11 +262,31 @@ def _whitespace_kept_inside(attempt: Attempt) -> str | None:
     )
     if not kept or any(k in ((END_OF_WORD,), ("", END_OF_WORD)) for k in _keys(attempt)):
         return None
-    named = ", ".join(f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character').lower()})" for ch in kept)
     return (
-        f"{named} stayed inside your words, but str.isspace() is True for them, so text.split() cuts there: a list "
-        "of whitespace written by hand leaves some out (the line separator U+2028, U+0085, the em space U+2003 …); "
+        f"{whitespace_named(kept)} stayed inside your words, but str.isspace() is True for {_them(kept)}, so "
+        "text.split() cuts there: a list of whitespace written by hand leaves some out (the line separator U+2028, U+0085, the em space U+2003 …); "
         "split with text.split() (no argument), which splits on any run of whitespace"
+    )
+
+
+def _split_at_most(attempt: Attempt) -> str | None:
+    """The words are ``text.split(None, n)``'s for some maxsplit ``n``, on this case and every other: the last one holds
+    the rest of the text."""
+    text, got = attempt.args[0], attempt.got
+    if not isinstance(got, dict) or not isinstance(text, str) or not all(isinstance(n, int) for n in got.values()):
+        return None
+    cuts = sum(got.values()) - 1
+    if not 0 <= cuts < len(text.split()) - 1 or not same(got, _counted(text.split(None, cuts)), ordered=False):
+        return None
+    if not all(
+        isinstance(other, dict) and same(other, _counted(args[0].split(None, cuts)), ordered=False)
+        for args, other in attempt.history()
+    ):
+        return None  # the same maxsplit on every case, or it is some other mistake
+    return (
+        f"your last word holds the rest of the text: a maxsplit (text.split(None, {cuts})) stops after {cuts:,} cuts, "
+        f"and this text has {len(text.split()):,} words. Split with text.split() (no argument), which cuts at every "
+        "run of whitespace"
     )
 
 
@@ -267,6 +375,10 @@ GET_WORD_FREQUENCIES = Exercise(
         Case((CLASSIC_TEXT,), note="the classic corpus: low ×5, lower ×2, newest ×3, widest ×2"),
         Case((PARAGRAPH,), note="a paragraph of English"),
         Case((made_up_words(),), note="150 made-up words"),
+        Case(
+            (made_up_words(LONG_TEXT_WORDS),),
+            note=f"{LONG_TEXT_WORDS:,} made-up words: split at every run of whitespace, however many words there are",
+        ),
     ],
     diagnosers=[
         on_error(
@@ -329,8 +441,10 @@ GET_WORD_FREQUENCIES = Exercise(
             "you split on the regex module's \\s (regex.split(r'\\s+', …) or regex.findall(r'\\S+', …)): its \\s "
             "leaves out U+001C–U+001F (information separators), where text.split() cuts; split with text.split()",
         ),
+        _split_at_most,
         _split_at_the_space,
         _split_at_invisible,
+        _ascii_whitespace_only,
         _whitespace_kept_inside,
         when(
             _whitespace_inside,
