@@ -1048,6 +1048,16 @@ def _float_position(attempt: Attempt) -> str | None:
     )
 
 
+def _past_the_last_pair(attempt: Attempt) -> str | None:
+    """An IndexError from code that loops over ``range(len(symbols))``: ``symbols[i + 1]`` at the last symbol."""
+    if not isinstance(attempt.error, IndexError) or not LEARNER_CODE.get().every_first_item:
+        return None
+    return (
+        "your loop runs i over range(len(symbols)): at the last symbol, symbols[i + 1] is one past the end "
+        "(IndexError); the pairs are one fewer than the symbols: for i in range(len(symbols) - 1)"
+    )
+
+
 def _stopped_early(attempt: Attempt) -> str | None:
     """The learner's answers are each the best pair of some first part of the symbols (a ``break`` at a score
     lower than the best so far, the first local maximum, the first few pieces or symbols): here one short of the
@@ -1763,6 +1773,7 @@ NEXT_MERGE = Exercise(
             "no pair forms a piece here: return None (-1 would be read as a position)",
         ),
         _found_no_pair,
+        _past_the_last_pair,
     ],
     hint="for each i, the piece is symbols[i] + symbols[i + 1]; keep the i whose piece is in scores with the highest "
     "score, replacing it only when a later one is strictly higher",
