@@ -921,12 +921,20 @@ def _as_float32(attempt: Attempt) -> str | None:
 
 
 def _compared_rounded(whole: Any) -> Any:
-    """Scores compared after ``whole`` (``int`` or ``round``): pieces of one whole number tie, the leftmost wins.
-    ``int(-0.9995)`` is 0 and ``round(-0.9995)`` is -1, so the two fail different cases: both are recognised."""
+    """Scores compared after ``whole`` (``int``, ``round``, ``math.floor`` or ``math.ceil``): pieces of one whole
+    number tie, the leftmost wins. ``int(-0.9995)`` is 0 and ``round(-0.9995)`` is -1, so they fail different cases:
+    each is recognised. The first piece found is kept without a comparison, as the learner's loop does, so a lone
+    piece scoring -inf (which ``whole`` cannot convert) is still the answer."""
 
     def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
-        found = [(-whole(scores[a + b]), i) for i, (a, b) in enumerate(zip(symbols, symbols[1:])) if a + b in scores]
-        return min(found)[1] if found else None
+        best: int | None = None
+        for i in range(len(symbols) - 1):
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (
+                best is None or whole(scores[piece]) > whole(scores[symbols[best] + symbols[best + 1]])
+            ):
+                best = i
+        return best
 
     return wrong
 
@@ -1040,6 +1048,16 @@ def _float_position(attempt: Attempt) -> str | None:
     )
 
 
+def _past_the_last_pair(attempt: Attempt) -> str | None:
+    """An IndexError from code that loops over ``range(len(symbols))``: ``symbols[i + 1]`` at the last symbol."""
+    if not isinstance(attempt.error, IndexError) or not LEARNER_CODE.get().every_first_item:
+        return None
+    return (
+        "your loop runs i over range(len(symbols)): at the last symbol, symbols[i + 1] is one past the end "
+        "(IndexError); the pairs are one fewer than the symbols: for i in range(len(symbols) - 1)"
+    )
+
+
 def _stopped_early(attempt: Attempt) -> str | None:
     """The learner's answers are each the best pair of some first part of the symbols (a ``break`` at a score
     lower than the best so far, the first local maximum, the first few pieces or symbols): here one short of the
@@ -1059,7 +1077,7 @@ def _stopped_early(attempt: Attempt) -> str | None:
         return None
     mine, best = "".join(_winner(symbols, got)), "".join(_winner(symbols, expected))
     return (
-        f"you stopped before the end{_limit(history)}: {best!r} at {expected} scores {_g(scores[best])}, above "
+        f"you stopped before the end{_limit([*history, (attempt.args, got)])}: {best!r} at {expected} scores {_g(scores[best])}, above "
         f"{mine!r} at {got} ({_g(scores[mine])}), which you returned; scores rise and fall along the symbols, and the "
         "best pair may stand anywhere: look at every pair, up to symbols[-2] + symbols[-1], before you return (no "
         "break at a lower score, no limit on how many pieces or symbols)"
@@ -1073,7 +1091,8 @@ def _limits_that_fit(history: list[tuple[tuple, Any]], answer_with: Any) -> list
 
 
 def _limit(history: list[tuple[tuple, Any]]) -> str:
-    """Words for a fixed limit that gives every answer: on the positions looked at, or on the pieces found."""
+    """Words for a fixed limit that gives every answer: on the positions looked at, or on the pieces found. The
+    failing case is in ``history``, so a limit named is one its input shows: on three symbols, at most 1."""
 
     def first_pairs(n: int) -> Any:
         return lambda symbols, scores: next_merge(symbols[: n + 1], scores)
@@ -1657,10 +1676,10 @@ NEXT_MERGE = Exercise(
         *(
             same_as(
                 _compared_rounded(whole),
-                "you compared the scores rounded (int(), round(), or within a tolerance): -1.2 beats -1.4 and "
-                "-0.9995 beats -1; compare the scores as they are, with >",
+                "you compared the scores rounded (int(), round(), math.floor(), math.ceil(), or within a "
+                "tolerance): -1.2 beats -1.4 and -0.9995 beats -1; compare the scores as they are, with >",
             )
-            for whole in (int, round)
+            for whole in (int, round, math.floor, math.ceil)
         ),
         _as_float32,
         _within_a_tolerance,
@@ -1754,6 +1773,7 @@ NEXT_MERGE = Exercise(
             "no pair forms a piece here: return None (-1 would be read as a position)",
         ),
         _found_no_pair,
+        _past_the_last_pair,
     ],
     hint="for each i, the piece is symbols[i] + symbols[i + 1]; keep the i whose piece is in scores with the highest "
     "score, replacing it only when a later one is strictly higher",

@@ -39,6 +39,9 @@ class Code:
     uses_float32: bool = False
     """The code names float32 (``np.float32``, ``dtype="float32"``): scores a float64 step apart may tie in it,
     a cause a tolerance shares in its answers but not in its fix."""
+    every_first_item: bool = False
+    """A loop ``for i in range(len(symbols))`` over every item of the first argument: then ``symbols[i + 1]``
+    reaches one past the end, the pairs being ``range(len(symbols) - 1)``."""
     calls: frozenset[str] = frozenset()
     """The names of the functions and methods the code calls (``math.isfinite(score)`` gives ``isfinite``): a
     filter ``isfinite`` and a best score that starts at ``-inf`` leave out the same pieces, -inf's."""
@@ -93,8 +96,31 @@ def read_code(fn: Any) -> Code:
         tuple(defaults),
         _builds_a_set(found),
         _names_float32(found),
-        frozenset(_called(found)),
+        calls=frozenset(_called(found)),
+        every_first_item=_loops_over_every_first_item(found),
     )
+
+
+def _loops_over_every_first_item(function: ast.FunctionDef) -> bool:
+    """``for ... in range(len(first))``, ``first`` the function's first parameter."""
+    if not function.args.args:
+        return False
+    first = function.args.args[0].arg
+    for node in ast.walk(function):
+        if isinstance(node, ast.For | ast.comprehension) and isinstance(node.iter, ast.Call):
+            call = node.iter
+            if isinstance(call.func, ast.Name) and call.func.id == "range" and len(call.args) == 1:
+                inner = call.args[0]
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Name)
+                    and inner.func.id == "len"
+                    and len(inner.args) == 1
+                    and isinstance(inner.args[0], ast.Name)
+                    and inner.args[0].id == first
+                ):
+                    return True
+    return False
 
 
 def _called(function: ast.FunctionDef) -> Iterator[str]:

@@ -57,6 +57,9 @@ _lower_case = _falling_back(lambda piece: [f"<0x{b:02x}>" for b in piece.encode(
 _unpadded = _falling_back(lambda piece: [f"<0x{b:X}>" for b in piece.encode("utf-8")])
 _code_points = _falling_back(lambda piece: [f"<0x{ord(c):02X}>" for c in piece])
 _utf16 = _falling_back(lambda piece: [f"<0x{b:02X}>" for b in piece.encode("utf-16-be")])
+_upper_x = _falling_back(lambda piece: [f"<0X{b:02X}>" for b in piece.encode("utf-8")])
+_decimal = _falling_back(lambda piece: [f"<0x{b}>" for b in piece.encode("utf-8")])
+_decimal_padded = _falling_back(lambda piece: [f"<0x{b:02d}>" for b in piece.encode("utf-8")])
 
 
 def _every_piece(pieces: list[str], vocab: set[str]) -> list[str]:
@@ -78,9 +81,19 @@ def _all_characters_known(pieces: list[str], vocab: set[str]) -> list[str]:
     return [out for p in pieces for out in ([p] if all(ch in vocab for ch in p) else byte_fallback([p], vocab))]
 
 
-def _normalized_first(pieces: list[str], vocab: set[str]) -> list[str]:
-    """Each piece passed through NFC before its bytes are written: an accent and its letter become one character."""
-    return byte_fallback([unicodedata.normalize("NFC", p) for p in pieces], vocab)
+def _normalized_first(form: Literal["NFC", "NFD", "NFKC", "NFKD"]) -> Any:
+    """Each piece passed through ``form`` before it is looked up and its bytes written: with NFC an accent and its
+    letter become one character, with NFKC or NFKD a ligature 'ﬁ' becomes 'fi' too."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        return byte_fallback([unicodedata.normalize(form, p) for p in pieces], vocab)
+
+    return wrong
+
+
+def _returned_in_the_loop(pieces: list[str], vocab: set[str]) -> list[str] | None:
+    """A ``return out`` indented into the loop: the first piece's output only, None when there is no piece."""
+    return byte_fallback(pieces[:1], vocab) if pieces else None
 
 
 def _stripped(pieces: list[str], vocab: set[str]) -> list[str]:
@@ -642,10 +655,13 @@ BYTE_FALLBACK = Exercise(
             "a piece not in vocab becomes the bytes of the WHOLE piece, even when each of its characters is a piece "
             "('ab' with 'a' and 'b' known): test `piece in vocab`",
         ),
-        same_as(
-            _normalized_first,
-            "you normalised the text first (unicodedata.normalize): byte fallback writes the bytes of the piece as it "
-            "is, e + U+0301 as 65 CC 81",
+        *(
+            same_as(
+                _normalized_first(form),
+                f"you normalised the text first (unicodedata.normalize('{form}', ...)): byte fallback writes the "
+                "bytes of the piece as it is, e + U+0301 as 65 CC 81",
+            )
+            for form in ("NFC", "NFKC", "NFKD")
         ),
         same_as(
             _stripped,
@@ -669,6 +685,24 @@ BYTE_FALLBACK = Exercise(
         same_as(_every_piece, "a piece that IS in the vocabulary stays as it is; only the others become byte pieces"),
         same_as(_unknown, "that is what a model WITHOUT byte fallback does (<unk>); here each byte becomes <0xNN>"),
         same_as(_lower_case, "SentencePiece writes the hex digits in upper case: <0xC3>, not <0xc3>"),
+        same_as(
+            _upper_x,
+            "you wrote an upper-case X, <0XC3> (.upper() on the whole string, or the format '#04X', upper-cases the "
+            "prefix 0x too): SentencePiece writes a lower-case x and two upper-case digits, f'<0x{b:02X}>'",
+        ),
+        *(
+            same_as(
+                decimal,
+                "you wrote each byte in decimal after '0x' (<0x195> for the byte 195, 0xC3): write it in hex, two "
+                "upper-case digits, f'<0x{b:02X}>'",
+            )
+            for decimal in (_decimal, _decimal_padded)
+        ),
+        same_as(
+            _returned_in_the_loop,
+            "only the first piece's output came back: a return inside the loop ends the function in its first round; "
+            "put `return out` after the loop (one indent less)",
+        ),
         same_as(_unpadded, "every byte takes two hex digits: a newline is <0x0A>, not <0xA> (format with :02X)"),
         same_as(
             _code_points,
