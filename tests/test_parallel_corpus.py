@@ -175,7 +175,8 @@ def test_letters_in_expected_script(code):
 
 @pytest.mark.parametrize("code", [c for c in CODES if c != "en"])
 def test_numbers_align_with_english(code):
-    """Numbers are ASCII digits in every language, so each line has as many digit runs as the English line."""
+    """Numbers written in digits are ASCII digits in every language, so each line has as many digit runs as the
+    English line (numbers written as words are not compared)."""
     english = _lines("en")
     problems = []
     for lineno, (en_line, line) in enumerate(zip(english, _lines(code)), start=1):

@@ -155,8 +155,8 @@ def test_a_room_counted_paragraph_by_paragraph_is_refused(capsys):
 @pytest.mark.parametrize(
     "lesson, cell, name",
     [
-        ("09_multilingual_tax", 14, "bytes_per_char"),
-        ("09_multilingual_tax", 26, "premium"),
+        ("09_multilingual_tax", 15, "bytes_per_char"),
+        ("09_multilingual_tax", 27, "premium"),
         ("10_tokens_in_practice", 14, "estimate_cost"),
         ("10_tokens_in_practice", 21, "room_for_answer"),
         ("10_tokens_in_practice", 56, "tokens_saved"),

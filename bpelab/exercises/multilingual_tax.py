@@ -12,7 +12,7 @@ import regex
 
 from bpelab.analysis.tax import premium_table, token_tax
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.number_answers import adjusted, as_float, exactly, is_number, rounding_hint
+from bpelab.exercises.number_answers import NearAnswer, adjusted, as_float, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import (
     SMALL_PARALLEL,
     cl100k_encode,
@@ -70,11 +70,29 @@ def _near_but_not_rounded(attempt: Attempt) -> bool:
     )
 
 
+class LittleOff(NearAnswer):
+    """A float within the engine's 1e-9 of the exact ratio that is neither it nor a correct rounding of it: refused,
+    and told what usually puts it there (an epsilon added to the divisor, or a nudge added to the ratio)."""
+
+    def what_is_wrong(self) -> str:
+        return (
+            f"a little off: your {self.value!r} is within a hair of the exact ratio {self.expected!r}, but neither it "
+            "nor it rounded (correctly, to 2 or more places), and only those pass, compared exactly. A tiny number "
+            "added to the divisor (chars + 1e-12, a guard against 0) or to the ratio shifts it: guard the 0 with "
+            "`if chars` instead, and divide the two whole numbers with `/`"
+        )
+
+
 def _within_rounding(got: object, exact: Fraction) -> object:
     """The exact ratio correctly rounded to 2 or more places counts as the exact ratio (round only when you show a
-    number); an exact number of another kind (a ``Fraction``, a ``Decimal``) is judged as the float it stands for."""
+    number); an exact number of another kind (a ``Fraction``, a ``Decimal``) is judged as the float it stands for.
+    Any other number is compared exactly: one within the engine's 1e-9 of the ratio becomes a ``LittleOff``, which
+    equals no expected answer (``exactly()``, as ``check_premium`` compares)."""
     got = as_float(got)
-    return float(exact) if _accepted(got, exact) else got
+    if _accepted(got, exact):
+        return float(exact)
+    near = exactly()(got, float(exact))
+    return LittleOff(near.value, near.expected) if isinstance(near, NearAnswer) else near
 
 
 def _mean_of_ratios(texts: list[str]) -> float:
@@ -133,8 +151,10 @@ def _blank_texts_skipped(texts: list[str]) -> float:
 
 
 def _calls(attempt: Attempt) -> list[tuple[tuple, object]]:
-    """(arguments, what came back) on this case and on every other case the function answered."""
-    return [(attempt.args, attempt.got), *attempt.history()]
+    """(arguments, what came back) on this case and on every other case the function answered; on the other cases
+    a number a little off (``LittleOff``) as its float, so that a mistake shown on this case is still named."""
+    others = [(args, got.value if isinstance(got, NearAnswer) else got) for args, got in attempt.history()]
+    return [(attempt.args, attempt.got), *others]
 
 
 def _answers(attempt: Attempt) -> list[tuple[object, float]]:
@@ -149,7 +169,7 @@ def _like(variant: Callable[[list[str]], float]) -> Callable[[Attempt], bool]:
     def like(attempt: Attempt) -> bool:
         if _close(variant(*attempt.args), attempt.expected):
             return False
-        return all(_close(got, variant(*args)) for args, got in [(attempt.args, attempt.got), *attempt.history()])
+        return all(_close(got, variant(*args)) for args, got in _calls(attempt))
 
     return like
 
