@@ -34,3 +34,22 @@ def test_a_premium_one_float_off_is_told_why_not_its_type(capsys):
     assert not result.passed
     assert "NearAnswer" not in result.message, result.message
     assert "compared exactly" in result.message, result.message
+
+
+def estimate_cost_added_per_token(input_tokens, output_tokens, input_price, output_price):
+    cost = 0.0
+    for _ in range(input_tokens):
+        cost += input_price / 1_000_000
+    for _ in range(output_tokens):
+        cost += output_price / 1_000_000
+    return cost
+
+
+def test_a_cost_summed_per_token_is_not_told_about_a_division_of_whole_numbers(capsys):
+    """Read 15 of lesson 10: the near-answer hint named 'one division of the two whole numbers', which is lesson
+    09's premium, not a cost (a sum of products with float prices)."""
+    from bpelab.exercises.practice import check_estimate_cost
+
+    result = check_estimate_cost(estimate_cost_added_per_token, record=False)
+    assert not result.passed
+    assert "whole numbers" not in result.message, result.message

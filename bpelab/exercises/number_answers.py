@@ -106,8 +106,8 @@ class NearAnswer:
         """The hint when no diagnoser of the exercise knows more (``rounding_hint`` names a rounded answer)."""
         return (
             f"your float {self.value!r} is within a hair of {self.expected!r} but not equal to it: this answer is "
-            "compared exactly, as one division `/` of the two whole numbers gives it; multiplying by 1 / n, or adding "
-            "up ratios one by one, rounds differently in the last digits"
+            "compared exactly, as the exercise's formula computes it in one go; adding up small parts in a loop, "
+            "multiplying by 1 / n, or adding ratios one by one rounds differently in the last digits"
         )
 
 
