@@ -37,12 +37,7 @@ def test_a_premium_one_float_off_is_told_why_not_its_type(capsys):
 
 
 def estimate_cost_added_per_token(input_tokens, output_tokens, input_price, output_price):
-    cost = 0.0
-    for _ in range(input_tokens):
-        cost += input_price / 1_000_000
-    for _ in range(output_tokens):
-        cost += output_price / 1_000_000
-    return cost
+    return sum([input_price / 1_000_000] * input_tokens) + sum([output_price / 1_000_000] * output_tokens)
 
 
 def test_a_cost_summed_per_token_is_not_told_about_a_division_of_whole_numbers(capsys):
