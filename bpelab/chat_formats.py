@@ -19,7 +19,9 @@ where a message starts, whose it is and where it ends. Three formats, each on it
 - ``llama3``: Meta's Llama 3 template (the Llama 3 model card's prompt format; Meta's reference
   ``ChatFormat`` in ``llama/tokenizer.py``): ``<|begin_of_text|>``, then per turn
   ``<|start_header_id|>`` role ``<|end_header_id|>`` "\\n\\n" text.strip() ``<|eot_id|>``; ids from
-  Meta's special-token list (``bpelab.production.LLAMA3_SPECIAL_TOKENS``).
+  Meta's special-token list (``bpelab.production.LLAMA3_SPECIAL_TOKENS``). Like Meta's ``Tokenizer.encode``,
+  the text is encoded in pieces where a run of more than 25,000 characters without whitespace, or of only
+  whitespace, is cut (``llama3_pieces``).
 
 Text that spells a special token ("<|end|>" typed by a user) is encoded as ordinary text, as
 openai-harmony and Meta's reference encoder do: only the format itself places special tokens.
@@ -172,6 +174,32 @@ def python_strip(text: str) -> str:
     return text.strip(_PYTHON_WHITESPACE)
 
 
+LLAMA3_WINDOW = 400_000
+"""Meta's ``Tokenizer.encode`` encodes a text in windows of this many characters (``TIKTOKEN_MAX_ENCODE_CHARS``)."""
+LLAMA3_RUN = 25_000
+"""... and cuts a window where a run of whitespace, or of other characters, grows past this many
+(``MAX_NO_WHITESPACES_CHARS``; meta-llama/llama3, ``llama/tokenizer.py``, lines 131-155 and 175-199)."""
+
+
+def llama3_pieces(text: str) -> list[str]:
+    """The pieces Meta's ``Tokenizer.encode`` encodes one by one, as its ``_split_whitespaces_or_nonwhitespaces``
+    cuts them: a text with no run longer than 25,000 characters is one piece (an empty text too)."""
+    pieces: list[str] = []
+    for start in range(0, len(text), LLAMA3_WINDOW):
+        window = text[start : start + LLAMA3_WINDOW]
+        run, in_space, cut = 0, window[0].isspace(), 0
+        for i, ch in enumerate(window):
+            if in_space != ch.isspace():
+                run, in_space = 1, ch.isspace()
+            else:
+                run += 1
+                if run > LLAMA3_RUN:
+                    pieces.append(window[cut:i])
+                    cut, run = i, 1
+        pieces.append(window[cut:])
+    return pieces or [""]
+
+
 def chat_layout(turns: Sequence[Turn], format: str) -> list[dict[str, Any]]:
     """The format's segments, in order: special tokens, and text encoded as one piece each.
 
@@ -230,7 +258,8 @@ def chat_layout(turns: Sequence[Turn], format: str) -> list[dict[str, Any]]:
             plain(turn.role, i)
             special("<|end_header_id|>", i)
             plain("\n\n", i)
-            plain(python_strip(turn.text), i, 0, 0 if answer else None)
+            for piece in llama3_pieces(python_strip(turn.text)):  # Meta cuts very long runs: so do we
+                plain(piece, i, 0, 0 if answer else None)
             special("<|eot_id|>", i, answer)
     else:
         raise ValueError(f"unknown chat format {format!r}; choose from {', '.join(FORMATS)}")
@@ -297,6 +326,7 @@ __all__ = [
     "Turn",
     "as_turns",
     "chat_layout",
+    "llama3_pieces",
     "python_strip",
     "render_chat",
     "special_ids",

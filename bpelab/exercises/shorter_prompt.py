@@ -12,8 +12,11 @@ each case's note; ``tests/test_read14_fixAH.py`` counts them again with tiktoken
 
 from __future__ import annotations
 
+import functools
+import unicodedata
 from collections.abc import Callable
 
+from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.number_answers import adjusted, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import encoding_named, encodings_let_go_after
@@ -86,6 +89,31 @@ def _with_specials(text: str, name: str) -> int:
 _ENDOFTEXT = "Summarize the text <|endoftext|> below."
 _RUSSIAN = "Кратко перескажите отзыв ниже по-французски, не больше трёх предложений."
 _RUSSIAN_SHORT = "Перескажи отзыв."
+_SPACED = "Summarise  this  review,  please."
+_LIST = "Summarise this review:\n- in French\n- in three sentences\n"
+_FULL_WIDTH = "\uff33\uff55\uff4d\uff4d\uff41\uff52\uff49\uff53\uff45 this review."  # Summarise, full-width letters
+_LIGATURE = "Summarise this review in \ufb01ve sentences."  # the ligature U+FB01 (fi)
+
+_SPACES_COST = (
+    "spaces and line breaks are sent too, and cost tokens (sections 3 and 5: a double space, a new line and "
+    "spaces at the ends each change the count)"
+)
+
+
+def _both(change: Callable[[str], str]) -> Callable[[str, str], int]:
+    """A count of the text after ``change`` (applied to every text: the original and the rewrite)."""
+    return lambda text, name: _tokens(change(text), name)
+
+
+def _by_lines(text: str, name: str) -> int:
+    return sum(_tokens(line, name) for line in text.splitlines())
+
+
+def _blank_is_empty(original: str, rewrite: str, name: str) -> float:
+    """A rewrite of only spaces taken for an empty one."""
+    return 1.0 if not rewrite.strip() else tokens_saved(original, rewrite, name)
+
+
 _FRENCH_SHORT = "Résumez l'avis ci-dessous en français, en trois phrases au plus : positif, négatif ou neutre ?"
 
 _ENCODE_RAISES = (
@@ -120,6 +148,22 @@ def _divided_by_rewrite(attempt: Attempt) -> str | None:
     if isinstance(attempt.error, ZeroDivisionError) and attempt.args[1] == "":
         return _AGAINST_REWRITE
     return None
+
+
+def _against_rewrite(attempt: Attempt) -> str | None:
+    """The saving measured against the rewrite's count, (before - after) / after, on every case where that can be
+    computed (the rewrite has tokens): a guard such as ``if after else 1.0`` for the empty rewrite changes nothing."""
+    if attempt.error is not None:
+        return None
+    compared = 0
+    for (original, rewrite, name), got in [(attempt.args, attempt.got), *attempt.history()]:
+        before, after = _tokens(original, name), _tokens(rewrite, name)
+        if after == 0:
+            continue
+        if not same(got, (before - after) / after):
+            return None
+        compared += 1
+    return _AGAINST_REWRITE if compared else None
 
 
 _AGAINST_REWRITE = (
@@ -185,6 +229,34 @@ TOKENS_SAVED = Exercise(
         ),
         Case(("Summarise this review.", "", "o200k_base"), 1.0, "an empty rewrite: 6 → 0 tokens, all saved"),
         Case(
+            (_SPACED, "Summarise this review.  ", "o200k_base"),
+            (11 - 7) / 11,
+            "double spaces in the original, two spaces at the end of the rewrite, counted as they are: 11 → 7 tokens "
+            "(stripped, the rewrite is 6; with single spaces, the original is 8)",
+        ),
+        Case(
+            ("Summarise this review.", "   ", "o200k_base"),
+            (6 - 1) / 6,
+            "a rewrite of three spaces is not empty: 6 → 1 tokens (the spaces are one token)",
+        ),
+        Case(
+            (_LIST, "French summary,\n3 sentences", "o200k_base"),
+            (15 - 5) / 15,
+            "line breaks in both texts: 15 → 5 tokens (counted line by line, 13 → 5; with the breaks made spaces, "
+            "13 → 6)",
+        ),
+        Case(
+            (_FULL_WIDTH, "Summarise it.", "o200k_base"),
+            (16 - 5) / 16,
+            "full-width letters (U+FF33 ...) in the original, as sent: 16 → 5 tokens (normalised with NFKC, 6 → 5)",
+        ),
+        Case(
+            (_LIGATURE, "Summarise in \ufb01ve.", "cl100k_base"),
+            (11 - 8) / 11,
+            "the ligature \ufb01 (U+FB01) in both texts, GPT-4's cl100k_base: 11 → 8 tokens (normalised with NFKC, "
+            "9 → 6)",
+        ),
+        Case(
             (WORDY_PROMPT, SHORT_PROMPT, "o200k_base"),
             (192 - 27) / 192,
             "the lesson's wordy prompt and its own rewrite, GPT-4o: 192 → 27 tokens",
@@ -198,7 +270,36 @@ TOKENS_SAVED = Exercise(
     diagnosers=[
         _empty_rewrite,
         _divided_by_rewrite,
-        same_as(_measured(_tokens, lambda b, a: (b - a) / a), _AGAINST_REWRITE),
+        _against_rewrite,
+        same_as(
+            _blank_is_empty,
+            "a rewrite of only spaces is not empty: it is sent, and its spaces cost tokens (one here), so it saves "
+            "less than all; only an empty rewrite, '', saves 1.0 (no `if not rewrite.strip()`)",
+        ),
+        *(
+            same_as(
+                _measured(_both(change), _share),
+                f"{_SPACES_COST}: count each text as it is, don't strip it (strip(), rstrip(), lstrip())",
+            )
+            for change in (str.strip, str.rstrip, str.lstrip)
+        ),
+        same_as(
+            _measured(_both(lambda t: " ".join(t.split())), _share),
+            f"{_SPACES_COST}: ' '.join(text.split()) makes every run of spaces and line breaks one space and drops "
+            "those at the ends; count each text as it is",
+        ),
+        same_as(
+            _measured(_by_lines, _share),
+            f"count each text whole: cut into lines (splitlines()), its line breaks are not counted, and {_SPACES_COST}",
+        ),
+        *(
+            same_as(
+                _measured(_both(functools.partial(unicodedata.normalize, form)), _share),
+                f"unicodedata.normalize('{form}', ...) changes the text (a full-width letter or a ligature such as "
+                "\ufb01 becomes plain letters), and changed text has other tokens: count each text as it is sent",
+            )
+            for form in ("NFKC", "NFKD")
+        ),
         same_as(
             _measured(_tokens, lambda b, a: a / b),
             "that is the share the rewrite KEEPS (after / before); the share saved is what is gone, "

@@ -58,6 +58,13 @@ _CHANGED_TEXT: tuple[tuple[str, Callable[[str], str]], ...] = (
             ("or making it a space", lambda t: t.replace("\u200b", " ")),
         )
     ),
+    *(
+        (f"dropping the byte-order mark U+FEFF ({how})", change)
+        for how, change in (
+            (".replace('\\ufeff', '')", lambda t: t.replace("\ufeff", "")),
+            (".lstrip('\\ufeff')", lambda t: t.lstrip("\ufeff")),
+        )
+    ),
     (".replace('\\n\\n', '\\n')", lambda t: t.replace("\n\n", "\n")),
     *((_TABS, lambda t, n=n: t.expandtabs(n)) for n in (2, 4, 8)),
     *((_TABS, lambda t, n=n: t.replace("\t", " " * n)) for n in (1, 2, 4, 8)),
@@ -209,6 +216,17 @@ ROOM_FOR_ANSWER = Exercise(
             ("Hi\u200b", "What is BPE?", 50, count_o200k_tokens),
             43,
             "GPT-4o: 2 + 5 tokens; a zero-width space at the end of the system prompt (without it, 1 + 5)",
+        ),
+        Case(
+            ("Be brief.", "\ufeffHello", 50, count_o200k_tokens),
+            45,
+            "GPT-4o: 3 + 2 tokens; a byte-order mark (U+FEFF) at the start of the message is invisible but sent, and "
+            "costs a token (without it, 1)",
+        ),
+        Case(
+            ("\ufeffBe brief.", "Hi", 50, count_o200k_tokens),
+            45,
+            "GPT-4o: 4 + 1 tokens; a byte-order mark (U+FEFF) at the start of the system prompt (without it, 3 + 1)",
         ),
         Case(("Be brief.", "What is BPE?", 9, count_o200k_tokens), 1, "GPT-4o: 3 + 5 tokens in 9: exactly 1 left"),
         Case(("Be brief.", "What is BPE?", 8, count_o200k_tokens), 0, "GPT-4o: 3 + 5 tokens in 8: none left"),

@@ -37,6 +37,40 @@ export function pythonStrip(text) {
   return text.replace(STRIP, "");
 }
 
+/** One character of Python's whitespace (str.isspace()). */
+const PY_SPACE_CHAR = new RegExp(`^(?:${PY_SPACE.source})$`, "u");
+
+/**
+ * The pieces Meta's Tokenizer.encode encodes one by one (bpelab.chat_formats.llama3_pieces): windows of 400,000
+ * characters (code points, as Python counts), each cut where a run of whitespace or of other characters passes 25,000.
+ */
+export function llama3Pieces(text) {
+  const chars = Array.from(text);
+  const pieces = [];
+  for (let start = 0; start < chars.length; start += 400000) {
+    const window = chars.slice(start, start + 400000);
+    let run = 0;
+    let inSpace = PY_SPACE_CHAR.test(window[0]);
+    let cut = 0;
+    window.forEach((ch, i) => {
+      const now = PY_SPACE_CHAR.test(ch);
+      if (inSpace !== now) {
+        run = 1;
+        inSpace = now;
+      } else {
+        run += 1;
+        if (run > 25000) {
+          pieces.push(window.slice(cut, i).join(""));
+          cut = i;
+          run = 1;
+        }
+      }
+    });
+    pieces.push(window.slice(cut).join(""));
+  }
+  return pieces.length ? pieces : [""];
+}
+
 /**
  * The format's segments in order (bpelab.chat_formats.chat_layout, the same fields): special tokens,
  * and text encoded as one piece each, with where the turn's own text and the trained-on part begin.
@@ -76,7 +110,8 @@ export function chatLayout(turns, format) {
     turns.forEach((turn, i) => {
       const answer = turn.role === "assistant";
       special("<|start_header_id|>", i); plain(turn.role, i); special("<|end_header_id|>", i);
-      plain("\n\n", i); plain(pythonStrip(turn.text), i, 0, answer ? 0 : null);
+      plain("\n\n", i);
+      for (const piece of llama3Pieces(pythonStrip(turn.text))) plain(piece, i, 0, answer ? 0 : null);
       special("<|eot_id|>", i, answer);
     });
   } else {
