@@ -21,6 +21,7 @@ from __future__ import annotations
 from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_model import PieceType
 from bpelab.token_build import BuildNode, MergeStep, TokenBuild
+from bpelab.wording import a_or_an
 
 BUILT_KINDS = (PieceType.NORMAL, PieceType.USER_DEFINED, PieceType.UNUSED)
 
@@ -68,7 +69,7 @@ def build_piece(model: SentencePieceBPE, piece_id: int) -> TokenBuild:
         )
     if kind not in BUILT_KINDS:
         raise ValueError(
-            f"{piece} (id {piece_id}) is a {kind.name.lower()} piece: encoding never builds it by merges "
+            f"{piece} (id {piece_id}) is {a_or_an(kind.name.lower())} piece: encoding never builds it by merges "
             "(pick a chip of ordinary text)"
         )
     limit = model.scores[piece_id]

@@ -17,6 +17,7 @@ from typing import Any, Generic, Literal
 from bpelab.fast import IncrementalTrainer
 from bpelab.merge_history import MergeHistory
 from bpelab.merging import TIE_BREAKS, S, TieBreak, check_merge_count, check_tie_break, replace_pair
+from bpelab.wording import a_or_an
 
 END_OF_WORD = "</w>"
 
@@ -332,7 +333,7 @@ def decode_words(symbols: list[str]) -> str:
 
 
 def _kind(value: object) -> str:
-    return "None" if value is None else f"a {type(value).__name__} ({value!r:.60})"
+    return "None" if value is None else f"{a_or_an(type(value).__name__)} ({value!r:.60})"
 
 
 def _require_corpus(word_freq: object, function: str) -> None:

@@ -119,7 +119,7 @@ def test_a_model_is_shared_while_held_and_let_go_after():
     assert done.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize(("text", "named"), [(b"hello", "decode it first"), (42, "a int")])
+@pytest.mark.parametrize(("text", "named"), [(b"hello", "decode it first"), (42, "this is an int")])
 def test_the_replay_names_a_text_of_another_type(text, named):
     from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
     from bpelab.sentencepiece import load_sentencepiece

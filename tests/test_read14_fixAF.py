@@ -153,7 +153,7 @@ def test_training_words_start_at_the_first_space_of_a_run():
     cells = _cells()
     table = _flat(cells["a16e0002"].source)
     assert "pieces between spaces" not in table and "cuts each sentence at whitespace" not in table
-    assert "first `▁` of a run" in table and "model_interface.cc` lines 208–267" in table and "251–256" in table
+    assert "first `▁` of a run" in table and "model_interface.cc` lines 208–267" in table and "252–257" in table
     recap = _flat(cells["a16e002c"].source)
     assert "pieces between spaces" not in recap and "`▁▁▁▁def` is one word" in recap
     out = _out(cells["a16e0002cb"]).splitlines()

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_text import byte_piece
+from bpelab.wording import a_or_an
 from bpelab.words import MergeStep, merge_symbols
 
 MAX_CHARACTERS = 2_000
@@ -126,7 +127,7 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
         )
     if not isinstance(text, str):
         how = ": decode it first, text.decode('utf-8')" if isinstance(text, bytes | bytearray) else ""
-        raise TypeError(f"replay_sentencepiece replays a text (a str); this is a {type(text).__name__}{how}")
+        raise TypeError(f"replay_sentencepiece replays a text (a str); this is {a_or_an(type(text).__name__)}{how}")
     if model.user_defined or model.has_unused:
         kinds = []
         if model.user_defined:

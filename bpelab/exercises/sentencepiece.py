@@ -547,6 +547,12 @@ def _kind_guard(attempt: Attempt) -> str | None:
     return None
 
 
+def _mixes_ascii_letters(left: str, right: str) -> bool:
+    """A piece with an ASCII letter and a non-ASCII one ('本a', 'éa'): a script filter written with isascii."""
+    letters = [c for c in left + right if c.isalpha()]
+    return any(c.isascii() for c in letters) and any(not c.isascii() for c in letters)
+
+
 def _longer_than(limit: int) -> Any:
     return lambda left, right: len(left + right) > limit
 
@@ -602,6 +608,7 @@ def _trainer_rule(attempt: Attempt) -> str | None:
         (lambda a, b, scripts=scripts: len(scripts(a + b)) > 1, f"{winner!r} mixes scripts, and you refuse that")
         for scripts in (_scripts_by_table, _scripts_by_name)
     ]
+    rules.append((_mixes_ascii_letters, f"{winner!r} mixes ASCII and non-ASCII letters, and you refuse that"))
     for skip, why in rules:
         hint = same_as(_skipping(skip), TRAINER_RULES.format(why=why))(attempt)
         if hint:
@@ -1020,6 +1027,81 @@ _tie_by_text_position = _tie_broken_by(lambda symbols, i: "".join(symbols).index
 _tie_by_left_symbol = _tie_broken_by(lambda symbols, i: symbols.index(symbols[i]))
 
 
+def _without_space(piece: str) -> str:
+    return piece.replace(SPACE, "")
+
+
+TIE_KINDS: tuple[tuple[Any, str], ...] = (
+    (lambda left, right: not (left + right).strip(SPACE), "pieces made only of '▁'"),
+    (lambda left, right: bool((left + right).strip(SPACE)), "pieces that are not only '▁'"),
+    (lambda left, right: SPACE in left + right, "pieces that hold a '▁'"),
+    (lambda left, right: SPACE not in left + right, "pieces without '▁'"),
+    (lambda left, right: (left + right).startswith(SPACE), "pieces that start with '▁'"),
+    (lambda left, right: not (left + right).startswith(SPACE), "pieces that do not start with '▁'"),
+    (lambda left, right: SPACE in right, "pairs whose right symbol holds a '▁'"),
+    (lambda left, right: SPACE not in right, "pairs whose right symbol has no '▁'"),
+    (lambda left, right: not _without_space(left + right).isascii(), "pieces with a non-ASCII character"),
+    (lambda left, right: _without_space(left + right).isascii(), "pieces of ASCII characters only"),
+    (lambda left, right: _without_space(left + right).isalpha(), "pieces of letters only (leaving '▁' aside)"),
+    (
+        lambda left, right: not _without_space(left + right).isalpha(),
+        "pieces with something other than letters (a digit, punctuation)",
+    ),
+)
+"""What a learner may prefer among pieces of equal scores, by what the piece looks like, each with its words."""
+
+
+def _tie_by_kind(prefer: Any) -> Any:
+    """Highest score, then the pairs ``prefer(left, right)`` holds for, then the leftmost."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        found = [
+            (-scores[a + b], 0 if prefer(a, b) else 1, i)
+            for i, (a, b) in enumerate(zip(symbols, symbols[1:]))
+            if a + b in scores
+        ]
+        return min(found)[2] if found else None
+
+    return wrong
+
+
+def _tie_by_looks(attempt: Attempt) -> str | None:
+    """Of equal scores the learner kept a piece of some kind (``TIE_KINDS``) over the leftmost: its answers are
+    those of that rule everywhere."""
+    got, expected = attempt.got, attempt.expected
+    if not isinstance(got, int) or isinstance(got, bool) or not isinstance(expected, int) or got == expected:
+        return None
+    symbols, scores = attempt.args
+    if not 0 <= got < len(symbols) - 1:
+        return None
+    mine, best = "".join(_winner(symbols, got)), "".join(_winner(symbols, expected))
+    if mine not in scores or scores[mine] != scores[best]:
+        return None
+    what = next((what for prefer, what in TIE_KINDS if same_as(_tie_by_kind(prefer), what)(attempt)), None)
+    if what is None:
+        return None
+    return (
+        f"{mine!r} at {got} scores {_g(scores[mine])}, the same as {best!r} at {expected}: of equal scores you "
+        f"preferred {what}, a tie broken by what the piece looks like ('▁', script, letters) rather than by place; "
+        "SentencePiece merges the leftmost pair of the highest score, whatever its piece holds: go through the "
+        "positions i in order and replace the best only on a strictly higher score"
+    )
+
+
+def _calls_index(hint: str, model: Any) -> Diagnoser:
+    """``same_as(model, hint)``, said only to code that calls ``index`` or ``find`` (or whose source is unread):
+    another tie rule may give the same answers without them."""
+    diagnose = same_as(model, hint)
+
+    def only_with_index(attempt: Attempt) -> str | None:
+        code = LEARNER_CODE.get()
+        if code.may_end_without_return is not None and not code.calls & {"index", "find", "rindex", "rfind"}:
+            return None
+        return diagnose(attempt)
+
+    return only_with_index
+
+
 def _is_pair_or_piece(attempt: Any) -> bool:
     return isinstance(attempt.got, tuple | str) and attempt.expected is not None
 
@@ -1247,6 +1329,22 @@ pieces and five symbols before it, so that an answer that stops early (a ``break
 def _tied(text: str, score: float) -> dict[str, float]:
     """Every pair of neighbouring characters of ``text`` a piece, all of one score."""
     return {a + b: score for a, b in zip(text, text[1:])}
+
+
+LOOKS_TIES: tuple[tuple[list[str], dict[str, float], str], ...] = (
+    (["a", "b", SPACE, SPACE], {"ab": -1e9, SPACE * 2: -1e9}, "'ab' at 0 and '▁▁' at 2 both score -1e9"),
+    ([SPACE, SPACE, "a", "b"], {SPACE * 2: -1e9, "ab": -1e9}, "'▁▁' at 0 and 'ab' at 2 both score -1e9"),
+    (["a", "b", SPACE, "c"], {"ab": -2.0, SPACE + "c": -2.0}, "'ab' at 0 and '▁c' at 2 both score -2"),
+    (["a", SPACE, "b", "c"], {"a" + SPACE: -2.0, "bc": -2.0}, "'a▁' at 0 and 'bc' at 2 both score -2"),
+    (["a", "b", "é", "è"], {"ab": -2.0, "éè": -2.0}, "'ab' at 0 and 'éè' at 2 both score -2"),
+    (["é", "è", "a", "b"], {"éè": -2.0, "ab": -2.0}, "'éè' at 0 and 'ab' at 2 both score -2"),
+    (["a", "b", "1", "2"], {"ab": -3.0, "12": -3.0}, "'ab' at 0 and '12' at 2 both score -3"),
+    (["1", "2", "a", "b"], {"12": -3.0, "ab": -3.0}, "'12' at 0 and 'ab' at 2 both score -3"),
+    (["a", "b", "c", "."], {"ab": -3.0, "c.": -3.0}, "'ab' at 0 and 'c.' at 2 both score -3"),
+    (["c", ".", "a", "b"], {"c.": -3.0, "ab": -3.0}, "'c.' at 0 and 'ab' at 2 both score -3"),
+)
+"""Ties between pieces of different looks, each kind on both sides: '▁' only or not, with '▁' or without, a '▁'
+on the right, ASCII or not, letters only or with a digit or punctuation; the leftmost wins every one."""
 
 
 NEXT_MERGE = Exercise(
@@ -1534,6 +1632,10 @@ NEXT_MERGE = Exercise(
             1,
             "'xb' at 1 and 'ac' at 3 tie at -1: the leftmost pair, 1 ('a', the left symbol of 'ac', also stands at 0)",
         ),
+        *(
+            Case((symbols, scores), 0, f"{why}: the leftmost pair, 0, whatever its piece holds")
+            for symbols, scores, why in LOOKS_TIES
+        ),
     ],
     diagnosers=[
         _float_position,
@@ -1749,17 +1851,18 @@ NEXT_MERGE = Exercise(
             for always in (True, False)
         ),
         _stopped_early,
-        same_as(
-            _tie_by_text_position,
+        _tie_by_looks,
+        _calls_index(
             "of equal scores you kept the piece whose TEXT stands first in the joined symbols (str.index): the text "
             "may stand earlier inside a symbol already merged or across another pair; of equal scores the leftmost "
             "PAIR merges: keep the first i, replacing the best only on a strictly higher score",
+            _tie_by_text_position,
         ),
-        same_as(
-            _tie_by_left_symbol,
+        _calls_index(
             "of equal scores you kept the pair whose left symbol stands first in the list (symbols.index): that symbol "
             "may stand earlier elsewhere; of equal scores the leftmost PAIR merges: keep the first i, replacing the "
             "best only on a strictly higher score",
+            _tie_by_left_symbol,
         ),
         _tie_not_leftmost,
         _not_a_piece,

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as
 from bpelab.exercises.sentencepiece_states import real_fallback_cases
+from bpelab.wording import a_or_an
 
 SPACE = "\u2581"
 
@@ -371,7 +372,7 @@ def _item_of_another_type(attempt: Attempt) -> str | None:
             f"your list holds {type(item).__name__}s ({item!r}): out.append([...]) puts a whole list in as one item; "
             "add the byte pieces one by one, out += [...] or out.extend(...)"
         )
-    return f"your list holds a {type(item).__name__} ({item!r}): every item must be a piece, a str"
+    return f"your list holds {a_or_an(type(item).__name__)} ({item!r}): every item must be a piece, a str"
 
 
 def _characters_dropped(drop: Any) -> Any:
@@ -683,7 +684,12 @@ BYTE_FALLBACK = Exercise(
         _part_of_a_piece,
         _byte_like_text,
         same_as(_every_piece, "a piece that IS in the vocabulary stays as it is; only the others become byte pieces"),
-        same_as(_unknown, "that is what a model WITHOUT byte fallback does (<unk>); here each byte becomes <0xNN>"),
+        same_as(
+            _unknown,
+            "you wrote '<unk>' for each unknown piece: a model WITHOUT byte fallback writes no '<unk>' either; it "
+            "shows one piece for each run of unknown text, written as the text itself ('🤖€' as one piece; the id is "
+            "<unk>'s); with byte fallback, as here, each byte of an unknown piece becomes <0xNN>",
+        ),
         same_as(_lower_case, "SentencePiece writes the hex digits in upper case: <0xC3>, not <0xc3>"),
         same_as(
             _upper_x,

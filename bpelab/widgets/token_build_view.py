@@ -23,6 +23,7 @@ from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_build import build_piece
 from bpelab.token_build import BuildNode, TokenBuild, TokenBuilder, build_from_merges, build_from_word_merges
 from bpelab.widgets.chips import show_whitespace
+from bpelab.wording import a_or_an
 from bpelab.words import TrainingResult
 
 
@@ -179,7 +180,7 @@ def build_for(tokenizer: object, token_id: int, token: bytes | str) -> TokenBuil
     if isinstance(tokenizer, TrainingResult) and isinstance(token, str):
         return build_from_word_merges(token, tokenizer.merges, tokenizer.vocabulary)
     raise ValueError(
-        f"a {type(tokenizer).__name__} has no merge log to step through: "
+        f"{a_or_an(type(tokenizer).__name__)} has no merge log to step through: "
         "the panel builds tokens of GPT-2, GPT-4, GPT-4o, Llama 3, SentencePiece models (Mistral 7B) and of your own "
         "tokenizers (BPETokenizer, train_bpe)"
     )
