@@ -72,10 +72,16 @@ def _finish_hint(found: list[tuple[str, str]]) -> str:
     )
 
 
+def _name_not_defined(result: CheckResult) -> bool:
+    """The report is about a ``NameError``: a name not defined (the imports cell skipped, a typo) stops the function
+    before any helper of the learner's runs, and the report's hint already names the cell that defines it."""
+    return any(line.startswith("   error:") and "NameError" in line for line in result.message.split("\n"))
+
+
 def name_stub_helpers(result: CheckResult, fn: Any) -> CheckResult:
     """``result`` with its hint (or its "not yet" line) naming the stub helpers ``fn`` calls; unchanged when it
-    passed or no helper is a stub."""
-    if result.passed:
+    passed, when no helper is a stub, or when it reports a ``NameError`` (that name is the first thing to fix)."""
+    if result.passed or _name_not_defined(result):
         return result
     try:
         found = stub_helpers(fn)

@@ -336,6 +336,15 @@ def missing_name_hint(attempt: Attempt) -> str | None:
     return None
 
 
+def _one_symbol_words_dropped(attempt: Attempt) -> bool:
+    """The result is the answer without its words of one symbol (``if len(new_word) > 1:``)."""
+    got, expected = attempt.got, attempt.expected
+    if not isinstance(got, dict) or not isinstance(expected, dict):
+        return False
+    kept = {word: n for word, n in expected.items() if not (isinstance(word, tuple) and len(word) == 1)}
+    return len(kept) < len(expected) and got == kept
+
+
 def _string_keys(attempt: Attempt) -> bool:
     return isinstance(attempt.got, dict) and any(isinstance(key, str) for key in attempt.got)
 
@@ -666,6 +675,14 @@ MERGE_PAIR = Exercise(
             ({("a", "b", "a", "b", "a", "b", "</w>"): 2, ("a", "a", "a", "a", "a", "a", "</w>"): 1}, ("a", "a")),
             note="a run of six a's: left to right, without overlaps, three 'aa'",
         ),
+        Case(
+            ({("low</w>",): 2, ("a", "b", "</w>"): 1}, ("a", "b")),
+            note="('low</w>',) is a word of one symbol: it has no pair, but it stays in the table with its count",
+        ),
+        Case(
+            ({("lo", "w</w>"): 3, ("lo", "t", "</w>"): 1}, ("lo", "w</w>")),
+            note="the merge makes ('low</w>',) a word of one symbol: it stays in the table with its count",
+        ),
     ],
     diagnosers=[
         when(_string_keys, STRING_KEYS_HINT),
@@ -687,6 +704,13 @@ MERGE_PAIR = Exercise(
             contains="during iteration",
         ),
         same_as(_first_word_only, RETURN_INSIDE_HINT),
+        when(
+            _one_symbol_words_dropped,
+            "words of one symbol are missing from your result: every word keeps its count, and a word of one "
+            "symbol stays in the table (('low</w>',) has no pair left to merge, but it is still a word of the text); "
+            "don't skip a word because len(new_word) == 1",
+            any_type=False,
+        ),
         when(
             lambda a: len(a.got) < len(a.args[0]) and set(a.got) <= set(a.expected),
             "words without the pair are missing from your result: keep them, unchanged",

@@ -6,6 +6,7 @@ ties go to the pair seen first; the loop stops early when no pair is left.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable
 from typing import Any
 
@@ -208,6 +209,49 @@ def _prefix_right(attempt: Any, extra: int) -> bool:
     return len(got) - len(expected) == extra and got[:n] == expected[:n]
 
 
+LETTERLESS_TEXT = "0070 0070 0070 - - - - ... ... ab"
+"""A text with words of digits and of punctuation: a table that skips them, or strips '0070' to '70', trains
+other merges."""
+
+
+def _table_of(words: list[str]) -> WordFreq:
+    word_freq: WordFreq = {}
+    for word in words:
+        symbols = (*word, END_OF_WORD)
+        word_freq[symbols] = word_freq.get(symbols, 0) + 1
+    return word_freq
+
+
+def _letterless_tables(text: str) -> list[WordFreq]:
+    """The tables a get_word_frequencies that skips words without a letter (or only digits, or only punctuation),
+    or strips a number's leading zeros, makes of ``text``; only those that differ from the right one."""
+    words = text.split()
+    tables = [
+        _table_of([w for w in words if not skip(w)])
+        for skip in (
+            lambda w: not any(ch.isalpha() for ch in w),
+            str.isdigit,
+            lambda w: w in string.punctuation,
+            lambda w: not any(ch.isalnum() for ch in w),
+        )
+    ]
+    tables.append(_table_of([w.lstrip("0") or w for w in words]))
+    right = get_word_frequencies(text)
+    return [table for table in tables if table != right]
+
+
+def _trained_on_a_letterless_table(attempt: Attempt) -> bool:
+    text, num_merges = attempt.args
+    return any(attempt.got == _loop(table, num_merges) for table in _letterless_tables(text))
+
+
+LETTERLESS_HINT = (
+    "your table lost or changed the words without a letter: get_word_frequencies counts every word of "
+    "text.split(), digits and punctuation too ('0070', '-', '...'), each spelled as it is ('0070' keeps its "
+    "zeros); train on that table"
+)
+
+
 TRAIN = Exercise(
     name="train",
     call="train(text, num_merges)",
@@ -217,9 +261,10 @@ TRAIN = Exercise(
     course_functions=(learn_merges, train_bpe),
     cases=lambda: [
         Case(
-            ("ab ab", 1),
-            [(("a", "b"), "ab")],
-            "a tie: ('a', 'b') and ('b', '</w>') both occur 2 times, and the pair seen first wins",
+            ("ba ba", 1),
+            [(("b", "a"), "ba")],
+            "a tie: ('b', 'a') and ('a', '</w>') both occur 2 times, and the pair seen first, ('b', 'a'), wins "
+            "(the alphabetically smallest would be ('a', '</w>'))",
         ),
         Case(
             ("ab ab", 5),
@@ -263,6 +308,11 @@ TRAIN = Exercise(
             "a newline also separates words: 3 times the word 'ab', so only 2 merges are possible",
         ),
         Case(("to  be\tor\nnot  to\tbe", 8), note="words separated by two spaces, a tab and a newline"),
+        Case(
+            (LETTERLESS_TEXT, 8),
+            note="words without a letter are words too: '0070', '-' and '...' are trained on (each becomes one "
+            "symbol, '-</w>' first)",
+        ),
     ],
     diagnosers=[
         missing_name_hint,
@@ -292,6 +342,7 @@ TRAIN = Exercise(
             "you glued '</w>' to the last character ('w</w>', as subword-nmt spells words): here '</w>' is a "
             "symbol of its own after the last character, as get_word_frequencies spells it: tuple(word) + ('</w>',)",
         ),
+        when(_trained_on_a_letterless_table, LETTERLESS_HINT, any_type=False),
         same_as(
             _punctuation_split_off,
             "you split punctuation off the words before training (\\w+|[^\\w\\s]+, as lesson 04 does for its real "

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.helper_stubs import check_naming_stub_helpers
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
@@ -230,6 +230,11 @@ COUNT_CHARACTERS = Exercise(
         ),
     ],
     diagnosers=[
+        on_error(
+            KeyError,
+            "a key must exist before += : counts[ch] += 1 first reads counts[ch], and a character met for the first "
+            "time has no key yet. Use counts[ch] = counts.get(ch, 0) + 1, which reads 0 for a new character",
+        ),
         when(
             _float_counts,
             "counts are whole numbers: return ints (1, not 1.0); a float comes from adding 1.0, starting at 0.0, or a /",
@@ -303,6 +308,11 @@ COUNT_CHARACTERS = Exercise(
             "number, and {7: 1} != {'7': 1})",
         ),
         same_as(lambda text: count_characters(text.lower()), "keep capitals as they are: 'A' and 'a' are different"),
+        same_as(
+            lambda text: {ch: n + 1 for ch, n in count_characters(text).items()},
+            "every count is one too many: get's default is the count before this character: 0, not 1 (a new "
+            "character has been seen 0 times before), counts[ch] = counts.get(ch, 0) + 1",
+        ),
         same_as(
             lambda text: {ch: n - 1 for ch, n in count_characters(text).items()},
             "every count is one short: the first time you meet a character, its count becomes 1",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import string
 import unicodedata
 from typing import Any
 
@@ -290,6 +291,40 @@ def _split_at_most(attempt: Attempt) -> str | None:
     )
 
 
+def _no_letter(word: str) -> bool:
+    return not any(ch.isalpha() for ch in word)
+
+
+def _letterless_words_dropped(attempt: Attempt) -> bool:
+    """Some words without a letter (digits, punctuation) are missing, every other word is counted right: the learner
+    skipped them (``if word.isdigit(): continue``, ``if word in string.punctuation: continue``)."""
+    got, text = attempt.got, attempt.args[0]
+    if not isinstance(got, dict) or not isinstance(text, str):
+        return False
+    kept = [w for w in text.split() if not _no_letter(w)]
+    for dropped in (
+        _no_letter,
+        str.isdigit,
+        lambda w: w in string.punctuation,
+        lambda w: all(not c.isalnum() for c in w),
+    ):
+        words = [w for w in text.split() if not dropped(w)]
+        if len(words) < len(text.split()) and set(kept) <= set(words) and same(got, _counted(words), ordered=False):
+            return True
+    return False
+
+
+LETTERLESS_HINT = (
+    "words without a letter are missing: every word of text.split() counts, digits and punctuation too ('-', "
+    "'1234567', '0070' and '...' are words of 'a - 1234567 0070 ... b'); don't skip any"
+)
+
+ZEROS_HINT = (
+    "you changed a number: '0070' is spelled as it is, ('0', '0', '7', '0', '</w>'); keep every word exactly as "
+    "text.split() gives it (no lstrip('0'), no int(word))"
+)
+
+
 def _all_ones(attempt: Attempt) -> bool:
     got, expected = attempt.got, attempt.expected
     return got.keys() == expected.keys() and set(got.values()) == {1} and set(expected.values()) != {1}
@@ -357,6 +392,11 @@ GET_WORD_FREQUENCIES = Exercise(
             "punctuation stays in the word: this version splits on whitespace only",
         ),
         Case(
+            ("a - 1234567 0070 ... b",),
+            note="every word of text.split() counts, digits and punctuation too: '-', '1234567', '0070' and '...' are "
+            "words, and '0070' is spelled as it is",
+        ),
+        Case(
             ("naïve 日本",),
             {("n", "a", "ï", "v", "e", "</w>"): 1, ("日", "本", "</w>"): 1},
             "any character is a symbol",
@@ -404,6 +444,12 @@ GET_WORD_FREQUENCIES = Exercise(
             _marker_missing,
             "the end-of-word marker '</w>' is missing: spell each word as tuple(word) + ('</w>',)",
             any_type=False,
+        ),
+        when(_letterless_words_dropped, LETTERLESS_HINT, any_type=False),
+        same_as(lambda text: _counted([w.lstrip("0") or w for w in text.split()]), ZEROS_HINT),
+        same_as(
+            lambda text: _counted([str(int(w)) if w.isdecimal() and w.isascii() else w for w in text.split()]),
+            ZEROS_HINT,
         ),
         same_as(
             _by_graphemes,

@@ -78,6 +78,9 @@ test("the training form says what to type when the merges box is empty, 0 or out
   assert.match(formProblem("low lower", "501", 50000), /from 1 to 500, not 501/);
   assert.match(formProblem("low lower", "2.5", 50000), /whole number/);
   assert.match(formProblem("  ", "10", 50000), /Type some text first/);
+  // empty as Python's text.split() has it: U+001C–U+001F and U+0085 are whitespace there, U+FEFF is a word
+  assert.match(formProblem("\x1c\x1d\x1e\x1f\x85", "10", 50000), /Type some text first/);
+  assert.equal(formProblem("\ufeff", "10", 50000), null);
   assert.match(formProblem("abcdef", "10", 5), /6 characters; this page trains at most 5/);
   assert.equal(formProblem("low lower", "10", 50000), null);
   assert.equal(formProblem("👍🏽 中文", "10", 5), null); // 5 characters as Python counts them (8 UTF-16 units)

@@ -6,6 +6,7 @@
 // kernel (globalThis.bpelabStatic), and a saved notebook whose kernel never answers is the same: the form
 // then trains here, with bpe_train.js, which tests/test_js_training.py holds equal to train_bpe.
 
+import { splitWords } from "./bpe.js";
 import { trainBpeInSlices } from "./bpe_train.js";
 import { traceOf } from "./trace.js";
 import { KERNEL_WAIT_MS, el, isStatic } from "./view_basics.js";
@@ -24,7 +25,9 @@ export function formProblem(text, mergesTyped, most) {
   const n = Number(typed);
   if (typed === "") return `Type how many merges to learn, from 1 to ${MOST_MERGES}.`;
   if (!Number.isInteger(n) || n < 1 || n > MOST_MERGES) return `Merges must be a whole number from 1 to ${MOST_MERGES}, not ${typed}.`;
-  if (!text.trim()) return "Type some text first: training needs words.";
+  // no word as Python's text.split() finds them (stepper.py refuses not text.strip(), the same test): JavaScript's
+  // trim() would strip U+FEFF, which Python keeps as a word, and keep U+001C–U+001F, which Python cuts at
+  if (splitWords(text).length === 0) return "Type some text first: training needs words.";
   const characters = codePoints(text); // as Python's len(): an emoji is one character, not two UTF-16 units
   if (characters > most) return `This text has ${characters} characters; this page trains at most ${most}. Paste a shorter part.`;
   return null;
