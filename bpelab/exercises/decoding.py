@@ -100,6 +100,11 @@ DECODE_WORDS = Exercise(
             "'name age\\t' split on spaces only: the last word ends in a tab, which stays (only spaces go)",
         ),
         Case(
+            (["100</w>", "km\xa0</w>"],),
+            note="'100 km\\xa0' split on spaces only: its last word ends in a no-break space (U+00A0), which is "
+            "text, not the space '</w>' leaves, so it stays",
+        ),
+        Case(
             (["end</w>", "\n"],),
             note="a text cut just after a line break: the space before the '\\n' belongs to the text and stays; only "
             "spaces at the very end go",
@@ -156,6 +161,12 @@ DECODE_WORDS = Exercise(
             "you dropped one or two spaces at the end, but not all of them: several '</w>' alone at the end (empty "
             "words) leave one space each, so ['low</w>', '</w>', '</w>'] ends in three spaces and must give 'low'. "
             "Drop every space at the very end, however many (.rstrip(' '), or a while loop)",
+        ),
+        same_as(
+            lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").rstrip(" \xa0"),
+            "you dropped the no-break spaces at the end too (.rstrip(' \\xa0')): only ' ' is the space '</w>' "
+            "leaves; a no-break space (U+00A0) at the end is a character of the text, and it stays. Drop only "
+            "spaces: .rstrip(' ')",
         ),
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").rstrip(),

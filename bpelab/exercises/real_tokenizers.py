@@ -321,6 +321,16 @@ SPLIT_PIECES = Exercise(
         _cut_in_slices,
         _normalised,
         when(
+            lambda attempt: (
+                isinstance(attempt.got, list)
+                and bool(attempt.got)
+                and all(isinstance(piece, (bytes, bytearray)) for piece in attempt.got)
+            ),
+            "your pieces are bytes, not str (p.encode(), or the pattern run on text.encode()): split_pieces cuts the "
+            "text itself, so each piece is a str, the characters of the text; the bytes come later, when BPE encodes "
+            "each piece. Return the matches as they are: regex.findall(pattern, text)",
+        ),
+        when(
             lambda attempt: isinstance(attempt.got, list) and "".join(map(str, attempt.got)) != attempt.args[0],
             "joined together, the pieces must give back the text exactly: " + _FINDALL,
         ),
@@ -649,6 +659,16 @@ FIND_PARENTS = Exercise(
     "in rank order never builds stops at three or more parts), your while loop looks at the same parts again and "
     "again: break there (or return tuple(parts)); and a loop over positions must move its counter on (i += 1)",
     diagnosers=[
+        when(
+            lambda attempt: (
+                isinstance(attempt.got, (tuple, list))
+                and any(isinstance(part, bytearray) for part in attempt.got)
+                and all(isinstance(part, (bytes, bytearray)) for part in attempt.got)
+            ),
+            "bytes expected (bytearray is another type): your parts are bytearray objects, which compare equal to "
+            "bytes but are not bytes (and, mutable, cannot be a key of ranks). Return each part as bytes, "
+            "bytes(part), or build the parts as bytes from the start: [bytes([b]) for b in token]",
+        ),
         when(
             _parts_are_ints,
             "your parts are ints, not bytes: list(token), or a loop over a bytes object, gives one int per byte "
