@@ -12,7 +12,15 @@ import regex
 
 from bpelab.analysis.tax import premium_table, token_tax
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.number_answers import NearAnswer, adjusted, as_float, exactly, is_number, rounding_hint
+from bpelab.exercises.number_answers import (
+    NearAnswer,
+    adjusted,
+    as_float,
+    exactly,
+    is_number,
+    low_precision,
+    rounding_hint,
+)
 from bpelab.exercises.toy_encoders import (
     SMALL_PARALLEL,
     cl100k_encode,
@@ -71,16 +79,38 @@ def _near_but_not_rounded(attempt: Attempt) -> bool:
 
 
 class LittleOff(NearAnswer):
-    """A float within the engine's 1e-9 of the exact ratio that is neither it nor a correct rounding of it: refused,
-    and told what usually puts it there (an epsilon added to the divisor, or a nudge added to the ratio)."""
+    """A float within the engine's 1e-9 of the exact ratio that is neither it nor a correct rounding of it: refused.
+    When a tiny number added to the divisor or to the ratio puts it there, ``_nudged`` says so; otherwise the
+    engine's near-answer hint (a product with 1 / n, a sum of parts: rounding in the last digits) is given."""
 
-    def what_is_wrong(self) -> str:
-        return (
-            f"a little off: your {self.value!r} is within a hair of the exact ratio {self.expected!r}, but neither it "
-            "nor it rounded (correctly, to 2 or more places), and only those pass, compared exactly. A tiny number "
-            "added to the divisor (chars + 1e-12, a guard against 0) or to the ratio shifts it: guard the 0 with "
-            "`if chars` instead, and divide the two whole numbers with `/`"
-        )
+
+TINY = tuple(10.0**-k for k in range(6, 15))
+"""The small numbers a learner adds to a divisor (a guard against 0) or to a ratio: 1e-6 to 1e-14."""
+
+
+def _nudges(texts: list[str]) -> set[float]:
+    """What the totals give with a tiny number added to the divisor or added to (or taken from) the ratio."""
+    chars = sum(len(t) for t in texts)
+    n_bytes = sum(len(t.encode("utf-8")) for t in texts)
+    exact = n_bytes / chars if chars else 0.0
+    return {n_bytes / (chars + eps) for eps in TINY} | {exact + eps for eps in TINY} | {exact - eps for eps in TINY}
+
+
+def _nudged(attempt: Attempt) -> str | None:
+    """The answer is a little off because a tiny number was added to the divisor or to the ratio: on this case its
+    float is one of ``_nudges``, and on every other case answered it is either that or the exact ratio."""
+    value = attempt.got.value if isinstance(attempt.got, LittleOff) else attempt.got
+    if attempt.error is not None or not is_number(value) or value not in _nudges(*attempt.args):
+        return None
+    for (args, got), (_, exact) in list(zip(_calls(attempt), _answers(attempt)))[1:]:
+        if not is_number(got) or (got not in _nudges(*args) and got != exact):
+            return None
+    return (
+        f"a little off: your {value!r} is very near the exact ratio {attempt.expected!r}, but "
+        "neither it nor it rounded (correctly, to 2 or more places), and only those pass, compared exactly. A tiny "
+        "number added to the divisor (chars + 1e-12, a guard against 0) or to the ratio shifts it: guard the 0 with "
+        "`if chars` instead, and divide the two whole numbers with `/`"
+    )
 
 
 def _within_rounding(got: object, exact: Fraction) -> object:
@@ -148,6 +178,27 @@ def _each_text_once(texts: list[str]) -> float:
 def _blank_texts_skipped(texts: list[str]) -> float:
     """Texts of only spaces left out (``if t.strip()``)."""
     return bytes_per_char([t for t in texts if t.strip()])
+
+
+CLEANINGS = {
+    "replace('\\r\\n', '\\n') makes the 2 characters of a Windows line end 1": lambda t: t.replace("\r\n", "\n"),
+    "replace('\\r', '') drops the carriage returns, and they are characters": lambda t: t.replace("\r", ""),
+    "removing U+200D (the zero-width joiner inside 👩‍💻) drops a character of 3 bytes": lambda t: t.replace(
+        "\u200d", ""
+    ),
+    "expandtabs() makes 1 tab several spaces": str.expandtabs,
+    "casefold() makes 'ß' (1 character, 2 bytes) 'ss' (2 characters)": str.casefold,
+}
+"""Ways of cleaning a text before counting it, each with what it changes (``bytes_per_char`` names them)."""
+
+
+def _cleaned(change: Callable[[str], str]) -> Callable[[list[str]], float]:
+    """The ratio of the texts changed by ``change`` before they are counted."""
+    return lambda texts: bytes_per_char([change(t) for t in texts])
+
+
+def _as_it_is(what: str) -> str:
+    return f"count the text as it is: every character, \\r and U+200D included; no cleaning ({what})"
 
 
 def _calls(attempt: Attempt) -> list[tuple[tuple, object]]:
@@ -247,6 +298,12 @@ BYTES_PER_CHAR = Exercise(
             "a text that occurs twice counts twice: 14 bytes / 6 characters = 2.333…",
         ),
         Case((["日本", "   "],), 1.8, "a text of only spaces has characters too (1 byte each): 9 bytes / 5 characters"),
+        Case((["日本", ""],), note="an empty text after others adds nothing: the ratio of the others"),
+        Case((["", "abc"],), note="an empty text first adds nothing: the ratio of the others"),
+        Case((["日本\r\nab\r"],), note="a Windows line end (\\r\\n) is 2 characters, and a lone \\r 1"),
+        Case((["👩\u200d💻 ok"],), note="👩‍💻 is 3 characters: 👩, the zero-width joiner U+200D (3 bytes), 💻"),
+        Case((["日\tb"],), note="a tab is 1 character (1 byte), however wide it is drawn"),
+        Case((["straße"],), note="'ß' is 1 character of 2 bytes"),
         Case(([],), 0.0, "no texts at all"),
         Case((["", ""],), 0.0, "only empty texts"),
         *(Case((texts,), note=f"the check sentences in {code!r}") for code, texts in SMALL_PARALLEL.items()),
@@ -288,6 +345,12 @@ BYTES_PER_CHAR = Exercise(
             "one character is enough for a ratio: return 0.0 only when there are no characters at all",
         ),
         when(
+            lambda a: a.got == 0.0 and "" in a.args[0] and any(a.args[0]),
+            "an empty text adds nothing (0 bytes, 0 characters): leave it out of the totals, or let it add its "
+            "0s; only when ALL the texts together have 0 characters is the answer 0.0 (test the total, `if chars`)",
+        ),
+        *(when(_like(_cleaned(change)), _as_it_is(what)) for what, change in CLEANINGS.items()),
+        when(
             _like(_each_text_once),
             "a text that occurs twice is counted once here: don't go through set(texts) or dict.fromkeys(texts); "
             "every text counts, as often as it occurs",
@@ -324,6 +387,14 @@ BYTES_PER_CHAR = Exercise(
             "rounded too far: return the exact ratio (round only when you show a number; "
             "the checker accepts a correct rounding to 2 places or more, no fewer)",
         ),
+        _nudged,
+        rounding_hint(
+            "ratio",
+            "Return the exact ratio, and round only when you show a number; the checker accepts a correct rounding "
+            "to 2 places or more, not a cut-off or a rounding up",
+            bytes_per_char,
+        ),
+        low_precision("len() and / on the two whole numbers, as they come)"),
         when(
             _near_but_not_rounded,
             "close to the exact ratio, but neither it nor it rounded (correctly, to 2 or more places): something "
@@ -512,6 +583,14 @@ PREMIUM = Exercise(
             2.5,
             "a sentence of only spaces is sent too, and costs tokens: 5 tokens against 2",
         ),
+        Case(
+            ({"en": ["ab"], "xx": ["a\r\nb", "c\r"]}, one_token_per_char, "xx", "en"),
+            note="a Windows line end (\\r\\n) is 2 characters, so 2 tokens here, and a lone \\r 1",
+        ),
+        Case(
+            ({"en": ["ab"], "xx": ["👩\u200d💻"]}, one_token_per_char, "xx", "en"),
+            note="👩‍💻 is 3 characters (👩, the zero-width joiner U+200D, 💻), so 3 tokens here",
+        ),
         Case((SMALL_PARALLEL, one_token_per_char, "ru", "de"), note="Russian against German, by characters"),
         *(
             Case((SMALL_PARALLEL, cl100k_encode, code, "en"), note=f"{code!r} with GPT-4's tokenizer")
@@ -612,6 +691,11 @@ PREMIUM = Exercise(
                 "encode each sentence as it is: unicodedata.normalize changes its characters, and so its tokens",
             )
             for form in ("NFC", "NFKC", "NFD", "NFKD")
+        ),
+        *(
+            same_as(_each_text(change), _as_it_is(what))
+            for what, change in CLEANINGS.items()
+            if "\\r" in what or "U+200D" in what
         ),
         rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it", premium),
     ],

@@ -35,6 +35,26 @@ MAX_CHARS = 3000
 """The longest text compared side by side: rows of chips wider than that are no longer read."""
 
 
+SHOWN_TOKENS = 40
+"""The tokens of a row the text view shows (then as many more as end the character the 40th cuts)."""
+
+
+def _whole_characters(pieces: Sequence[str | bytes], at_least: int) -> int:
+    """How many of the first tokens the text view shows: ``at_least``, or a few more when the ``at_least``-th ends
+    inside a character's UTF-8 bytes (Thai, an emoji in GPT-2's row), so that no half of a character is shown."""
+    raw = [p if isinstance(p, bytes) else p.encode("utf-8", "surrogatepass") for p in pieces]
+    shown = min(at_least, len(raw))
+    while shown < len(raw):
+        try:
+            b"".join(raw[:shown]).decode("utf-8")
+            break
+        except UnicodeDecodeError as error:
+            if error.reason != "unexpected end of data":  # a character cut at the end: take the next token
+                break
+        shown += 1
+    return shown
+
+
 class CompareView(EncodeExplorer):
     """The same text under 2 to 4 tokenizers, one aligned row of chips each, differing stretches marked.
 
@@ -138,8 +158,11 @@ class CompareView(EncodeExplorer):
             if first:
                 head += f", {len(ids) / first:.2f}× the first row"
             lines.append(head)
+            shown = _whole_characters(pieces, SHOWN_TOKENS)
             lines.append(
-                "  " + chips_text(pieces[:40], word_end=self._word_end(label)) + (" | …" if len(pieces) > 40 else "")
+                "  "
+                + chips_text(pieces[:shown], word_end=self._word_end(label))
+                + (" | …" if len(pieces) > shown else "")
             )
         for label in self.chosen:  # a row that could not encode the text says why, instead of vanishing
             error = self._encode(label, self.text)[3]
