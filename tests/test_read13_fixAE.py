@@ -55,7 +55,9 @@ def test_the_lesson_prints_the_merges_of_the_three_runs_and_cites_the_source():
     assert "('endofte', 'xt')" in told and "('.', '<|')" in told and "'xt|>'" not in told, told
     assert f"a learned token equal to {SPECIAL}: False" in out, out
     assert "the text cut at the special tokens: []" in out, out
-    assert "merges holding < or | or > or endoftext:" in out, out
+    # read 16 (fixAQ): the filter finds the merges of the special token's own pieces, not code's '->'
+    assert f"merges of the pieces of {SPECIAL} (inside it, or a piece of it joined to more):" in out, out
+    assert "'->'" not in out and "('-', '>')" not in out, out
     assert (
         "across the pattern's pieces, the text whole, the tokenizer holding it: ['xt|>', '<|endofte', '<|endoftext|>']"
         in out
