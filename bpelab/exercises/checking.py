@@ -89,11 +89,11 @@ class _Printed(io.TextIOBase):
         self.shown.flush()
 
 
-def call_watched(fn: Any, args: tuple, max_steps: int | None) -> tuple[Outcome, str]:
+def call_watched(fn: Any, args: tuple, max_steps: int | None, max_seconds: float | None = None) -> tuple[Outcome, str]:
     """``call``, and the start of what the function printed."""
     printed = _Printed(sys.stdout)
     with contextlib.redirect_stdout(printed):
-        outcome = call(fn, args, max_steps)
+        outcome = call(fn, args, max_steps, max_seconds)
     return outcome, printed.kept
 
 
@@ -108,9 +108,12 @@ def printed_not_returned(printed: str, function: str) -> str:
     )
 
 
-def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None, hint: str = "") -> list[str]:
+def runaway_lines(
+    yours: str, outcome: Outcome, max_steps: int | None, hint: str = "", max_seconds: float | None = None
+) -> list[str]:
     """The problem and hint lines for a call the guards stopped, by the limit it hit; ``hint``, the exercise's own
-    for an endless loop, replaces the general one of the time and line limits."""
+    for an endless loop, replaces the general one of the time and line limits; ``max_seconds``, the clock the
+    call had (default ``runaway.MAX_SECONDS``)."""
     if outcome.runaway == "memory":
         return [
             f"   problem:  {yours} did not finish: it took more than {runaway.MAX_MEMORY // 2**20:,} MB of memory "
@@ -125,7 +128,7 @@ def runaway_lines(yours: str, outcome: Outcome, max_steps: int | None, hint: str
             "false (move its counter on: i += 1), and a loop over itertools.count() never ends by itself"
         )
         return [
-            f"   problem:  {yours} did not finish: it was still running after {runaway.MAX_SECONDS:g} seconds "
+            f"   problem:  {yours} did not finish: it was still running after {max_seconds or runaway.MAX_SECONDS:g} seconds "
             "on this input, and the check stopped waiting",
             f"   hint:     {hint or general}",
         ]
@@ -187,7 +190,7 @@ def check_part(
                 ):
                     break  # one call stopped by the clock or out of memory is enough: the report must come soon
                 with contextlib.redirect_stdout(io.StringIO()):  # a learner's debug prints, once is enough
-                    outcome = call(fn, copy.deepcopy(case.args), exercise.max_steps)
+                    outcome = call(fn, copy.deepcopy(case.args), exercise.max_steps, exercise.max_seconds)
                 answers[index] = outcome if outcome.error is not None or outcome.runaway else outcome.got
         return [(cases[i].args, got) for i, got in answers.items() if i != skip and not isinstance(got, Outcome)]
 
@@ -195,7 +198,7 @@ def check_part(
     for index, case in enumerate(cases):
         number = first + index + 1
         given, before = copy.deepcopy(case.args), copy.deepcopy(case.args)
-        outcome, printed = call_watched(fn, given, exercise.max_steps)
+        outcome, printed = call_watched(fn, given, exercise.max_steps, exercise.max_seconds)
         answers[index] = outcome if outcome.error is not None or outcome.runaway else outcome.got
         lines = [
             f"❌ {name}: check {number} of {total} failed" + (f" — {case.note}" if case.note else ""),
@@ -203,7 +206,10 @@ def check_part(
             f"   expected: {short(case.expected)}",
         ]
         if outcome.runaway:
-            return failed(number, lines + runaway_lines(yours, outcome, exercise.max_steps, exercise.runaway_hint))
+            return failed(
+                number,
+                lines + runaway_lines(yours, outcome, exercise.max_steps, exercise.runaway_hint, exercise.max_seconds),
+            )
         attempt = Attempt(
             before, case.expected, outcome.got, outcome.error, functools.partial(history, index), parameter_names(fn)
         )

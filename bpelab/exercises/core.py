@@ -150,6 +150,10 @@ class Exercise:
     the checker, alone or called by a lambda, they are refused like the reference itself (``course_functions``),
     since they pass without the learner writing anything."""
     max_steps: int | None = MAX_STEPS
+    max_seconds: float | None = None
+    """This exercise's clock for each call, when ``runaway.MAX_SECONDS`` is too short for a right answer: one that
+    may load a vocabulary itself (``tiktoken.get_encoding``: a second, and many more on a class's busy server).
+    The line counter still stops an endless loop of Python well before it."""
     runaway_hint: str = ""
     """The hint for a call the guards stopped (an endless loop), when this exercise's usual one is known (lesson 07's
     find_parents: the missing stop when no pair ranks below the token); default the engine's general one."""

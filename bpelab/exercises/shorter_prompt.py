@@ -364,10 +364,12 @@ TOKENS_SAVED = Exercise(
         ),
     ],
     hint="count both texts with encode_ordinary, then (before - after) / before",
+    max_seconds=30.0,
     runaway_hint=(
-        "loading an encoding is slow the first time (its whole vocabulary is read): load it with "
-        "bpelab.load_encoding(encoding_name), which this check has already loaded, or, if you use "
-        "tiktoken.get_encoding, run it once for each encoding outside your function first"
+        "a right answer ends in well under a second once its vocabulary is loaded, and loading one takes a few "
+        "seconds at most, even on a busy server: look for a loop that never ends (a `while` whose condition never "
+        "becomes false). To load each vocabulary once, use bpelab.load_encoding(encoding_name), which this check has "
+        "already loaded"
     ),
 )
 
