@@ -186,7 +186,7 @@ def _precision_of(got: object) -> tuple[str, int, float]:
 
 
 def low_precision(python_floats: str) -> Diagnoser:
-    """A diagnoser for the right value to float32's (or float16's) precision, not to 1e-9: the formula is right, the
+    """A diagnoser for the right value to float32's (or float16's) precision, not to Python float's: the formula is right, the
     numbers it was computed in keep too few digits (``np.array(values, dtype=np.float32)``); ``float(...)`` around
     such a result keeps its error, so a type hint or the formula hint would send the learner wrong.
     ``python_floats`` ends the hint's advice "compute in Python floats (...": what that means for this exercise."""
@@ -202,7 +202,7 @@ def low_precision(python_floats: str) -> Diagnoser:
             return None
         return (
             f"your answer is right to about {digits} significant digits ({float(got)!r} for {expected!r}), not to "
-            f"the 1e-9 the check allows: that is {name} precision, which keeps about {digits} digits (numpy with "
+            f"a Python float's 15 or more, which the check asks for: that is {name} precision, which keeps about {digits} digits (numpy with "
             f"dtype=np.{name}, or np.{name}(...)). float(...) around a {name} result keeps its error: compute in "
             f"Python floats ({python_floats}"
         )
