@@ -11,6 +11,7 @@ conftest's hooks reach only the items below its folder, and the lessons live in 
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -18,6 +19,11 @@ import pytest
 
 _PROGRESS_DIR = Path(tempfile.mkdtemp(prefix="bpelab-progress-"))
 os.environ["BPELAB_PROGRESS_FILE"] = str(_PROGRESS_DIR / "tests.json")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's progress files go with it (each xdist worker has its own folder)."""
+    shutil.rmtree(_PROGRESS_DIR, ignore_errors=True)
 _notebook_of_last_cell: list[object] = [None]
 
 

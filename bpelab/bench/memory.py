@@ -77,11 +77,14 @@ class _fresh_environment:
 
     def __enter__(self) -> None:
         self._saved = {key: os.environ.get(key) for key in ("MPLBACKEND", "IPYTHONDIR", "BPELAB_PROGRESS_FILE")}
+        self._folder = tempfile.TemporaryDirectory(prefix="bpelab-memory-", ignore_cleanup_errors=True)
         os.environ.pop("MPLBACKEND", None)
-        os.environ["IPYTHONDIR"] = tempfile.mkdtemp(prefix="bpelab-ipython-")
-        os.environ["BPELAB_PROGRESS_FILE"] = os.path.join(tempfile.mkdtemp(prefix="bpelab-progress-"), "p.json")
+        os.environ["IPYTHONDIR"] = os.path.join(self._folder.name, "ipython")
+        os.mkdir(os.environ["IPYTHONDIR"])
+        os.environ["BPELAB_PROGRESS_FILE"] = os.path.join(self._folder.name, "progress.json")
 
     def __exit__(self, *_: object) -> None:
+        self._folder.cleanup()
         for key, value in self._saved.items():
             if value is None:
                 os.environ.pop(key, None)

@@ -64,9 +64,10 @@ def run_lesson(path: Path) -> None:
     )
     # Checkers that pass record it for the course map: in a file of this run's own, not the user's cache.
     previous = os.environ.get("BPELAB_PROGRESS_FILE")
-    os.environ["BPELAB_PROGRESS_FILE"] = os.path.join(tempfile.mkdtemp(prefix="bpelab-progress-"), "progress.json")
     try:
-        client.execute()
+        with tempfile.TemporaryDirectory(prefix="bpelab-progress-", ignore_cleanup_errors=True) as folder:
+            os.environ["BPELAB_PROGRESS_FILE"] = os.path.join(folder, "progress.json")
+            client.execute()
     finally:
         if previous is None:
             os.environ.pop("BPELAB_PROGRESS_FILE")
@@ -147,17 +148,18 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"no folder {args.folder}: pass --folder the folder that holds the lessons")
     # Figures must be drawn inline as in JupyterLab, and each run gets its own IPython history database.
     os.environ.pop("MPLBACKEND", None)
-    os.environ["IPYTHONDIR"] = tempfile.mkdtemp(prefix="bpelab-ipython-")
-    for path in lesson_paths(args.only, args.folder):
-        print(f"running {path.name} ...", end=" ", flush=True)
-        start = time.perf_counter()
-        try:
-            run_lesson(path)
-        except Exception as error:  # the cell's own traceback is the message a teacher needs
-            print("failed")
-            print(error, file=sys.stderr)
-            return 1
-        print(f"saved ({time.perf_counter() - start:.0f} s)")
+    with tempfile.TemporaryDirectory(prefix="bpelab-ipython-", ignore_cleanup_errors=True) as ipython_dir:
+        os.environ["IPYTHONDIR"] = ipython_dir
+        for path in lesson_paths(args.only, args.folder):
+            print(f"running {path.name} ...", end=" ", flush=True)
+            start = time.perf_counter()
+            try:
+                run_lesson(path)
+            except Exception as error:  # the cell's own traceback is the message a teacher needs
+                print("failed")
+                print(error, file=sys.stderr)
+                return 1
+            print(f"saved ({time.perf_counter() - start:.0f} s)")
     return 0
 
 
