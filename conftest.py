@@ -24,6 +24,8 @@ os.environ["BPELAB_PROGRESS_FILE"] = str(_PROGRESS_DIR / "tests.json")
 def pytest_unconfigure(config: pytest.Config) -> None:
     """The run's progress files go with it (each xdist worker has its own folder)."""
     shutil.rmtree(_PROGRESS_DIR, ignore_errors=True)
+
+
 _notebook_of_last_cell: list[object] = [None]
 
 
