@@ -93,6 +93,18 @@ def joined_streams(outputs: list) -> list:
     return joined
 
 
+TQDM_TIMING = re.compile(r"\s*\[[0-9:]+(?:&lt;|<)[^\]]*\]")
+"""What a tqdm bar's text says of time, " [00:08&lt;00:00, 156.54it/s]" (elapsed, left, rate): different on every run."""
+
+
+def without_timings(model_state: dict) -> None:
+    """Drop the timings from a saved tqdm bar's text (``802/? [00:08<00:00, 156.54it/s]`` keeps ``802/?``), so a
+    re-run of an untouched lesson changes no byte of its widget state."""
+    value = model_state.get("value")
+    if isinstance(value, str) and TQDM_TIMING.search(value):
+        model_state["value"] = TQDM_TIMING.sub("", value)
+
+
 def stable_model_ids(text: str, seed: str) -> str:
     """Give a saved notebook's widget models ids and an order that depend only on the notebook's content.
 
@@ -103,6 +115,8 @@ def stable_model_ids(text: str, seed: str) -> str:
     notebook = json.loads(text)
     widgets = notebook.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {})
     state: dict[str, dict] = widgets.get("state", {})
+    for model in state.values():
+        without_timings(model.get("state", {}))
     order: list[str] = []
 
     def visit(model_id: str) -> None:
@@ -130,8 +144,12 @@ def stable_model_ids(text: str, seed: str) -> str:
         for output in cell.get("outputs", [])
         if (view := output.get("data", {}).get("application/vnd.jupyter.widget-view+json"))
     ]
-    for index, old in enumerate(order + [m for m in displayed if m not in order]):
-        text = text.replace(old, hashlib.sha256(f"{seed}:{index}".encode()).hexdigest()[:32])
+    new_ids = {
+        old: hashlib.sha256(f"{seed}:{index}".encode()).hexdigest()[:32]
+        for index, old in enumerate(order + [m for m in displayed if m not in order])
+    }
+    if new_ids:  # in one pass: run on a file whose ids are already these, no id is replaced twice
+        text = re.sub("|".join(new_ids), lambda found: new_ids[found.group()], text)
     # written as a Jupyter server writes a notebook (nbformat: keys sorted), so that opening a lesson and
     # letting JupyterLab autosave it leaves its file byte for byte as committed
     return json.dumps(json.loads(text), sort_keys=True, indent=1, ensure_ascii=False)
