@@ -289,4 +289,43 @@ def check_part(
         if changed is not None:
             lines.append("   also:     your function changed its input; build a new result instead")
         return failed(number, lines)
+    if order_failure is None:
+        return changed_by_a_later_call(name, exercise, cases, answers, first, total, yours)
     return order_failure
+
+
+def changed_by_a_later_call(
+    name: str, exercise: ExerciseSpec, cases: list[Case], answers: dict[int, Any], first: int, total: int, yours: str
+) -> CheckResult | None:
+    """The first answer, right when it came back, that a later call changed: a function that hands back the same
+    list (or dict) at every call, emptied and filled again, passes each case as it runs, and yet a caller who keeps
+    two answers finds both equal to the last."""
+    for index, got in answers.items():
+        case = cases[index]
+        if isinstance(got, Outcome) or same(got, case.expected, ordered=exercise.order_matters):
+            continue
+        number = first + index + 1
+        others = sum(1 for i, other in answers.items() if i != index and other is got)
+        shared = f"the very {type(got).__name__} {others} other checks got" if others else "a later call changed it"
+        empties: dict[type, str] = {list: "out = []", dict: "out = {}", set: "out = set()"}
+        empty = empties.get(type(got), "a new one")
+        return CheckResult(
+            False,
+            name,
+            number,
+            total,
+            "failed",
+            "\n".join(
+                [
+                    f"❌ {name}: check {number} of {total} failed" + (f" — {case.note}" if case.note else ""),
+                    f"   input:    {exercise.function_name}({', '.join(short(arg) for arg in case.args)})",
+                    f"   expected: {short(case.expected)}",
+                    f"   got:      {short(got)} (right when it came back; now it is {shared})",
+                    f"   problem:  {yours} hands back the same {type(got).__name__} at every call, emptied and filled "
+                    "again, so an answer kept from one call changes at the next",
+                    f"   hint:     make a new one inside the function at each call ({empty} as its first line), not "
+                    "one made outside the function or a default argument, so that each caller keeps its own answer",
+                ]
+            ),
+        )
+    return None

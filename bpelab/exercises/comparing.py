@@ -69,12 +69,16 @@ def same(got: Any, expected: Any, *, ordered: bool = False, loose_ints: bool = F
         return False
 
 
-def normalised(value: Any) -> Any:
-    """Lists and tuples alike, to tell "wrong container" from "wrong values"."""
-    if isinstance(value, (list, tuple)):
-        return tuple(normalised(item) for item in value)
-    if isinstance(value, dict):
-        return {normalised(k): normalised(v) for k, v in value.items()}
+def normalised(value: Any, _inside: frozenset[int] = frozenset()) -> Any:
+    """Lists and tuples alike, to tell "wrong container" from "wrong values". A container that holds itself
+    (``d["me"] = d``) is ``...`` where it comes again, as ``repr`` shows it."""
+    if isinstance(value, (list, tuple, dict)):
+        if id(value) in _inside:
+            return ...
+        inside = _inside | {id(value)}
+        if isinstance(value, dict):
+            return {normalised(k, inside): normalised(v, inside) for k, v in value.items()}
+        return tuple(normalised(item, inside) for item in value)
     return value
 
 
