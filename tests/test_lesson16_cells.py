@@ -126,6 +126,10 @@ def _with_learners_text(stepper_cell: str, text: str) -> str:
     return edited
 
 
+SAME_AS_OURS = "the same as the course's encoder (SentencePieceBPE, loaded with Mistral's model) gives:"
+"""The table cell compares the replay with ``mistral``, the course's own encoder, not the sentencepiece library."""
+
+
 def test_a_first_run_with_a_text_too_long_says_so_and_still_defines_the_replay(capsys):
     """A learner whose FIRST run of the stepper cell has a text over MAX_CHARACTERS: the cell says why it was
     refused, draws the lesson's sentence, and the cell after it runs (it met a NameError before)."""
@@ -139,7 +143,7 @@ def test_a_first_run_with_a_text_too_long_says_so_and_still_defines_the_replay(c
     assert f"at most {MAX_CHARACTERS:,} characters" in said and "instead" in said, said
     assert namespace["replay"].text == "The robot 🤖 sat on the mat, and the cat sat on the robot."
     exec(table_cell, namespace)
-    assert "the same as Mistral's encoder gives: True" in capsys.readouterr().out
+    assert f"{SAME_AS_OURS} True" in capsys.readouterr().out
 
 
 def test_a_learners_own_short_text_is_replayed(capsys):
@@ -148,7 +152,7 @@ def test_a_learners_own_short_text_is_replayed(capsys):
     exec(_with_learners_text(stepper_cell, "Hello   world, hello!"), namespace)
     assert namespace["replay"].text == "Hello   world, hello!"
     exec(table_cell, namespace)
-    assert "the same as Mistral's encoder gives: True" in capsys.readouterr().out
+    assert f"{SAME_AS_OURS} True" in capsys.readouterr().out
 
 
 def test_the_table_cell_run_before_the_stepper_cell_says_what_to_run(capsys):

@@ -721,11 +721,21 @@ def _not_a_piece(attempt: Attempt) -> str | None:
             f"{shown}, and no other pair here forms one: return None when no pair's piece is in scores (a default "
             "score such as scores.get(piece, float('-inf')) still makes some pair the best)"
         )
-    if got == _missing_scored(0.0)(symbols, scores) and "get" in LEARNER_CODE.get().calls:
-        return (
-            f"{shown}; you gave a missing piece a score (scores.get(piece, 0) scores it 0, above every negative "
-            "score): test `piece in scores` first, and compare only those pieces"
-        )
+    code = LEARNER_CODE.get()
+    if "get" in code.calls:
+        written = [n for n in code.defaults if n is not None and got == _missing_scored(n)(symbols, scores)]
+        if written:
+            given = _g(written[0])
+            return (
+                f"{shown}; you gave a missing piece a score (scores.get(piece, {given}) scores it {given}, and a "
+                "piece may score lower than any number you pick): test `piece in scores` first, and compare only "
+                "those pieces"
+            )
+        if None in code.defaults or got == _missing_scored(0.0)(symbols, scores):
+            return (
+                f"{shown}; you gave a missing piece a score (the default of your scores.get, and a piece may score "
+                "lower than any default): test `piece in scores` first, and compare only those pieces"
+            )
     return f"{shown}; compare only pairs whose piece is in scores"
 
 
@@ -811,7 +821,7 @@ def _no_pair_found(attempt: Attempt) -> str | None:
             missed.append(other)
     shown = f"{left!r} + {right!r} forms {left + right!r}, a piece (score {_g(score)})"
     if found_higher:
-        return _too_low(shown, score, min(found_higher), code)
+        return _too_low(shown, score, min(found_higher), code, attempt.args)
     if missed:
         why = (
             SPACE_IS_A_CHARACTER
@@ -868,13 +878,16 @@ NOT_FINITE = (
 )
 
 
-def _too_low(shown: str, score: float, higher: float, code: Code) -> str:
-    """The pair was found where it scored ``higher``, missed where it scores ``score``: named from the code."""
+def _too_low(shown: str, score: float, higher: float, code: Code, args: tuple[Any, ...]) -> str:
+    """The pair was found where it scored ``higher``, missed where it scores ``score`` (in the case ``args``): named
+    from the code. A default of ``scores.get`` is named whenever it explains the None here: the pair that is no
+    piece it scores wins (or ties to the left), whatever the score the piece was found at elsewhere (a tie case may
+    hold it at exactly the default)."""
     if score == -math.inf and code.calls & FINITE_TESTS and -math.inf not in code.assigned:
         return f"you returned None, but {shown}: {NOT_FINITE}"
     start = [n for n in code.assigned if score <= n < higher]
     limit = [n for n in code.compared if score <= n < higher]
-    default = [n for n in code.defaults if n is None or score <= n < higher]
+    default = [n for n in code.defaults if n is None or _default_gives_none(n, *args)]
     if default and not start:
         given = "a score" if default[0] is None else f"the score {_g(default[0])}"
         return (
@@ -892,6 +905,12 @@ def _too_low(shown: str, score: float, higher: float, code: Code) -> str:
         f"you returned None, but {shown}: your best score {said}, and a piece may score lower than any number you "
         f"pick; {NONE_START}"
     )
+
+
+def _default_gives_none(default: float, symbols: list[str], scores: dict[str, float]) -> bool:
+    """``scores.get(piece, default)`` for every pair, then None when the best of them is no piece: None here."""
+    i = _missing_scored(default)(symbols, scores)
+    return i is not None and "".join(_winner(symbols, i)) not in scores
 
 
 def _within_a_tolerance(attempt: Attempt) -> str | None:

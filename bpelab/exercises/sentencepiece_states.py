@@ -43,7 +43,8 @@ MISTRAL_TEXTS = (
 )
 """A long English sentence (more than 40 symbols, its best pair far right at some steps), markup and [INST]-like
 brackets, ordinary pieces enclosed in brackets ('[]' id 2002, '<>' id 28675, '<?>' id 25955: no special tokens),
-numbers, Japanese (kanji and kana, which Mistral's model never joins), a combining accent (U+0301), code,
+numbers, Japanese (kanji and kana, one piece each: Mistral's model joins no two characters of this text, though
+it joins some of other CJK text, '数据' or '一个'), a combining accent (U+0301), code,
 and format characters (category Cf: U+200B, U+200D, U+FEFF), one of which Mistral joins ('▁' + U+200B, id 15758)."""
 
 NUMBERS_LINE = "in 2024 and 2025 we sold 1234 cups, 12 a day"
