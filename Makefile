@@ -15,8 +15,8 @@
 #   make assignments                 the lessons' exercises as an nbgrader course folder and Otter master notebooks,
 #                                    in assignments/ (installs nbgrader and otter-grader: requirements-teach.txt)
 #   make pins                        re-compile requirements*.txt from pyproject.toml (keeps today's versions)
-#   make test-compat                 every lesson at the lowest and newest allowed versions, the unit tests at the lowest
-#                                    (Python 3.11 and 3.13, installed as the README tells pip users; ~25 min)
+#   make test-compat                 every lesson at the lowest (Python 3.11) and newest (3.13) allowed versions, the
+#                                    unit tests at the lowest (installed as the README tells pip users; ~20 min)
 #
 # Setup is idempotent: a second run only re-checks the tokenizer files' hashes. A learner's .venv gets only
 # the course's packages (requirements.txt); make assignments adds a teacher's (requirements-teach.txt: nbgrader,
