@@ -8,15 +8,16 @@ names the real bug. Right answers come from the lessons' shown solutions (tests/
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import inspect
 import io
 import unicodedata
 
 import nbformat
 import pytest
 
-from bpelab.exercises import check_byte_count, check_char_tokenizer
-from bpelab.exercises import warmup
+from bpelab.exercises import check_byte_count, check_char_tokenizer, warmup
 from bpelab.exercises.warmup import LONG_TEXT, check_count_characters
 from tests.shown_solutions import lesson_path, shown_solution
 
@@ -244,9 +245,6 @@ def test_long_text_docstring_says_what_it_catches():
 
 def _long_text_doc():
     """The string literal that follows ``LONG_TEXT = ...`` in warmup.py (an attribute docstring)."""
-    import ast
-    import inspect
-
     tree = ast.parse(inspect.getsource(warmup))
     for first, second in zip(tree.body, tree.body[1:]):
         if isinstance(first, ast.Assign) and getattr(first.targets[0], "id", "") == "LONG_TEXT":
