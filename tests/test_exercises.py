@@ -242,7 +242,7 @@ def test_char_tokenizer_names_mistakes(capsys):
     assert_rejects(capsys, check_char_decode, decode_as_list, "''.join")
     assert_rejects(capsys, check_char_decode, decode_via_bytes, "UnicodeDecodeError", "chr(i)")
     result, out = report(capsys, check_char_tokenizer, encode_with_map, decode_as_list)
-    assert not result and result.failed_case == 9 and out.startswith("❌ char_tokenizer: check 9 of 27 failed")
+    assert not result and result.failed_case == 15 and out.startswith("❌ char_tokenizer: check 15 of 41 failed")
     assert "input:    decode([104, 105])" in out and "''.join" in out
     assert_rejects(
         capsys, check_char_tokenizer, TokenizerWithoutSelf, "a method needs `self` first", "def encode(self, text):"

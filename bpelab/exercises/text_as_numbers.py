@@ -7,6 +7,8 @@ nothing to divide), exactly what ``bpelab.byte_count("")`` gives.
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from bpelab.exercises.core import Case, CheckResult, Exercise, check_parts, on_error, same_as, when
@@ -19,6 +21,64 @@ _KEYS = ("chars", "bytes", "bytes_per_char")
 
 def _bytes_per_char(text: str) -> float:
     return len(text.encode("utf-8")) / len(text) if text else 0.0
+
+
+def _blank(text: object) -> bool:
+    """Text of whitespace only, and not empty: spaces, tabs, new lines, the ideographic space U+3000."""
+    return isinstance(text, str) and text != "" and not text.strip()
+
+
+def _without(dropped: str) -> Callable[[str], str]:
+    return lambda text: "".join(ch for ch in text if ch not in dropped)
+
+
+# Ways a learner changes the text before counting or encoding it, each with its hint; every one breaks the round trip
+# the character tokenizer promises, and changes the counts of byte_count.
+_TEXT_CHANGES: list[tuple[Callable[[str], str], str]] = [
+    *(
+        (
+            lambda text, form=form: unicodedata.normalize(form, text),
+            "take the text as it is: unicodedata.normalize changes its characters (an e followed by the accent "
+            "U+0301 becomes one é; NFKC also makes a no-break space a plain one): no normalising",
+        )
+        for form in ("NFC", "NFKC", "NFD", "NFKD")
+    ),
+    *(
+        (
+            change,
+            "take the text as it is: '\\r\\n' (a Windows line end) is 2 characters, a carriage return and a new "
+            "line; no \\r\\n cleaning, keep the '\\r'",
+        )
+        for change in (lambda text: text.replace("\r\n", "\n"), _without("\r"))
+    ),
+    (
+        lambda text: text.replace("\u00a0", " "),
+        "U+00A0, the no-break space, is a character of its own (code point 160), not ' ' (a plain space, 32): "
+        "keep it as it is",
+    ),
+    (
+        _without("\u200d\ufe0f"),
+        "the zero-width joiner (U+200D) and the variation selector (U+FE0F) are characters too, invisible but in "
+        "the text: keep every one",
+    ),
+    (
+        _without("\u200d"),
+        "the zero-width joiner (U+200D) is a character too: 👨‍👩‍👧 is five code points, three people joined by two "
+        "U+200D; keep every one",
+    ),
+    (
+        _without("\ufe0f"),
+        "the variation selector (U+FE0F) is a character too: ❤️ is two code points, the heart and U+FE0F; keep it",
+    ),
+]
+
+
+def _blank_hint(example: str) -> str:
+    """The hint for a text of whitespace only treated as empty, with what the right answer gives on '   '."""
+    return (
+        f"a text of only spaces is not empty: {example}; only '' has no characters. Spaces, tabs and new lines "
+        "count like any other character: no text.strip() or text.isspace() test"
+    )
 
 
 BYTE_COUNT = Exercise(
@@ -46,10 +106,38 @@ BYTE_COUNT = Exercise(
             {"chars": 0, "bytes": 0, "bytes_per_char": 0.0},
             "the empty string: 0.0 bytes per character, as bpelab.byte_count gives",
         ),
+        Case((" hi ",), {"chars": 4, "bytes": 4, "bytes_per_char": 1.0}, "the spaces at both ends count too"),
+        Case(("   ",), {"chars": 3, "bytes": 3, "bytes_per_char": 1.0}, "three spaces: 3 characters, not empty"),
+        Case(
+            ("\u3000",),
+            {"chars": 1, "bytes": 3, "bytes_per_char": 3.0},
+            "the ideographic space (U+3000): whitespace, 1 character of 3 bytes",
+        ),
+        Case(
+            ("one\r\ntwo\r\n",),
+            {"chars": 10, "bytes": 10, "bytes_per_char": 1.0},
+            "Windows line ends: '\\r\\n' is 2 characters",
+        ),
+        Case(
+            ("cafe\u0301",),
+            {"chars": 5, "bytes": 6, "bytes_per_char": 1.2},
+            "an e and a combining accent (U+0301): 2 characters, 1 + 2 bytes",
+        ),
         Case((MIXED_SCRIPTS,), note="a mix of scripts"),
         Case((PARAGRAPH + " " + MIXED_SCRIPTS,), note="a longer text"),
     ],
     diagnosers=[
+        same_as(
+            lambda text: byte_count(text.strip()),
+            "spaces, tabs and new lines at the start and end of the text are characters too: don't strip() the "
+            "text (' hi ' has 4 characters)",
+        ),
+        when(
+            lambda a: _blank(a.args[0]) and (a.got["chars"] == 0 or a.got["bytes_per_char"] == 0.0),
+            _blank_hint("'   ' has 3 characters and 3 bytes, 1.0 byte per character"),
+            any_type=False,
+        ),
+        *(same_as(lambda text, change=change: byte_count(change(text)), hint) for change, hint in _TEXT_CHANGES),
         on_error(
             ZeroDivisionError,
             "the empty string has 0 characters, so bytes / chars divides by zero: "
@@ -115,7 +203,21 @@ def check_byte_count(byte_count: Any, *, record: bool = True) -> CheckResult:
     return BYTE_COUNT.check(byte_count, record=record)
 
 
-_TEXTS = ["hi", "", "é", "日本", "🙂", "a b\n", "👋🏽"]
+_TEXTS = [
+    "hi",
+    "",
+    "é",
+    "日本",
+    "🙂",
+    "a b\n",
+    "👋🏽",
+    "cafe\u0301",
+    "\U0001f468\u200d\U0001f469\u200d\U0001f467 \u2764\ufe0f",
+    "one\r\ntwo\r\n",
+    "100\u00a0km",
+    "  \t\n",
+    " hi ",
+]
 
 CHAR_ENCODE = Exercise(
     name="char_encode",
@@ -130,9 +232,24 @@ CHAR_ENCODE = Exercise(
         Case(("🙂",), [128578], "an emoji is one code point"),
         Case(("a b\n",), [97, 32, 98, 10], "spaces and newlines are characters too"),
         Case(("👋🏽",), [128075, 127997], "a hand with a skin tone is two code points"),
+        Case(("cafe\u0301",), [99, 97, 102, 101, 769], "an e and a combining accent (U+0301) are 2 ids"),
+        Case(
+            ("\U0001f468\u200d\U0001f469\u200d\U0001f467",),
+            [128104, 8205, 128105, 8205, 128103],
+            "a family: 3 people joined by 2 zero-width joiners (U+200D, 8205)",
+        ),
+        Case(("\u2764\ufe0f",), [10084, 65039], "a red heart: the heart and a variation selector (U+FE0F)"),
+        Case(("a\r\nb",), [97, 13, 10, 98], "a Windows line end '\\r\\n' is 2 characters"),
+        Case(("100\u00a0km",), [49, 48, 48, 160, 107, 109], "a no-break space (U+00A0) is 160, not 32"),
+        Case(("  \t\n",), [32, 32, 9, 10], "only spaces, a tab and a new line: 4 characters, 4 ids"),
         Case((MIXED_SCRIPTS,), note="a mix of scripts"),
     ],
     diagnosers=[
+        when(lambda a: _blank(a.args[0]) and a.got == [], _blank_hint("encode('   ') is [32, 32, 32]")),
+        *(
+            same_as(lambda text, change=change: [ord(ch) for ch in change(text)], hint)
+            for change, hint in _TEXT_CHANGES
+        ),
         same_as(
             lambda text: list(text.encode("utf-8")),
             "you returned the UTF-8 byte values, not code points: use ord(ch) for each character",
@@ -157,9 +274,16 @@ CHAR_DECODE = Exercise(
         Case(([26085, 26412],), "日本", "Chinese characters"),
         Case(([128578],), "🙂", "an emoji"),
         Case(([128075, 127997],), "👋🏽", "two code points, one visible symbol"),
+        Case(([99, 97, 102, 101, 769],), "cafe\u0301", "an e and a combining accent (U+0301): 2 characters"),
+        Case(([32, 32, 10],), "  \n", "two spaces and a new line: a text, not an empty one"),
         Case((CharTokenizer().encode(MIXED_SCRIPTS),), note="a mix of scripts"),
     ],
     diagnosers=[
+        when(lambda a: _blank(a.expected) and a.got == "", _blank_hint("decode([32, 32, 32]) is '   '")),
+        *(
+            same_as(lambda ids, change=change: change("".join(chr(i) for i in ids)), hint)
+            for change, hint in _TEXT_CHANGES
+        ),
         same_as(
             lambda ids: [chr(i) for i in ids],
             "you returned a list of characters: join them into one str with ''.join(...)",
@@ -196,6 +320,10 @@ CHAR_ROUND_TRIP = Exercise(
     solution=(CharTokenizer,),
     cases=lambda: [
         Case((text,), text) for text in [*_TEXTS, "naïve café", "tab\tand\nnewline", MIXED_SCRIPTS, PARAGRAPH]
+    ],
+    diagnosers=[
+        when(lambda a: _blank(a.args[0]) and a.got == "", _blank_hint("decode(encode('   ')) is '   '")),
+        *(same_as(change, hint) for change, hint in _TEXT_CHANGES),
     ],
     hint="decoding what you encoded must give back exactly the text you started with",
 )

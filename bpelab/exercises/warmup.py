@@ -143,9 +143,11 @@ def _code_points(text: str) -> dict[int, int]:
 
 
 LONG_TEXT = "\n".join([PARAGRAPH, MIXED_SCRIPTS] * 2 + [MIXED_SCRIPTS]) + "\nThe end."
-"""Long enough that counting only the start of the text (text[:30], text[:1000]) cannot pass, and short enough
-(1,006 characters) that the textbook quadratic answer (for each character, an inner loop over the whole text:
-about 1,006² steps of two or three lines) ends within ``MAX_LINES``."""
+"""The longest case, 1,006 characters: it catches a count of only the start of the text whenever the cut is
+shorter than that (text[:30], text[:1000], any cut below 1,006 characters). A longer cut such as text[:2000] counts
+the whole of every case and passes. The text is not made longer to catch it, because the textbook quadratic answer
+(for each character, an inner loop over the whole text: about 1,006² steps of two or three lines) must end within
+``MAX_LINES``."""
 
 MAX_LINES = 8_000_000
 """This exercise's line allowance: four times the engine's, so that the quadratic answer passes (2.1 to 3.2 million
@@ -217,6 +219,22 @@ COUNT_CHARACTERS = Exercise(
             {"c": 1, "a": 1, "f": 1, "e": 1, "\u0301": 1, " ": 1, "\ufb01": 1},
             "an e and a combining accent (U+0301) are 2 characters; the ligature \ufb01 (U+FB01) is 1",
         ),
+        Case(("  \t",), {" ": 2, "\t": 1}, "only spaces and a tab: 3 characters to count, not an empty text"),
+        Case(
+            ("100\u00a0km",),
+            {"1": 1, "0": 2, "\u00a0": 1, "k": 1, "m": 1},
+            "a no-break space (U+00A0) is a character of its own, not ' '",
+        ),
+        Case(
+            ("\ufeffhello",),
+            {"\ufeff": 1, "h": 1, "e": 1, "l": 2, "o": 1},
+            "a byte order mark (U+FEFF) at the start, invisible but a character",
+        ),
+        Case(
+            ("one\u200btwo",),
+            {"o": 2, "n": 1, "e": 1, "\u200b": 1, "t": 1, "w": 1},
+            "a zero-width space (U+200B), invisible but a character",
+        ),
         Case(("0070",), {"0": 3, "7": 1}, "digits are characters too: '0' three times, '7' once"),
         Case(("1234567",), {d: 1 for d in "1234567"}, "seven digits, seven characters"),
         Case(
@@ -243,6 +261,11 @@ COUNT_CHARACTERS = Exercise(
             lambda text: count_characters(text.strip()),
             "spaces, tabs and new lines at the start and end of the text are characters too: don't strip() the text",
         ),
+        when(
+            lambda a: a.args[0] != "" and not a.args[0].strip() and a.got == {},
+            "a text of only spaces is not empty: '  \\t' has 3 characters to count, {' ': 2, '\\t': 1}; only '' "
+            "gives {}. The loop needs no test first: no text.strip() or text.isspace() check",
+        ),
         same_as(_without("\n\t"), "new lines and tabs are characters too ('\\n', '\\t'): count them"),
         same_as(
             _without("\r"),
@@ -264,6 +287,26 @@ COUNT_CHARACTERS = Exercise(
             lambda text: count_characters("".join(ch for ch in text if ch.isprintable())),
             "new lines, tabs and invisible characters such as the zero-width joiner are not isprintable(), but they "
             "are characters of the text: count every one",
+        ),
+        same_as(
+            lambda text: count_characters(text.replace("\u00a0", " ")),
+            "U+00A0, the no-break space, is a character of its own, not ' ' (a plain space): count it as it is",
+        ),
+        *(
+            same_as(
+                variant,
+                "U+FEFF (the byte order mark some editors put at the start of a file) is a character too, invisible "
+                "but in the text: count it",
+            )
+            for variant in (
+                lambda text: count_characters(text.removeprefix("\ufeff")),
+                lambda text: count_characters(text.lstrip("\ufeff")),
+                _without("\ufeff"),
+            )
+        ),
+        same_as(
+            _without("\u200b"),
+            "the zero-width space (U+200B) is a character too, invisible but in the text: count it",
         ),
         same_as(
             _without("\u200d\ufe0f"),
