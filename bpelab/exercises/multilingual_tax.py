@@ -22,8 +22,8 @@ from bpelab.exercises.number_answers import (
     is_number,
     low_precision,
     nudge_in_code,
-    the_nudge,
     rounding_hint,
+    the_nudge,
 )
 from bpelab.exercises.toy_encoders import (
     SMALL_PARALLEL,
@@ -172,17 +172,17 @@ def _counted_by_hand(limits: tuple[int, int, int]) -> Callable[[list[str]], floa
 def _off_by_one_limits() -> list[tuple[tuple[int, int, int], tuple[int, ...]]]:
     """Every hand-written set of limits with one or more edges one off (o <= 0x80, o < 0x7FF ...), and which."""
     found = []
-    for offs in itertools.product((0, -1, 1), repeat=3):
-        if any(offs):
-            limits = tuple(top + off for top, off in zip(UTF8_LIMITS, offs))
-            found.append((limits, tuple(i for i, off in enumerate(offs) if off)))  # type: ignore[arg-type]
+    for one, two, three in itertools.product((0, -1, 1), repeat=3):
+        if one or two or three:
+            limits = (UTF8_LIMITS[0] + one, UTF8_LIMITS[1] + two, UTF8_LIMITS[2] + three)
+            found.append((limits, tuple(i for i, off in enumerate((one, two, three)) if off)))
     return found
 
 
 def _edge_off_by_one(attempt: Attempt) -> str | None:
     """The answers are those of a byte count read off the code point with one or more range edges one off."""
     for limits, wrong in _off_by_one_limits():
-        if _like(_counted_by_hand(limits))(attempt):  # type: ignore[arg-type]
+        if _like(_counted_by_hand(limits))(attempt):
             edges = "; ".join(EDGES[i] for i in wrong)
             return (
                 f"a character at the edge of a UTF-8 range was counted in the wrong range ({edges}): a limit is "
@@ -208,10 +208,7 @@ def _cut_at(way: Callable[[float], int]) -> Callable[[Attempt], int | None]:
             return None
         for k in range(3, 16):
             scale = 10**k
-            if all(
-                _accepted(got, exact) or got == way(float(exact) * scale) / scale  # type: ignore[operator]
-                for got, exact in answers
-            ):
+            if all(_accepted(got, exact) or got == way(float(exact) * scale) / scale for got, exact in answers):
                 return k
         return None
 

@@ -181,7 +181,7 @@ def the_nudge(parts: Callable[..., tuple[float, float]], answers: Sequence[tuple
     (args, got), *others = [(a, g.value if isinstance(g, NearAnswer) else g) for a, g in answers]
     if not is_number(got):
         return None
-    for nudge in nudges(*parts(*copy.deepcopy(args))).get(got, []):  # type: ignore[arg-type]
+    for nudge in nudges(*parts(*copy.deepcopy(args))).get(float(got), []):  # type: ignore[arg-type]
         fits = True
         for other_args, other in others:
             n, d = parts(*copy.deepcopy(other_args))

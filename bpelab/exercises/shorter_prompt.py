@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Callable
+from typing import Literal
 
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
@@ -106,28 +107,37 @@ def _both(change: Callable[[str], str]) -> Callable[[str, str], int]:
     return lambda text, name: _tokens(change(text), name)
 
 
+def _tabs_made(spaces: str) -> Callable[[str], str]:
+    return lambda text: text.replace("\t", spaces)
+
+
 def _saved_parts(original: str, rewrite: str, name: str) -> tuple[int, int]:
     """The share's numerator and divisor: before - after, and before."""
     before = _tokens(original, name)
     return before - _tokens(rewrite, name), before
 
 
-_NORMALISED = {
+_NORMALISED: dict[Literal["NFC", "NFD", "NFKC", "NFKD"], str] = {
     "NFKC": "a full-width letter or a ligature such as \ufb01 becomes plain letters",
     "NFKD": "a full-width letter or a ligature such as \ufb01 becomes plain letters",
     "NFC": "a letter and its combining accent, e + U+0301, become one character, é",
     "NFD": "é becomes two characters, e and a combining accent",
 }
 
-_INVISIBLE_OR_TABS = {
-    "dropping the zero-width space U+200B (.replace('\\u200b', ''))": lambda t: t.replace("\u200b", ""),
-    "making the zero-width space U+200B a space": lambda t: t.replace("\u200b", " "),
-    **{f"turning tabs into spaces (.expandtabs({n}))": (lambda t, n=n: t.expandtabs(n)) for n in (2, 4, 8)},
-    **{
-        f"turning tabs into spaces (.replace('\\t', {' ' * n!r}))": (lambda t, n=n: t.replace("\t", " " * n))
-        for n in (1, 2, 4, 8)
-    },
-}
+_ZERO_WIDTH = "an invisible character is sent too, and costs tokens"
+_TABS = "a tab is sent too, and has other tokens than spaces"
+
+_TAB_CHANGES: tuple[Callable[[str], str], ...] = (
+    *(functools.partial(str.expandtabs, tabsize=n) for n in (8, 4, 2)),
+    *(_tabs_made(" " * n) for n in (1, 2, 4, 8)),
+)
+
+_INVISIBLE_OR_TABS: list[tuple[str, Callable[[str], str], str]] = [
+    ("dropping the zero-width space U+200B (.replace('\\u200b', ''))", lambda t: t.replace("\u200b", ""), _ZERO_WIDTH),
+    ("making the zero-width space U+200B a space", lambda t: t.replace("\u200b", " "), _ZERO_WIDTH),
+    *(("turning tabs into spaces (.expandtabs(), .replace('\\t', ' '))", change, _TABS) for change in _TAB_CHANGES),
+]
+"""Changes to invisible characters and tabs, each with its name and why it changes the count."""
 
 
 def _by_lines(text: str, name: str) -> int:
@@ -350,10 +360,9 @@ TOKENS_SAVED = Exercise(
         *(
             same_as(
                 _measured(_both(change), _share),
-                f"count each text as it is sent: {what} changes it, and changed text has other tokens (an invisible "
-                "character and a tab are sent, and cost tokens)",
+                f"count each text as it is sent: {what} changes it, and changed text has other tokens ({why})",
             )
-            for what, change in _INVISIBLE_OR_TABS.items()
+            for what, change, why in _INVISIBLE_OR_TABS
         ),
         same_as(
             _measured(_tokens, lambda b, a: a / b),
