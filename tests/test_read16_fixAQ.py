@@ -139,7 +139,7 @@ def in_float32(texts):
 
 @pytest.mark.parametrize(
     ("answer", "named"),
-    [(cut_at_3, "rounded to 3 decimal places"), (ceil_at_4, "rounded to 4 decimal places"), (in_float32, "float32")],
+    [(cut_at_3, "cut off at 3 places"), (ceil_at_4, "rounded UP at 4 places"), (in_float32, "float32")],  # read 17
     ids=["cut at 3", "ceil at 4", "float32"],
 )
 def test_a_rounding_or_float32_is_named(capsys, answer, named):

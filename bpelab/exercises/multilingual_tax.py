@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -16,10 +17,13 @@ from bpelab.exercises.number_answers import (
     NearAnswer,
     adjusted,
     as_float,
+    divisor_nudged,
     exactly,
     is_number,
     low_precision,
+    nudge_in_code,
     rounding_hint,
+    the_nudge,
 )
 from bpelab.exercises.toy_encoders import (
     SMALL_PARALLEL,
@@ -84,32 +88,25 @@ class LittleOff(NearAnswer):
     engine's near-answer hint (a product with 1 / n, a sum of parts: rounding in the last digits) is given."""
 
 
-TINY = tuple(10.0**-k for k in range(6, 15))
-"""The small numbers a learner adds to a divisor (a guard against 0) or to a ratio: 1e-6 to 1e-14."""
-
-
-def _nudges(texts: list[str]) -> set[float]:
-    """What the totals give with a tiny number added to the divisor or added to (or taken from) the ratio."""
-    chars = sum(len(t) for t in texts)
-    n_bytes = sum(len(t.encode("utf-8")) for t in texts)
-    exact = n_bytes / chars if chars else 0.0
-    return {n_bytes / (chars + eps) for eps in TINY} | {exact + eps for eps in TINY} | {exact - eps for eps in TINY}
+def _totals(texts: list[str]) -> tuple[int, int]:
+    """The ratio's numerator and divisor: total bytes and total characters."""
+    return sum(len(t.encode("utf-8")) for t in texts), sum(len(t) for t in texts)
 
 
 def _nudged(attempt: Attempt) -> str | None:
-    """The answer is a little off because a tiny number was added to the divisor or to the ratio: on this case its
-    float is one of ``_nudges``, and on every other case answered it is either that or the exact ratio."""
-    value = attempt.got.value if isinstance(attempt.got, LittleOff) else attempt.got
-    if attempt.error is not None or not is_number(value) or value not in _nudges(*attempt.args):
+    """The answer is a little off because a tiny number (1e-12, ``sys.float_info.epsilon`` ...) was added to the
+    divisor or to the ratio: the same number on every case answered (``the_nudge``)."""
+    if attempt.error is not None:
         return None
-    for (args, got), (_, exact) in list(zip(_calls(attempt), _answers(attempt)))[1:]:
-        if not is_number(got) or (got not in _nudges(*args) and got != exact):
-            return None
+    value = attempt.got.value if isinstance(attempt.got, LittleOff) else attempt.got
+    nudge = the_nudge(_totals, _calls(attempt))
+    if nudge is None:
+        return None
     return (
         f"a little off: your {value!r} is very near the exact ratio {attempt.expected!r}, but "
         "neither it nor it rounded (correctly, to 2 or more places), and only those pass, compared exactly. A tiny "
-        "number added to the divisor (chars + 1e-12, a guard against 0) or to the ratio shifts it: guard the 0 with "
-        "`if chars` instead, and divide the two whole numbers with `/`"
+        f"number added to the divisor (a guard against 0) or to the ratio shifts it ({nudge_in_code(nudge, 'chars')} "
+        "gives your number): guard the 0 with `if chars` instead, and divide the two whole numbers with `/`"
     )
 
 
@@ -152,18 +149,89 @@ def _stripped(texts: list[str]) -> float:
     return bytes_per_char([t.strip() for t in texts])
 
 
-def _counted_by_hand(upper_limits: tuple[int, int, int], inclusive: bool) -> Callable[[list[str]], float]:
-    """Bytes read off the code point with hand-written limits, one off at a range's edge (``o < 0x7F`` for
-    ``o <= 0x7F``, or ``o <= 0x80``)."""
+UTF8_LIMITS = (0x80, 0x800, 0x10000)
+"""The first code point that takes 2, 3 and 4 bytes in UTF-8."""
+
+EDGES = ("U+007F takes 1 byte, U+0080 2", "U+07FF takes 2 bytes, U+0800 3", "U+FFFF takes 3 bytes, U+10000 4")
+
+
+def _counted_by_hand(limits: tuple[int, int, int]) -> Callable[[list[str]], float]:
+    """Bytes read off the code point with hand-written limits: ``o < limits[0]`` is 1 byte, and so on (``o < 0x7F``
+    or ``o <= 0x80`` where ``o < 0x80`` belongs puts that edge one off)."""
 
     def size(o: int) -> int:
-        return next((n for n, top in enumerate(upper_limits, 1) if (o <= top if inclusive else o < top)), 4)
+        return next((n for n, top in enumerate(limits, 1) if o < top), 4)
 
     def variant(texts: list[str]) -> float:
         chars = sum(len(t) for t in texts)
         return sum(size(ord(ch)) for t in texts for ch in t) / chars if chars else 0.0
 
     return variant
+
+
+def _off_by_one_limits() -> list[tuple[tuple[int, int, int], tuple[int, ...]]]:
+    """Every hand-written set of limits with one or more edges one off (o <= 0x80, o < 0x7FF ...), and which."""
+    found = []
+    for one, two, three in itertools.product((0, -1, 1), repeat=3):
+        if one or two or three:
+            limits = (UTF8_LIMITS[0] + one, UTF8_LIMITS[1] + two, UTF8_LIMITS[2] + three)
+            found.append((limits, tuple(i for i, off in enumerate((one, two, three)) if off)))
+    return found
+
+
+def _edge_off_by_one(attempt: Attempt) -> str | None:
+    """The answers are those of a byte count read off the code point with one or more range edges one off."""
+    for limits, wrong in _off_by_one_limits():
+        if _like(_counted_by_hand(limits))(attempt):
+            edges = "; ".join(EDGES[i] for i in wrong)
+            return (
+                f"a character at the edge of a UTF-8 range was counted in the wrong range ({edges}): a limit is "
+                "one off (`<` where `<=` belongs, or the other way round); let Python count, len(t.encode('utf-8'))"
+            )
+    return None
+
+
+def _without_combining_marks(texts: list[str]) -> float:
+    return bytes_per_char(["".join(ch for ch in t if not unicodedata.combining(ch)) for t in texts])
+
+
+def _cut_at(way: Callable[[float], int]) -> Callable[[Attempt], int | None]:
+    """The number of places k (3 or more) at which every answer is the exact ratio cut by ``way`` (down:
+    math.floor or int(); up: math.ceil), or a correct rounding of it; one answer is not a rounding."""
+
+    def places(attempt: Attempt) -> int | None:
+        calls = _calls(attempt)
+        if not all(is_number(got) for _, got in calls):
+            return None
+        answers = [(got, _exact_ratio(*args)) for args, got in calls]
+        if all(_accepted(got, exact) for got, exact in answers):
+            return None
+        for k in range(3, 16):
+            scale = 10**k
+            if all(_accepted(got, exact) or got == way(float(exact) * scale) / scale for got, exact in answers):
+                return k
+        return None
+
+    return places
+
+
+def _cut_deeper(attempt: Attempt) -> str | None:
+    """A cut (floor or ceil) at 3 or more places, named with its places."""
+    down = _cut_at(math.floor)(attempt)
+    if down is not None:
+        return (
+            f"cut off at {down} places (int(x * 10**{down}) / 10**{down} or math.floor) rather than rounded: that "
+            "can land one unit of the last place away (int(x * 1000) / 1000 gives 1.666 for 5/3 = 1.666…, "
+            "where rounding gives 1.667); return the exact ratio (round only when you show a number)"
+        )
+    up = _cut_at(math.ceil)(attempt)
+    if up is not None:
+        return (
+            f"rounded UP at {up} places (math.ceil(x * 10**{up}) / 10**{up}): that can land one unit of the last place "
+            "away (math.ceil(x * 1e4) / 1e4 gives 1.3334 for 4/3 = 1.3333…, where rounding gives 1.3333); "
+            "return the exact ratio (round only when you show a number)"
+        )
+    return None
 
 
 def _without_end_new_lines(texts: list[str]) -> float:
@@ -188,8 +256,14 @@ CLEANINGS = {
     ),
     "expandtabs() makes 1 tab several spaces": str.expandtabs,
     "casefold() makes 'ß' (1 character, 2 bytes) 'ss' (2 characters)": str.casefold,
+    "replace('\\r\\n', '\\n') makes the 2 characters of a Windows line end 1, and removing U+200D (the zero-width "
+    "joiner inside 👩‍💻) drops a character of 3 bytes": lambda t: t.replace("\r\n", "\n").replace("\u200d", ""),
 }
 """Ways of cleaning a text before counting it, each with what it changes (``bytes_per_char`` names them)."""
+
+LINE_ENDS_AND_JOINERS = {what: change for what, change in CLEANINGS.items() if "\\r" in what or "U+200D" in what}
+"""The cleanings of ``CLEANINGS`` that change a Windows line end or drop the zero-width joiner: lesson 09's premium
+and lesson 10's room_for_answer and tokens_saved refuse them too, with the same hint (``as_it_is``)."""
 
 
 def _cleaned(change: Callable[[str], str]) -> Callable[[list[str]], float]:
@@ -197,7 +271,8 @@ def _cleaned(change: Callable[[str], str]) -> Callable[[list[str]], float]:
     return lambda texts: bytes_per_char([change(t) for t in texts])
 
 
-def _as_it_is(what: str) -> str:
+def as_it_is(what: str) -> str:
+    """The hint for a text cleaned before it is counted: ``what`` says what the cleaning changes."""
     return f"count the text as it is: every character, \\r and U+200D included; no cleaning ({what})"
 
 
@@ -332,13 +407,11 @@ BYTES_PER_CHAR = Exercise(
             _like(_stripped),
             "spaces and new lines at the ends of a text are characters too (1 byte each): don't strip() the texts",
         ),
-        *(
-            when(
-                _like(_counted_by_hand(limits, inclusive)),
-                "a character at the edge of a UTF-8 range was counted in the wrong range (U+007F takes 1 byte, "
-                "U+0080 2; U+07FF 2, U+0800 3; U+FFFF 3, U+10000 4): let Python count, len(t.encode('utf-8'))",
-            )
-            for limits, inclusive in (((0x7F, 0x7FF, 0xFFFF), False), ((0x80, 0x800, 0x10000), True))
+        _edge_off_by_one,
+        when(
+            _like(_without_combining_marks),
+            "a combining accent (U+0301 after an e) is a character of its own, of 2 bytes: count it, don't drop "
+            "the marks (no unicodedata.combining filter)",
         ),
         when(
             lambda a: a.got == 0.0 and sum(len(t) for t in a.args[0]) == 1,
@@ -349,7 +422,7 @@ BYTES_PER_CHAR = Exercise(
             "an empty text adds nothing (0 bytes, 0 characters): leave it out of the totals, or let it add its "
             "0s; only when ALL the texts together have 0 characters is the answer 0.0 (test the total, `if chars`)",
         ),
-        *(when(_like(_cleaned(change)), _as_it_is(what)) for what, change in CLEANINGS.items()),
+        *(when(_like(_cleaned(change)), as_it_is(what)) for what, change in CLEANINGS.items()),
         when(
             _like(_each_text_once),
             "a text that occurs twice is counted once here: don't go through set(texts) or dict.fromkeys(texts); "
@@ -382,6 +455,7 @@ BYTES_PER_CHAR = Exercise(
             "rounded UP at 2 places (math.ceil(x * 100) / 100): that can land 0.01 away; "
             "return the exact ratio (round only when you show a number)",
         ),
+        _cut_deeper,
         when(
             _rounded_too_far,
             "rounded too far: return the exact ratio (round only when you show a number; "
@@ -509,6 +583,14 @@ def _reference_not_english_by_default(attempt: Attempt) -> str | None:
     return (
         "called without a reference, the premium is against English: give `reference` the default 'en', "
         "def premium(texts_by_language, encode, language, reference='en')"
+    )
+
+
+def _premium_parts(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+    """The premium's numerator and divisor: the two languages' total tokens."""
+    return (
+        sum(len(encode(t)) for t in texts_by_language[language]),
+        sum(len(encode(t)) for t in texts_by_language[reference]),
     )
 
 
@@ -692,11 +774,8 @@ PREMIUM = Exercise(
             )
             for form in ("NFC", "NFKC", "NFD", "NFKD")
         ),
-        *(
-            same_as(_each_text(change), _as_it_is(what))
-            for what, change in CLEANINGS.items()
-            if "\\r" in what or "U+200D" in what
-        ),
+        *(same_as(_each_text(change), as_it_is(what)) for what, change in LINE_ENDS_AND_JOINERS.items()),
+        divisor_nudged(_premium_parts, "premium", "reference_tokens", "exactly"),
         rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it", premium),
     ],
     hint="sum(len(encode(t)) for t in texts_by_language[language]) ÷ the same sum for the reference language",

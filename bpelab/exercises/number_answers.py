@@ -11,6 +11,7 @@ import decimal
 import inspect
 import math
 import numbers
+import sys
 from collections.abc import Callable, Sequence
 
 from bpelab.exercises.comparing import is_real, is_whole, same
@@ -89,8 +90,8 @@ class NearAnswer:
     that a diagnoser that holds it against a wrong version's answer (``same_as``, on another case) still sees
     them agree. ``exactly`` makes one, and ``rounding_hint`` names it when it is the answer rounded."""
 
-    def __init__(self, value: float, expected: float) -> None:
-        self.value, self.expected = value, expected
+    def __init__(self, value: float, expected: float, ulps: int = 0) -> None:
+        self.value, self.expected, self.ulps = value, expected, ulps
 
     def __eq__(self, other: object) -> bool:
         if not is_number(other) or other == self.expected:
@@ -104,9 +105,14 @@ class NearAnswer:
 
     def what_is_wrong(self) -> str:
         """The hint when no diagnoser of the exercise knows more (``rounding_hint`` names a rounded answer)."""
+        compared = (
+            "compared exactly"
+            if not self.ulps
+            else f"compared to within {self.ulps} units in the last place of a float"
+        )
         return (
             f"your float {self.value!r} is within a hair of {self.expected!r} but not equal to it: this answer is "
-            "compared exactly, as the exercise's formula computes it in one go; adding up small parts in a loop, "
+            f"{compared}, as the exercise's formula computes it in one go; adding up small parts in a loop, "
             "multiplying by 1 / n, or adding ratios one by one rounds differently in the last digits"
         )
 
@@ -122,9 +128,91 @@ def exactly(ulps: int = 0) -> Callable[[object, float], object]:
             return got
         if abs(float(got) - expected) <= ulps * math.ulp(expected):  # type: ignore[arg-type]
             return expected
-        return NearAnswer(float(got), expected) if same(got, expected) else got  # type: ignore[arg-type]
+        return NearAnswer(float(got), expected, ulps) if same(got, expected) else got  # type: ignore[arg-type]
 
     return adjust
+
+
+EPSILONS = (*(10.0**-k for k in range(3, 21)), sys.float_info.epsilon, 2.0**-23)
+"""The small numbers a learner adds to a divisor (a guard against 0) or to a ratio: 1e-3 to 1e-20,
+``sys.float_info.epsilon`` (numpy's ``np.finfo(float).eps``) and float32's epsilon (``np.finfo(np.float32).eps``)."""
+
+RATIO_EPSILONS = tuple(eps for eps in EPSILONS if eps >= 1e-14)
+"""Those that shift a ratio of a few units by more than a rounding error does (1e-14 is dozens of units in the last
+place): a smaller one added to the ratio itself cannot be told from a float's rounding."""
+
+Nudge = tuple[str, float]
+"""How a ratio was shifted: ("divisor", eps) for n / (d + eps), ("plus", eps) or ("minus", eps) for n / d ± eps."""
+
+
+def nudged(numerator: float, divisor: float, nudge: Nudge) -> float:
+    """``numerator / divisor`` shifted by ``nudge`` (0.0 where the divisor is 0 and stays 0)."""
+    how, eps = nudge
+    exact = numerator / divisor if divisor else 0.0
+    if how == "divisor":
+        return numerator / (divisor + eps)
+    return exact + eps if how == "plus" else exact - eps
+
+
+def nudges(numerator: float, divisor: float) -> dict[float, list[Nudge]]:
+    """What ``numerator / divisor`` gives with a tiny number added to the divisor (any of ``EPSILONS``), or added to
+    or taken from the ratio (any of ``RATIO_EPSILONS``), each with the nudges that give it; the exact ratio itself
+    is left out."""
+    found: dict[float, list[Nudge]] = {}
+    exact = numerator / divisor if divisor else 0.0
+    ways = [("divisor", eps) for eps in EPSILONS] + [(how, eps) for eps in RATIO_EPSILONS for how in ("plus", "minus")]
+    for nudge in ways:
+        value = nudged(numerator, divisor, nudge)
+        if value != exact:
+            found.setdefault(value, []).append(nudge)
+    return found
+
+
+def nudge_in_code(nudge: Nudge, divisor: str) -> str:
+    """The nudge as the learner may have written it: ``chars + 1e-12``, ``the ratio + 1e-09``."""
+    how, eps = nudge
+    return f"{divisor} + {eps!r}" if how == "divisor" else f"the ratio {'+' if how == 'plus' else '-'} {eps!r}"
+
+
+def the_nudge(parts: Callable[..., tuple[float, float]], answers: Sequence[tuple[tuple, object]]) -> Nudge | None:
+    """The one nudge that explains the answers: ``answers`` holds (arguments, what came back), this case first;
+    ``parts(*args)`` gives the exact ratio's (numerator, divisor). The first answer is the ratio shifted by the nudge,
+    and every other is either that (the same nudge: one constant in the learner's code) or the exact ratio."""
+    (args, got), *others = [(a, g.value if isinstance(g, NearAnswer) else g) for a, g in answers]
+    if not is_number(got):
+        return None
+    for nudge in nudges(*parts(*copy.deepcopy(args))).get(float(got), []):  # type: ignore[arg-type]
+        fits = True
+        for other_args, other in others:
+            n, d = parts(*copy.deepcopy(other_args))
+            if not is_number(other) or (other != (n / d if d else 0.0) and other != nudged(n, d, nudge)):
+                fits = False
+                break
+        if fits:
+            return nudge
+    return None
+
+
+def divisor_nudged(parts: Callable[..., tuple[float, float]], what: str, divisor: str, compared: str) -> Diagnoser:
+    """A diagnoser for a ratio a little off because a tiny number was added to its divisor (a guard against 0) or
+    to the ratio (``the_nudge``): ``parts(*args)`` gives the (numerator, divisor) of the exact ratio, ``divisor``
+    names the divisor in the hint (``chars``), ``compared`` says how the answer is compared ("exactly")."""
+
+    def diagnose(attempt: Attempt) -> str | None:
+        if attempt.error is not None:
+            return None
+        nudge = the_nudge(parts, [(attempt.args, attempt.got), *attempt.history()])
+        if nudge is None:
+            return None
+        got = attempt.got.value if isinstance(attempt.got, NearAnswer) else attempt.got
+        return (
+            f"a little off: your {got!r} is very near the exact {what} {attempt.expected!r}, not equal to it, and "
+            f"this answer is compared {compared}. A tiny number added to the divisor (a guard against 0) or to the "
+            f"ratio shifts it ({nudge_in_code(nudge, divisor)} gives your number): divide the two whole numbers as "
+            "they are, with `/` (to guard a 0, test it with an `if`)"
+        )
+
+    return diagnose
 
 
 def _explains(got: object, expected: float, places: int) -> bool:

@@ -15,10 +15,12 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Callable
+from typing import Literal
 
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.number_answers import adjusted, exactly, is_number, rounding_hint
+from bpelab.exercises.multilingual_tax import LINE_ENDS_AND_JOINERS, as_it_is
+from bpelab.exercises.number_answers import adjusted, divisor_nudged, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import encoding_named, encodings_let_go_after
 from bpelab.production import load_encoding
 
@@ -103,6 +105,39 @@ _SPACES_COST = (
 def _both(change: Callable[[str], str]) -> Callable[[str, str], int]:
     """A count of the text after ``change`` (applied to every text: the original and the rewrite)."""
     return lambda text, name: _tokens(change(text), name)
+
+
+def _tabs_made(spaces: str) -> Callable[[str], str]:
+    return lambda text: text.replace("\t", spaces)
+
+
+def _saved_parts(original: str, rewrite: str, name: str) -> tuple[int, int]:
+    """The share's numerator and divisor: before - after, and before."""
+    before = _tokens(original, name)
+    return before - _tokens(rewrite, name), before
+
+
+_NORMALISED: dict[Literal["NFC", "NFD", "NFKC", "NFKD"], str] = {
+    "NFKC": "a full-width letter or a ligature such as \ufb01 becomes plain letters",
+    "NFKD": "a full-width letter or a ligature such as \ufb01 becomes plain letters",
+    "NFC": "a letter and its combining accent, e + U+0301, become one character, é",
+    "NFD": "é becomes two characters, e and a combining accent",
+}
+
+_ZERO_WIDTH = "an invisible character is sent too, and costs tokens"
+_TABS = "a tab is sent too, and has other tokens than spaces"
+
+_TAB_CHANGES: tuple[Callable[[str], str], ...] = (
+    *(functools.partial(str.expandtabs, tabsize=n) for n in (8, 4, 2)),
+    *(_tabs_made(" " * n) for n in (1, 2, 4, 8)),
+)
+
+_INVISIBLE_OR_TABS: list[tuple[str, Callable[[str], str], str]] = [
+    ("dropping the zero-width space U+200B (.replace('\\u200b', ''))", lambda t: t.replace("\u200b", ""), _ZERO_WIDTH),
+    ("making the zero-width space U+200B a space", lambda t: t.replace("\u200b", " "), _ZERO_WIDTH),
+    *(("turning tabs into spaces (.expandtabs(), .replace('\\t', ' '))", change, _TABS) for change in _TAB_CHANGES),
+]
+"""Changes to invisible characters and tabs, each with its name and why it changes the count."""
 
 
 def _by_lines(text: str, name: str) -> int:
@@ -257,6 +292,27 @@ TOKENS_SAVED = Exercise(
             "9 → 6)",
         ),
         Case(
+            ("Re\u0301sume\u0301 this review in franc\u0327ais.", "Re\u0301sume\u0301 it.", "o200k_base"),
+            (11 - 6) / 11,
+            "é and ç written as a letter and a combining mark (U+0301, U+0327), as sent: 11 → 6 tokens "
+            "(normalised with NFC, 6 → 3)",
+        ),
+        Case(
+            ("Summarise the review -\r\n\r\nthanks", "Summarise it.", "o200k_base"),
+            (8 - 5) / 8,
+            "Windows line ends (\\r\\n) in the original, as sent: 8 → 5 tokens (with \\n for each, 7 → 5)",
+        ),
+        Case(
+            ("Name:\tAnn\nRole:\tEditor\nPlease summarise the review.", "Summarise.", "o200k_base"),
+            (15 - 4) / 15,
+            "tabs in the original, as sent: 15 → 4 tokens (with expandtabs(), 16 → 4)",
+        ),
+        Case(
+            ("Summarise\u200b this\u200b review.", "Summarise.", "o200k_base"),
+            (8 - 4) / 8,
+            "zero-width spaces (U+200B) in the original, invisible but sent: 8 → 4 tokens (without them, 6 → 4)",
+        ),
+        Case(
             (WORDY_PROMPT, SHORT_PROMPT, "o200k_base"),
             (192 - 27) / 192,
             "the lesson's wordy prompt and its own rewrite, GPT-4o: 192 → 27 tokens",
@@ -295,10 +351,18 @@ TOKENS_SAVED = Exercise(
         *(
             same_as(
                 _measured(_both(functools.partial(unicodedata.normalize, form)), _share),
-                f"unicodedata.normalize('{form}', ...) changes the text (a full-width letter or a ligature such as "
-                "\ufb01 becomes plain letters), and changed text has other tokens: count each text as it is sent",
+                f"unicodedata.normalize('{form}', ...) changes the text ({what}), and changed text has other "
+                "tokens: count each text as it is sent",
             )
-            for form in ("NFKC", "NFKD")
+            for form, what in _NORMALISED.items()
+        ),
+        *(same_as(_measured(_both(change), _share), as_it_is(what)) for what, change in LINE_ENDS_AND_JOINERS.items()),
+        *(
+            same_as(
+                _measured(_both(change), _share),
+                f"count each text as it is sent: {what} changes it, and changed text has other tokens ({why})",
+            )
+            for what, change, why in _INVISIBLE_OR_TABS
         ),
         same_as(
             _measured(_tokens, lambda b, a: a / b),
@@ -357,6 +421,7 @@ TOKENS_SAVED = Exercise(
             "text: count it with encode_ordinary(text)",
         ),
         _encode_refused,
+        divisor_nudged(_saved_parts, "share", "before", "to within 4 units in the last place of a float"),
         rounding_hint(
             "share",
             "Two rewrites that round alike can differ by a token; round only when you show the number (f'{saved:.0%}')",

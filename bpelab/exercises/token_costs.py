@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from bpelab.exercises.cases import Diagnoser
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.multilingual_tax import LINE_ENDS_AND_JOINERS, as_it_is
 from bpelab.exercises.number_answers import FloatAnswer, adjusted, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import count_o200k_tokens, count_words, encodings_let_go_after
 
@@ -71,9 +72,9 @@ _CHANGED_TEXT: tuple[tuple[str, Callable[[str], str]], ...] = (
 )
 
 
-def _changed_before_counting(name: str, change: Callable[[str], str]) -> list[Diagnoser]:
+def _changed_before_counting(name: str, change: Callable[[str], str], hint: str = "") -> list[Diagnoser]:
     """Diagnosers for an answer that changes the system prompt, the user's message or both before counting."""
-    hint = (
+    hint = hint or (
         f"count each prompt whole and as it is sent: {name} changes the text, and changed text has other tokens "
         "(the model reads what was sent, capitals, tabs, ligatures and new lines included)"
     )
@@ -228,6 +229,32 @@ ROOM_FOR_ANSWER = Exercise(
             45,
             "GPT-4o: 4 + 1 tokens; a byte-order mark (U+FEFF) at the start of the system prompt (without it, 3 + 1)",
         ),
+        Case(
+            ("Be brief.", "Sign here -\r\n\r\n", 50, count_o200k_tokens),
+            43,
+            "GPT-4o: 3 + 4 tokens; each Windows line end (\\r\\n) is 2 characters, as sent (with \\n for each, 3)",
+        ),
+        Case(
+            ("Be brief.", "Line one\rLine two", 50, count_o200k_tokens),
+            42,
+            "GPT-4o: 3 + 5 tokens; a lone carriage return (\\r) is a character, as sent (dropped, 4)",
+        ),
+        Case(
+            ("Sign here -\r\n\r\n", "Hi", 50, count_o200k_tokens),
+            45,
+            "GPT-4o: 4 + 1 tokens; Windows line ends in the system prompt, as sent (with \\n for each, 3)",
+        ),
+        Case(
+            ("Be brief.", "Team: 👩\u200d💻👨\u200d👩\u200d👧", 50, count_o200k_tokens),
+            32,
+            "GPT-4o: 3 + 15 tokens; 👩‍💻 and 👨‍👩‍👧 hold zero-width joiners (U+200D), sent and counted (without them, 12)",
+        ),
+        Case(
+            ("Team: 👩\u200d💻👨\u200d👩\u200d👧", "Hi", 50, count_o200k_tokens),
+            34,
+            "GPT-4o: 15 + 1 tokens; zero-width joiners (U+200D) in the system prompt, sent and counted (without "
+            "them, 12)",
+        ),
         Case(("Be brief.", "What is BPE?", 9, count_o200k_tokens), 1, "GPT-4o: 3 + 5 tokens in 9: exactly 1 left"),
         Case(("Be brief.", "What is BPE?", 8, count_o200k_tokens), 0, "GPT-4o: 3 + 5 tokens in 8: none left"),
         Case(
@@ -317,6 +344,11 @@ ROOM_FOR_ANSWER = Exercise(
             for strip in (str.strip, str.rstrip, str.lstrip)
         ),
         *(diagnoser for name, change in _CHANGED_TEXT for diagnoser in _changed_before_counting(name, change)),
+        *(  # lesson 09's hint for the same clean-ups
+            diagnoser
+            for what, change in LINE_ENDS_AND_JOINERS.items()
+            for diagnoser in _changed_before_counting(what, change, as_it_is(what))
+        ),
         same_as(
             lambda s, u, w, count: max(0, w - len(s) - len(u)),
             "len(text) counts characters; count tokens with count_tokens(text)",
