@@ -8,8 +8,11 @@
   reference is the package's ``bpelab.analysis.bits_per_byte.bits_per_byte``. No case has an empty text: the
   package refuses one by name (no bytes to divide by), so the exercise asks only texts that have bytes, and a
   learner's answer may raise or return anything there. The longest case is a text of a real length (12,000 tokens,
-  probabilities of 1e-4 to 1e-2): an answer that reads only the first probabilities, or multiplies them in chunks
-  (a chunk of small ones rounds to 0.0), is named.
+  probabilities of 1e-4 to 1e-2): an answer that reads only the first probabilities is named there, and so is one
+  that multiplies them in chunks of 88 or more (a chunk of small ones rounds to 0.0). The last case, three tokens
+  at 1e-200, names a chunk of any size from 2: any two of them multiply to 1e-400, which rounds to 0.0. A
+  ``Fraction`` or a ``Decimal`` of the right value is refused (``floats_only``): the exercise asks for a float, as
+  lesson 14's ``gini`` does, and names it with the same hint.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 from bpelab.analysis.bits_per_byte import bits_per_byte
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same, same_as, when
-from bpelab.exercises.number_answers import low_precision, rounding_hint
+from bpelab.exercises.number_answers import adjusted, floats_only, low_precision, not_a_float, rounding_hint
 
 # ---- exercise 1: digits in threes from the right ---------------------------------------------------
 
@@ -318,10 +321,11 @@ def _multiplied_in_chunks(attempt: Attempt) -> str | None:
     if not any(math.prod(args[0]) == 0.0 and same(got, bits_per_byte(*args)) for args, got in attempt.history()):
         return None
     return (
-        "you multiplied the probabilities in chunks before taking log2 (a product of 100 at a time): that was right "
-        "on 300 tokens at 1/16, but a real text has passages the model finds hard: 100 probabilities of 1e-4 "
-        "multiply to 1e-400, which rounds to 0.0 (the smallest float is about 5e-324), and log2(0) fails (math) or "
-        "is -inf (numpy). Take log2 of each probability and add those up"
+        "you multiplied the probabilities in chunks before taking log2 (a product of 50 or 100 at a time): that was "
+        "right on 300 tokens at 1/16, but a chunk of small probabilities multiplies to less than the smallest float "
+        "(about 5e-324), and rounds to 0.0: 100 probabilities of 1e-4 make 1e-400, and so do just two of 1e-200. "
+        "log2(0) fails (math) or is -inf (numpy), and no chunk size is safe: take log2 of each probability and add "
+        "those up"
     )
 
 
@@ -364,8 +368,14 @@ BITS_PER_BYTE = Exercise(
             note=f"a text of a real length: {REAL_LENGTH:,} tokens, most given 1e-4 to 1e-2, a passage of 200 at "
             "about 1e-4",
         ),
+        Case(
+            ([1e-200] * 3, "abc"),
+            note="three tokens the model all but ruled out, 1e-200 each (a float holds them; any two multiply to "
+            "1e-400, which rounds to 0.0)",
+        ),
     ],
     diagnosers=[
+        not_a_float("math.log2 and / (they give a float)"),
         same_as(
             _floor_divided,
             "you divided with // (floor division), which drops the fraction: 0.57 bits per byte becomes 0.0. "
@@ -402,5 +412,6 @@ BITS_PER_BYTE = Exercise(
 
 
 def check_bits_per_byte(bits_per_byte: Any, *, record: bool = True) -> CheckResult:
-    """Check a learner's ``bits_per_byte(probabilities, text) -> float``; prints one report."""
-    return BITS_PER_BYTE.check(bits_per_byte, record=record)
+    """Check a learner's ``bits_per_byte(probabilities, text) -> float``; prints one report. A ``Fraction`` or a
+    ``Decimal`` is refused (``floats_only``), where the engine would find ``Fraction(x) == x``."""
+    return BITS_PER_BYTE.check(adjusted(bits_per_byte, BITS_PER_BYTE.reference, floats_only, 2), record=record)

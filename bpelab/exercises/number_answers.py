@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from bpelab.exercises.comparing import is_real, is_whole, same
 from bpelab.exercises.core import Attempt, Diagnoser
+from bpelab.exercises.showing import kind
 
 
 class Adjusted:
@@ -64,6 +65,52 @@ def as_float(got: object) -> object:
         except (ArithmeticError, ValueError):  # Decimal('NaN') and the like: shown as they are
             return got
     return got
+
+
+def is_exact_kind(got: object) -> bool:
+    """A ``Fraction`` or a ``Decimal`` (an exact number that is not a whole one), not an int, a bool or a float."""
+    return isinstance(got, (numbers.Rational, decimal.Decimal)) and not isinstance(got, numbers.Integral)
+
+
+class NotAFloat:
+    """A ``Fraction`` or a ``Decimal`` where a float belongs: never equal to the expected float, shown as it is.
+
+    The engine compares such a number with ``==``, and ``Fraction(x) == x`` for the float ``x``: an answer wrapped
+    in ``Fraction(...)`` or ``Decimal(...)`` would pass where the exercise asks for a float. ``floats_only`` makes
+    one; ``not_a_float`` names it (or a bare one)."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def floats_only(got: object, expected: object) -> object:
+    """An ``adjust`` for ``adjusted``: a ``Fraction`` or a ``Decimal`` becomes a ``NotAFloat``; anything else stays."""
+    return NotAFloat(got) if is_exact_kind(got) else got
+
+
+def not_a_float(compute: str) -> Diagnoser:
+    """A diagnoser for a number of another kind (``Fraction``, ``Decimal``) where a float belongs, bare or wrapped in
+    ``NotAFloat``. ``compute`` ends the hint "or compute with ...": how this exercise's formula gives a float."""
+
+    def diagnose(attempt: Attempt) -> str | None:
+        got = attempt.got.value if isinstance(attempt.got, NotAFloat) else attempt.got
+        if attempt.error is not None or isinstance(got, (bool, int, float)) or not isinstance(got, numbers.Number):
+            return None
+        return (
+            f"returned {kind(got)}, expected a float: the check wants the float the course's function returns, and "
+            f"compares floats allowing only for floating-point error. Return float(...) of your result, or compute "
+            f"with {compute}"
+        )
+
+    return diagnose
 
 
 class FloatAnswer:

@@ -37,8 +37,7 @@ from typing import Any
 
 from bpelab.analysis.fairness import gini as reference_gini
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same, same_as, when
-from bpelab.exercises.number_answers import low_precision
-from bpelab.exercises.showing import kind
+from bpelab.exercises.number_answers import low_precision, not_a_float
 from bpelab.parity import worst_first
 from bpelab.words import best_pair
 
@@ -1056,16 +1055,8 @@ def _whole(args: tuple) -> bool:
     return all(float(v).is_integer() for v in values)
 
 
-def _not_a_float(attempt: Attempt) -> str | None:
-    """A number of another type (``Decimal``, ``Fraction``): the check compares floats, within floating-point error."""
-    got = attempt.got
-    if attempt.error is not None or isinstance(got, (bool, int, float)) or not isinstance(got, numbers.Number):
-        return None
-    return (
-        f"returned {kind(got)}, expected a float: the check wants the float the course's function returns, and "
-        "compares floats allowing only for floating-point error. Return float(...) of your result, or compute with "
-        "the values as they come (sum, abs and / give a float)"
-    )
+_not_a_float = not_a_float("the values as they come (sum, abs and / give a float)")
+"""A number of another type (``Decimal``, ``Fraction``): the check compares floats, within floating-point error."""
 
 
 def _decimals(got: float, expected: float) -> int | None:
