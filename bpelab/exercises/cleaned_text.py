@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 from collections.abc import Callable
 
 from bpelab.byte_level import BPETokenizer
@@ -87,8 +88,9 @@ def empty_text_answered(fn: Callable[..., object], checks: int) -> str | None:
     which is as good). A number such as 0.0 would lie below the floor of 1.0 that every text reaches."""
     with contextlib.redirect_stdout(io.StringIO()):
         outcome = call(fn, (BPETokenizer(), ""), MAX_STEPS)
-    if outcome.error is not None or outcome.runaway:
-        return None
+    got = outcome.got
+    if outcome.error is not None or outcome.runaway or (isinstance(got, float) and math.isnan(got)):
+        return None  # NaN (numpy's mean of no lengths) says "undefined" too, and no comparison takes it for a ratio
     return (
         f"❌ bytes_per_token: your function passed all {checks} checks, but on the empty text '' (0 bytes in 0 "
         f"tokens) it returned {outcome.got!r}.\n"
