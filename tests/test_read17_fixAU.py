@@ -156,3 +156,25 @@ def test_the_shown_solution_and_the_library_raise_for_empty_text():
     for fn in (bytes_per_token, library):
         with pytest.raises((ValueError, ZeroDivisionError)):
             fn(BPETokenizer(), "")
+
+
+# ---- finding 6: lesson 12's check cells import their checker and say when the function is not defined yet ---------
+
+
+@pytest.mark.parametrize(
+    ("cell_id", "checker", "name"),
+    [
+        ("682405aa", "check_pair_count_changes", "pair_count_changes"),
+        ("5fa44982", "check_merge_lowest_rank", "merge_lowest_rank"),
+    ],
+)
+def test_lesson_12_check_cells_run_alone(cell_id, checker, name, capsys):
+    import nbformat
+
+    from tests.shown_solutions import lesson_path
+
+    cell = next(c for c in nbformat.read(lesson_path("12"), as_version=4).cells if c.id == cell_id)
+    exec(cell.source, {})  # a fresh kernel: nothing defined before this cell
+    out = capsys.readouterr().out
+    assert f"{name} is not defined yet: run the exercise cell above (def {name} ...) first, then this one." in out
+    assert f"from bpelab.exercises.speed import {checker}" in cell.source
