@@ -35,6 +35,7 @@ from bpelab.analysis.compression import bytes_per_token, first_reaching, smalles
 from bpelab.byte_level import BPETokenizer
 from bpelab.corpora import read_corpus
 from bpelab.exercises import runaway
+from bpelab.exercises.cleaned_text import cleaned_cases, cleaning_diagnosers, empty_text_answered
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import (
     MAX_STEPS,
@@ -286,6 +287,7 @@ BYTES_PER_TOKEN = Exercise(
             note=f"the lesson's code_bpe on the lesson's code ({len(_lesson_code()):,} characters), encoded whole: "
             "some of its tokens run from a punctuation mark into the line break after it",
         ),
+        *cleaned_cases(_paragraph(), "its bytes and tokens"),
     ],
     diagnosers=[
         when(
@@ -314,6 +316,7 @@ BYTES_PER_TOKEN = Exercise(
             )
             for form in ("NFC", "NFKC", "NFD", "NFKD")
         ),
+        *cleaning_diagnosers(lambda tokenizer, text: len(text.encode("utf-8")) / len(_ids(tokenizer, text))),
         same_as(
             lambda tokenizer, text: len(text.replace(" ", "").encode("utf-8")) / len(_ids(tokenizer, text)),
             "you left out the spaces when counting bytes: a space is a byte of the text too (and encode spends "
@@ -398,6 +401,7 @@ def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> C
                 _retrained_in_place(fn, result.checks)
                 or _cut_back_one_after_another(fn, result.checks)
                 or _rounded_finely(fn, result.checks)
+                or empty_text_answered(fn, result.checks)
             )
             if remembered is not None:
                 print(remembered)
@@ -590,8 +594,10 @@ COUNT_UNUSED = Exercise(
             note=f"the lesson's code_bpe on the lesson's code ({len(_lesson_code()):,} characters), encoded whole: "
             "some of its tokens run from a punctuation mark into the line break after it",
         ),
+        *cleaned_cases(_paragraph(), "its tokens"),
     ],
     diagnosers=[
+        *cleaning_diagnosers(count_unused),
         same_as(
             lambda tokenizer, text: count_unused(tokenizer, text.strip()),
             "you encoded a changed text (text.strip(), or line by line): its spaces and line breaks are text too, "
@@ -768,6 +774,23 @@ def _measured(tokenizer: BPETokenizer, text: str, size: int) -> float:
     return bytes_per_token(tokenizer.truncated(size), text)
 
 
+def _goal_at(tokenizer: BPETokenizer, text: str, size: int) -> float:
+    """The goal "what ``size`` gives": the float nearest the exact ratio at ``size`` that is not above it. Exercise 1
+    accepts the exact ratio as a ``Fraction`` as well as the float bytes / tokens gives, and that float can lie just
+    above the exact ratio (142 / 129 rounds up): as a goal it would refuse the ``Fraction`` that reaches it exactly.
+    This float is reached by both, and by no smaller size (whose ratio is lower by far more than a float's step)."""
+    exact = Fraction(len(text.encode("utf-8")), len(tokenizer.truncated(size).encode(text)))
+    goal = float(exact)
+    return goal if Fraction(goal) <= exact else math.nextafter(goal, -math.inf)
+
+
+def _just_above(tokenizer: BPETokenizer, text: str, size: int) -> float:
+    """The float one step above what ``size`` gives (bytes / tokens, within half a step of the exact ratio): that size
+    falls short of it, as a float or as an exact ``Fraction``, and a search that compares with a margin
+    (``>= goal - 1e-14``) takes it all the same."""
+    return math.nextafter(_measured(tokenizer, text, size), math.inf)
+
+
 def _search_cases() -> list[Case]:
     abab, paragraph = _abab(), _paragraph()
     counted_abab, counted_paragraph = MeasuredTokenizer.of(abab), MeasuredTokenizer.of(paragraph)
@@ -782,13 +805,13 @@ def _search_cases() -> list[Case]:
         Case((counted_abab, "abababab", 1.0), 256, "the 256 byte tokens alone give 1.0: no merge is needed"),
         *(
             Case(
-                (counted_paragraph, PARAGRAPH, _measured(paragraph, PARAGRAPH, size)),
+                (counted_paragraph, PARAGRAPH, _goal_at(paragraph, PARAGRAPH, size)),
                 note=f"the goal is what {size} gives",
             )
             for size in (257, 300, 313)
         ),
         Case(
-            (counted_paragraph, MIXED_SCRIPTS, _measured(paragraph, MIXED_SCRIPTS, 314)),
+            (counted_paragraph, MIXED_SCRIPTS, _goal_at(paragraph, MIXED_SCRIPTS, 314)),
             note="other scripts: many sizes give the same bytes per token, the answer is the first of them",
         ),
         Case((counted_paragraph, MIXED_SCRIPTS, 1.01), note="other scripts, a goal between two sizes"),
@@ -804,6 +827,11 @@ def _search_cases() -> list[Case]:
                 f"the goal: {size} falls short of it, if only just",
             )
             for size, digits in ((293, "5, 6, 7, 8, 10 or 11"), (296, "9"))
+        ),
+        Case(
+            (counted_paragraph, PARAGRAPH, _just_above(paragraph, PARAGRAPH, 299)),
+            note=f"a goal just above what 299 gives ({_measured(paragraph, PARAGRAPH, 299)!r}), by the smallest "
+            "step a float can take: 299 falls short of it, if only just, and any margin, however small, lets it pass",
         ),
         Case(
             (counted_paragraph, PARAGRAPH, 1.01),
@@ -1141,12 +1169,13 @@ def _shared_cache(attempt: Attempt) -> str | None:
 
 
 def _learners_helper(search: Callable[..., object]) -> Callable[..., object] | None:
-    """The learner's ``bytes_per_token`` (exercise 1) that ``search`` calls, or None (it measures otherwise)."""
+    """The learner's ``bytes_per_token`` (exercise 1) that ``search`` calls, or None (it measures otherwise); a
+    ``Fraction`` it returns comes back as the float nearest it, as in exercise 1's checker."""
     code = getattr(unwrapped(search), "__code__", None)
     helper = getattr(unwrapped(search), "__globals__", {}).get("bytes_per_token")
     if code is None or "bytes_per_token" not in code_names(code) or not callable(helper) or helper is bytes_per_token:
         return None
-    return helper
+    return _fractions_as_floats(helper)  # judged as exercise 1 judges it: an exact Fraction is the exact ratio
 
 
 def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: str, sizes: list[int]) -> str | None:
@@ -1644,7 +1673,7 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
     calls = [
         (tokenizer, PARAGRAPH, 1.01, "the paragraph with the goal 1.01"),
         (tokenizer, MIXED_SCRIPTS, 1.01, "text in other scripts with the same goal"),
-        (tokenizer, MIXED_SCRIPTS, _measured(_paragraph(), MIXED_SCRIPTS, 300), "that text with another goal"),
+        (tokenizer, MIXED_SCRIPTS, _goal_at(_paragraph(), MIXED_SCRIPTS, 300), "that text with another goal"),
         (
             MeasuredTokenizer.of(_reversed_paragraph()),
             PARAGRAPH,
@@ -1655,14 +1684,14 @@ def _twice_on_one_tokenizer(search: Callable[..., object], checks: int) -> str |
         (
             tokenizer,
             LONG_TEXT,
-            _measured(_paragraph(), LONG_TEXT, 300),
+            _goal_at(_paragraph(), LONG_TEXT, 300),
             f"a long text ({len(LONG_TEXT):,} characters, the paragraph 12 times, then other scripts), the goal what "
             "300 gives",
         ),
         (
             tokenizer,
             WHOLE_TEXT,
-            _measured(_paragraph(), WHOLE_TEXT, 300),
+            _goal_at(_paragraph(), WHOLE_TEXT, 300),
             f"a very long text ({len(WHOLE_TEXT):,} characters, the paragraph 300 times, then other scripts), the "
             "goal what 300 gives",
         ),
