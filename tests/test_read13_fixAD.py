@@ -190,14 +190,14 @@ def test_cell_84_says_the_lookahead_sends_the_pattern_to_the_vm():
     assert (
         "their patterns all hold `\\s+(?!\\S)`, and the lookahead `(?!\\S)` sends them to the backtracking VM" in text
     )
-    assert "`\\s+` and `\\s+|a`, with no lookaround, take all four runs: the `regex` crate" in text, text
+    assert "`\\s+` and `\\s+|a`, with no lookaround, take all four runs: regex-automata" in text, text
 
 
 def test_recap_says_the_lookahead_not_any_whitespace_run():
     text = _cell("9dc74c43")
     assert "fancy-regex gives up once a match would keep more than 1,000,000 places to backtrack to, and" not in text
     assert "a lookaround sends a pattern to fancy-regex's own backtracking VM" in text, text
-    assert "goes to Rust's `regex` crate" in text, text
+    assert "goes to regex-automata (the engine under Rust's `regex` crate)" in text, text
 
 
 # ---- finding 3: find_parents without its stop loops forever; the generic runaway hint names a counter ----------

@@ -7,11 +7,13 @@ tokens, an emoji cut after two of its four bytes), then one real tokenizer train
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 
 from bpelab.byte_level import BPETokenizer
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
+from bpelab.exercises.text_changes import NORMAL_FORMS, crlf_made_lf, normal_form, whitespace_lost
 
 Merges = dict[tuple[int, int], int]
 Vocab = dict[int, bytes]
@@ -33,6 +35,7 @@ def decode_ids(vocab: Vocab, ids: list[int]) -> str:
 # ---- build_vocab ------------------------------------------------------------------------------
 
 _THE = {(116, 104): 256, (256, 101): 257, (32, 257): 258}  # "th", "the", " the"
+_GAP = {(104, 105): 256, (33, 33): 300, (256, 33): 301}  # "hi", "!!", "hi!": ids with a gap
 
 
 def _trained(text: str, vocab_size: int) -> BPETokenizer:
@@ -44,6 +47,10 @@ def _vocab_cases() -> list[Case]:
         Case(({},), note="no merges: only the 256 byte values"),
         Case(({(104, 105): 256},), note="one merge: 'h' + 'i'"),
         Case((dict(_THE),), note="a merge whose parent is itself a merged token"),
+        Case(
+            (dict(_GAP),),
+            note="new ids that do not follow each other (256, then 300 and 301): each new id is the merge's value",
+        ),
         Case((dict(_trained(PARAGRAPH, 300).merges),), note="the merges of a tokenizer trained on a paragraph"),
     ]
 
@@ -68,6 +75,47 @@ def _merges_only(merges: Merges) -> Vocab:
     for (a, b), new in merges.items():
         vocab[new] = vocab[a] + vocab[b]
     return {i: v for i, v in vocab.items() if i >= 256}
+
+
+BYTEARRAY = (
+    "bytes expected (bytearray is another type): your {what} bytearray objects, which compare equal to bytes but "
+    "are not bytes"
+)
+"""The start of the hint for bytearray where bytes belong: lesson 06's build_vocab and lesson 07's find_parents."""
+
+
+def _bytearray_values(attempt: Attempt) -> str | None:
+    got = attempt.got
+    if not isinstance(got, dict) or not any(isinstance(v, bytearray) for v in got.values()):
+        return None
+    key = next(k for k, v in got.items() if isinstance(v, bytearray))
+    return (
+        BYTEARRAY.format(what="values are")
+        + f" (vocab[{key!r}] is {got[key]!r}; a bytearray start, bytearray([i]), makes every value joined from it "
+        "one too). Start from bytes: {i: bytes([i]) for i in range(256)}, and vocab[a] + vocab[b] stays bytes"
+    )
+
+
+def _chr_encoded(merges: Merges) -> Vocab:
+    vocab = {i: chr(i).encode() for i in range(256)}
+    for (a, b), new in merges.items():
+        vocab[new] = vocab[a] + vocab[b]
+    return vocab
+
+
+def _renumbered(attempt: Attempt) -> str | None:
+    """The right tokens, each under an id the learner counted (len(vocab), 256 + k), not the merge's new id."""
+    got, merges = attempt.got, attempt.args[0]
+    if not isinstance(got, dict) or not isinstance(merges, dict) or got == attempt.expected:
+        return None
+    counted = list(range(256, 256 + len(merges)))
+    if sorted(k for k in got if isinstance(k, int) and k >= 256) != counted or sorted(merges.values()) == counted:
+        return None
+    return (
+        "your new tokens have the ids 256, 257, 258, … counted by you (vocab[len(vocab)] or vocab[256 + k]), but "
+        f"the ids here are {sorted(merges.values())}: each merge gives its own new id, the value of the dict. "
+        "Read it from the merge: for (a, b), new in merges.items(): vocab[new] = vocab[a] + vocab[b]"
+    )
 
 
 _START_FROM_BYTES = "start from the 256 byte values, {i: bytes([i]) for i in range(256)}, then add one entry per merge"
@@ -108,6 +156,13 @@ BUILD_VOCAB = Exercise(
         ),
         same_as(_right_then_left, "the left token's bytes come first: vocab[new] = vocab[a] + vocab[b]"),
         same_as(_merges_only, "the merged tokens are right, but the 256 byte tokens are missing: " + _START_FROM_BYTES),
+        _renumbered,
+        _bytearray_values,
+        same_as(
+            _chr_encoded,
+            "chr(i).encode() is the UTF-8 of the character number i: one byte below 128, but two from 128 on "
+            "(chr(233).encode() is b'\\xc3\\xa9'). Token i is the single byte i: bytes([i])",
+        ),
         _parent_used_too_soon,
         on_error(KeyError, "a parent id is missing from your vocab: " + _START_FROM_BYTES),
         when(
@@ -143,10 +198,80 @@ def _decode_cases() -> list[Case]:
         Case((dict(_CAFE), [258]), "caf\ufffd", "the ids stop after the first byte of 'é'"),
         Case((_base(), [0xF0, 0x9F, 0x91, 0x8B, 33]), "👋!", "an emoji written as its four bytes"),
         Case((_base(), [72, 0xF0, 0x9F]), "H\ufffd", "an emoji cut after two of its four bytes"),
+        Case(
+            (_base(), [0x9F, 0x91, 0x8B, 33]),
+            "\ufffd\ufffd\ufffd!",
+            "the ids start inside '👋': its last three bytes, each a '\ufffd' of its own, then '!'",
+        ),
+        Case((dict(_CAFE), [258, 32, 111, 107]), "caf\ufffd ok", "'é' cut in the middle of the text, which goes on"),
+        Case((_base(), [0x80, 0xBF, 104, 105]), "\ufffd\ufffdhi", "two stray continuation bytes before the text"),
+        Case((_base(), [32, 104, 105, 10]), " hi\n", "whitespace at both ends: text too"),
+        Case((_base(), list(b"a\r\nb")), "a\r\nb", "a Windows line break, '\\r\\n'"),
+        Case((_base(), list("ﬁ½".encode())), "ﬁ½", "a ligature and a fraction, given back as they are"),
         Case((_base(), []), "", "no ids at all"),
         Case((dict(tok.vocab), mixed)),
         Case((dict(tok.vocab), mixed[:cut]), note="a real tokenizer's ids, stopped inside a character"),
     ]
+
+
+def _prefix_then_one(vocab: Vocab, ids: list[int]) -> str:
+    data = b"".join(vocab[i] for i in ids)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return data[: error.start].decode("utf-8") + "\ufffd"
+
+
+def _ignore_then_one(vocab: Vocab, ids: list[int]) -> str:
+    data = b"".join(vocab[i] for i in ids)
+    text = data.decode("utf-8", errors="ignore")
+    return text + "\ufffd" if text.encode() != data else text
+
+
+def _last_byte_dropped(vocab: Vocab, ids: list[int]) -> str:
+    data = b"".join(vocab[i] for i in ids)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data[:-1].decode("utf-8", errors="ignore") + "\ufffd"
+
+
+def _never_flushed(vocab: Vocab, ids: list[int]) -> str:
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    return "".join(decoder.decode(vocab[i]) for i in ids)
+
+
+def _stopped_at_the_first_cut(attempt: Attempt) -> bool:
+    """One '\ufffd' where the first broken sequence starts, and nothing after it, where the text goes on."""
+    got, want = attempt.got, attempt.expected
+    if not isinstance(got, str) or not isinstance(want, str) or not got.endswith("\ufffd"):
+        return False
+    start = len(got) - 1
+    return want[:start] == got[:start] and want[start : start + 1] == "\ufffd" and len(want) > len(got)
+
+
+def _text_changed(attempt: Attempt) -> str | None:
+    """The right text, then changed: stripped, normalised, its '\r\n' made '\n'."""
+    got, want = attempt.got, attempt.expected
+    where = whitespace_lost(want, got)
+    if where is not None:
+        return (
+            f"the whitespace at the {where} of the text is missing (.strip() or .rstrip() on the decoded text): "
+            "spaces and line breaks are text too, and decoding gives back every byte's character: " + _JOIN_THEN_DECODE
+        )
+    form = normal_form(want, got)
+    if form is not None:
+        return (
+            f"your text is the decoded text after unicodedata.normalize('{form}', ...): {NORMAL_FORMS}. Written as "
+            f"code points, the text is {want!a} and yours {got!a}. Decoding gives back the characters the bytes "
+            "spell, as they are: " + _JOIN_THEN_DECODE
+        )
+    if crlf_made_lf(want, got):
+        return (
+            "you turned each '\\r\\n' (a Windows line break) into '\\n': '\\r' is a character of the text too, "
+            "and decoding gives back every one: " + _JOIN_THEN_DECODE
+        )
+    return None
 
 
 def _one_token_at_a_time(vocab: Vocab, ids: list[int]) -> str:
@@ -173,6 +298,8 @@ DECODE_IDS = Exercise(
     name="decode_ids",
     call="decode_ids(vocab, ids)",
     reference=decode_ids,
+    # the course's BPETokenizer decodes ids itself (lesson 06, section 5): handed a vocab, it is the answer
+    course_functions=(BPETokenizer.decode, BPETokenizer),
     cases=_decode_cases,
     diagnosers=[
         same_as(
@@ -185,6 +312,38 @@ DECODE_IDS = Exercise(
             "these ids cut a character, and errors='strict' (the default) refuses it: use errors='replace', and "
             + _JOIN_THEN_DECODE,
         ),
+        same_as(
+            _never_flushed,
+            "your incremental decoder holds back the bytes of a character not finished at the end of the ids, "
+            "waiting for the rest, and you never told it the ids were over: finish with "
+            "decoder.decode(b'', final=True), which turns those bytes into '\ufffd' (or " + _JOIN_THEN_DECODE + ")",
+        ),
+        same_as(
+            _prefix_then_one,
+            "on a UnicodeDecodeError you kept the text up to the first broken byte and put one '\ufffd' for all the "
+            "rest (data[:e.start] + '\ufffd'): a cut can come anywhere, and the text goes on after it. "
+            "errors='replace' puts a '\ufffd' for each broken sequence, where it is, and decodes the rest: "
+            + _JOIN_THEN_DECODE,
+        ),
+        same_as(
+            _last_byte_dropped,
+            "on a UnicodeDecodeError you dropped the last byte and put one '\ufffd' at the end: that holds only for a "
+            "character cut at the very end of the ids, but a cut can come at the start or in the middle. "
+            "errors='replace' puts a '\ufffd' for each broken sequence, where it is: " + _JOIN_THEN_DECODE,
+        ),
+        same_as(
+            _ignore_then_one,
+            "errors='ignore' drops the broken bytes, and the one '\ufffd' you add goes at the end of the text, not "
+            "where the bytes were: errors='replace' puts a '\ufffd' for each broken sequence, where it is: "
+            + _JOIN_THEN_DECODE,
+        ),
+        when(
+            _stopped_at_the_first_cut,
+            "your text stops at the first broken sequence, with one '\ufffd' for all the rest, but the text goes on "
+            "after a cut: errors='replace' puts a '\ufffd' for each broken sequence, where it is, and decodes the "
+            "rest (a byte that only continues a character is one '\ufffd' of its own): " + _JOIN_THEN_DECODE,
+        ),
+        _text_changed,
         same_as(
             _ignore,
             "errors='ignore' silently drops the bytes of a cut character: use errors='replace' so the cut shows as '\ufffd'",

@@ -13,13 +13,14 @@ from __future__ import annotations
 import itertools
 import random
 import re
-import unicodedata
 from collections.abc import Callable
 
 import regex
 
+from bpelab.exercises.byte_level import BYTEARRAY
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.samples import MIXED_SCRIPTS
+from bpelab.exercises.text_changes import NORMAL_FORMS, normal_form, whitespace_lost
 from bpelab.patterns import PATTERNS, split_text
 from bpelab.production import load_encoding, shared_ranks
 from bpelab.token_build import merge_below_rank
@@ -140,6 +141,33 @@ _LINES_PUT_BACK_HINT = (
 )
 
 
+_LINE_ENDS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""The characters str.splitlines ends a line at."""
+
+
+def _piece_cuts(pieces: list[str]) -> set[int]:
+    """Where the pieces start and end, as positions in the text they spell."""
+    return {sum(map(len, pieces[:k])) for k in range(len(pieces) + 1)}
+
+
+def _cut_at_line_breaks(attempt: Attempt) -> str | None:
+    """The pieces spell the text and are the right ones cut further, every extra cut just after a line break: the
+    text was split into lines first, however the line breaks were kept (line + '\\n', splitlines(keepends=True))."""
+    text = attempt.args[0]
+    if _pieces_text(attempt) != text or not isinstance(attempt.expected, list):
+        return None
+    extra = _piece_cuts(attempt.got) - _piece_cuts(attempt.expected)
+    if not extra or not (_piece_cuts(attempt.expected) < _piece_cuts(attempt.got)):
+        return None
+    if not all(text[c - 1] in _LINE_ENDS for c in extra):
+        return None
+    return (
+        _LINES_FIRST + ", so a piece the pattern makes across a line break comes back cut after that break: "
+        f"{len(extra)} of your cuts fall just after a line break, inside a piece. Run the pattern on the whole text: "
+        "regex.findall(pattern, text)"
+    )
+
+
 def _cut_in_slices(attempt: Attempt) -> str | None:
     """The pieces spell the text, but some right piece comes back in parts: the text was cut into slices first."""
     if _pieces_text(attempt) != attempt.args[0] or not isinstance(attempt.expected, list):
@@ -171,16 +199,9 @@ def _cut_in_slices(attempt: Attempt) -> str | None:
 def _edge_whitespace_lost(attempt: Attempt) -> str | None:
     """The pieces spell the text less whitespace at its start or end: .strip(), or a last piece of spaces dropped."""
     joined, text = _pieces_text(attempt), attempt.args[0]
-    if joined is None or joined == text or not isinstance(text, str):
+    where = None if joined is None else whitespace_lost(text, joined)
+    if where is None:
         return None
-    at_end = text.startswith(joined) and not text[len(joined) :].strip()
-    at_start = text.endswith(joined) and not text[: len(text) - len(joined)].strip()
-    if not (at_end or at_start):
-        if joined != text.strip():
-            return None
-        where = "start and the end"
-    else:
-        where = "end" if at_end else "start"
     return (
         f"the whitespace at the {where} of the text is missing from your pieces (.strip() or .rstrip() on the "
         "text, or a piece of only whitespace dropped): it is text too, and makes pieces of its own (GPT-2's and "
@@ -192,17 +213,13 @@ def _edge_whitespace_lost(attempt: Attempt) -> str | None:
 def _normalised(attempt: Attempt) -> str | None:
     """The pieces spell the text after unicodedata.normalize: split the text as it is, not a normalised copy."""
     joined, text = _pieces_text(attempt), attempt.args[0]
-    if joined is None or joined == text or not isinstance(text, str):
+    form = None if joined is None else normal_form(text, joined)
+    if form is None:
         return None
-    for form in ("NFC", "NFKC", "NFD", "NFKD"):
-        if joined == unicodedata.normalize(form, text):
-            return (
-                f"your pieces spell the text after unicodedata.normalize('{form}', ...): NFKC turns 'ﬁ' into 'fi' "
-                "and full-width letters into plain ones, NFC joins an 'e' and a combining accent into one 'é'. "
-                f"{_code_points(attempt)}Split the text as it is: joined together, the pieces must give it back "
-                "exactly"
-            )
-    return None
+    return (
+        f"your pieces spell the text after unicodedata.normalize('{form}', ...): {NORMAL_FORMS}. "
+        f"{_code_points(attempt)}Split the text as it is: joined together, the pieces must give it back exactly"
+    )
 
 
 def _code_points(attempt: Attempt) -> str:
@@ -318,6 +335,7 @@ SPLIT_PIECES = Exercise(
         same_as(_lines_lost, _LINES_LOST_HINT),
         same_as(_lines_put_back, _LINES_PUT_BACK_HINT),
         _edge_whitespace_lost,
+        _cut_at_line_breaks,
         _cut_in_slices,
         _normalised,
         when(
@@ -665,8 +683,8 @@ FIND_PARENTS = Exercise(
                 and any(isinstance(part, bytearray) for part in attempt.got)
                 and all(isinstance(part, (bytes, bytearray)) for part in attempt.got)
             ),
-            "bytes expected (bytearray is another type): your parts are bytearray objects, which compare equal to "
-            "bytes but are not bytes (and, mutable, cannot be a key of ranks). Return each part as bytes, "
+            BYTEARRAY.format(what="parts are")
+            + " (and, mutable, cannot be a key of ranks). Return each part as bytes, "
             "bytes(part), or build the parts as bytes from the start: [bytes([b]) for b in token]",
         ),
         when(
