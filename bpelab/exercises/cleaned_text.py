@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from bpelab.byte_level import BPETokenizer
 from bpelab.exercises.core import MAX_STEPS, Attempt, Case, same_as
-from bpelab.exercises.multilingual_tax import CLEANINGS, _as_it_is
+from bpelab.exercises.multilingual_tax import CLEANINGS, as_it_is
 from bpelab.exercises.running import call
 from bpelab.exercises.samples import PARAGRAPH
 
@@ -76,7 +76,7 @@ def cleaning_diagnosers(measure: Callable[[BPETokenizer, str], object]) -> list[
         same_as(
             lambda tokenizer, text, change=change: measure(tokenizer, change(text)),
             f"you cleaned the text before encoding it; encode it as it is, as encode receives it, and "
-            f"{_as_it_is(what)}",
+            f"{as_it_is(what)}",
         )
         for what, change in ALL_CLEANINGS.items()
     ]
