@@ -75,8 +75,7 @@ def cleaning_diagnosers(measure: Callable[[BPETokenizer, str], object]) -> list[
     return [
         same_as(
             lambda tokenizer, text, change=change: measure(tokenizer, change(text)),
-            f"you cleaned the text before encoding it; encode it as it is, as encode receives it, and "
-            f"{as_it_is(what)}",
+            f"you cleaned the text before encoding it; encode it as it is, as encode receives it, and {as_it_is(what)}",
         )
         for what, change in ALL_CLEANINGS.items()
     ]
