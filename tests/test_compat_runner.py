@@ -8,6 +8,7 @@ each second of its run was spent in; a lesson stopped at its limit is named, and
 
 from __future__ import annotations
 
+import fnmatch
 import sys
 import textwrap
 import time
@@ -134,3 +135,14 @@ def test_the_unit_tests_run_at_the_lowest_corner_or_in_the_one_environment_asked
     calls.clear()
     assert run_compat.main(["3.13", "lowest-direct"]) == 0  # left out by default too
     assert calls == [("3.13", "lowest-direct", True)]
+
+
+def test_the_unit_tests_that_depend_on_sentencepiece_s_version_run_at_the_lowest_versions() -> None:
+    """Lesson 16 (cells 31 and 47) says tests/test_sentencepiece_versions.py runs sentencepiece 0.2.0 in make
+    test-compat (Python 3.11, the lowest versions) and 0.2.1 at Python 3.13's lowest corner: no list leaves it out."""
+    name = "tests/test_sentencepiece_versions.py"
+    assert (run_compat.REPO_ROOT / name).is_file()
+    assert not any(fnmatch.fnmatch(name, pattern) for pattern in run_compat.UNIT_TESTS_LEFT_OUT_GLOBS)
+    assert not any(name == path or name.startswith(path + "/") for path in run_compat.UNIT_TESTS_LEFT_OUT)
+    assert not any(test.startswith(name) for test in run_compat.UNIT_TESTS_DESELECTED)
+    assert ("3.11", "lowest-direct") in run_compat.UNIT_TEST_CORNERS

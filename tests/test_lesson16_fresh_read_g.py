@@ -194,24 +194,6 @@ def test_the_mutation_inputs_reach_these_wrong_answers(name, wrong):
     assert first_difference(name, wrong) is not None
 
 
-def test_minus_zero_and_plus_zero_tie_in_the_course_but_not_in_sentencepiece_0_2_2_on(tmp_path):
-    """'ab' at -0.0 and 'bc' at +0.0 on 'abc': equal numbers, so the course's encoder (and sentencepiece 0.2.0 and
-    0.2.1, which compare floats) joins the leftmost, 'ab'; from 0.2.2 on, ``SymbolPairComparator`` compares the
-    scores' bit patterns (``src/bpe_model.cc`` lines 52-90 of the 0.2.3 sdist), where +0.0 is above -0.0."""
-    from bpelab.sentencepiece import SentencePieceBPE
-    from tests.sentencepiece_toys import NORMAL, UNKNOWN, reference, toy_model
-
-    pieces = [("<unk>", 0.0, UNKNOWN), ("ab", -0.0, NORMAL), ("bc", 0.0, NORMAL)]
-    pieces += [("a", -1.0, NORMAL), ("b", -2.0, NORMAL), ("c", -3.0, NORMAL)]
-    model = toy_model(pieces, add_dummy_prefix=False)
-    (tmp_path / "zero.model").write_bytes(model)
-    assert SentencePieceBPE.from_model_file(tmp_path / "zero.model").encode_as_pieces("abc") == ["ab", "c"]
-    assert next_merge(list("abc"), {"ab": -0.0, "bc": 0.0}) == 0
-    version = tuple(int(n) for n in spm.__version__.split(".")[:3])
-    expected = ["a", "bc"] if version >= (0, 2, 2) else ["ab", "c"]
-    assert reference(model).encode_as_pieces("abc") == expected
-
-
 @pytest.mark.parametrize(("text", "said"), [("", "no text: nothing to merge"), ("🤖", "no merge")])
 def test_the_table_cell_on_a_text_with_nothing_to_merge_says_so(text, said, capsys):
     """An empty text (or one whose symbols form no piece) showed "Empty DataFrame Columns: [] Index: []"."""

@@ -185,7 +185,7 @@ def _prose(cell_id):
 def test_cell_31_says_which_pieces_score_plus_zero_and_what_the_characters_score():
     text = _prose("a16e0f01")
     assert "every piece it does not learn by merging" not in text, text
-    assert "exactly these pieces: `<unk>`" in text, text
+    assert "+0.0 goes to its meta pieces, every one of them" in text, text  # fixAX: every meta piece, <pad> too
     assert "single characters" in text and "minus its index among the normal pieces" in text, text
     assert "`bpe_model_trainer.cc` lines 449–452" in text, text
     out = "".join(o.get("text", "") for o in _cell("a16e0f02").outputs)

@@ -19,7 +19,7 @@ from typing import Any, Literal
 import numpy as np
 
 from bpelab.exercises.comparing import same
-from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, same_as, when
+from bpelab.exercises.core import Attempt, Case, CheckResult, Diagnoser, Exercise, on_error, same_as, when
 from bpelab.exercises.number_answers import FloatAnswer, adjusted
 from bpelab.exercises.sentencepiece_code import LEARNER_CODE, Code, reading
 from bpelab.exercises.sentencepiece_fallback import BYTE_FALLBACK, byte_fallback, check_byte_fallback
@@ -1350,6 +1350,65 @@ def _tied(text: str, score: float) -> dict[str, float]:
     return {a + b: score for a, b in zip(text, text[1:])}
 
 
+LONG_LENGTH = 2_400
+"""More symbols than a text of 2,000 characters (the stepper's limit, cell 22) gives: one character each."""
+LONG_SYMBOLS = [chr(0x4E00 + i) for i in range(LONG_LENGTH)]
+LONG_BEST = LONG_LENGTH - 20
+LONG_CASE_SCORES = {
+    LONG_SYMBOLS[i] + LONG_SYMBOLS[i + 1]: -1e4 if i > LONG_BEST else i - 1e4 for i in range(0, LONG_LENGTH - 1, 10)
+}
+"""Every tenth pair a piece, the later the higher, up to the best at 2,380; the piece at 2,390 scores lowest. An
+answer that looks at only the first N symbols returns the best of those, a piece before."""
+
+
+def _only_the_first_symbols(attempt: Attempt) -> str | None:
+    """A long list answered as if cut after some first N symbols (a slice, a fixed range): name N."""
+    got, expected = attempt.got, attempt.expected
+    if attempt.error is not None or not isinstance(got, int) or isinstance(got, bool) or not isinstance(expected, int):
+        return None
+    symbols, scores = attempt.args
+    if len(symbols) < 1_000 or not 0 <= got < expected:
+        return None
+    fits, best = [], None
+    for i in range(len(symbols) - 1):  # after pair i, the best of the first i + 2 symbols
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+            best = i
+        if best == got:
+            fits.append(i + 2)
+    if not fits:
+        return None
+    n = f"{fits[0]:,}" if len(fits) == 1 else f"{fits[0]:,} to {fits[-1]:,}"
+    return (
+        f"you looked at only the first {n} symbols (a slice such as symbols[:N], or a range or a count that stops "
+        f"at a fixed N): this list holds {len(symbols):,} symbols, as a text of over 2,000 characters gives, and its "
+        f"best pair stands at {expected:,}; go through every pair, for i in range(len(symbols) - 1), however long "
+        "the list"
+    )
+
+
+RECURSION = (
+    "a RecursionError: your function calls itself once for each symbol, and this list holds "
+    f"{LONG_LENGTH:,} symbols (a text of over 2,000 characters gives as many), deeper than Python lets calls go "
+    "(sys.getrecursionlimit()); use a loop, for i in range(len(symbols) - 1), keeping the best i so far"
+)
+
+
+def _score_of_no_piece(attempt: Attempt) -> str | None:
+    """``scores[piece]`` read for a pair whose joined piece is not in the vocabulary: a KeyError."""
+    if not isinstance(attempt.error, KeyError) or not attempt.error.args:
+        return None
+    key = attempt.error.args[0]
+    symbols, scores = attempt.args
+    if not isinstance(key, str) or key in scores or key not in {a + b for a, b in zip(symbols, symbols[1:])}:
+        return None
+    return (
+        f"a KeyError: scores[{key!r}] fails, since {key!r} (a pair of neighbouring symbols) is no piece, and most "
+        "pairs are none; look the piece up with `piece in scores` first and skip it when it is missing (or with "
+        "scores.get(piece), None when it is no piece), then compare its score"
+    )
+
+
 LOOKS_TIES: tuple[tuple[list[str], dict[str, float], str], ...] = (
     (["a", "b", SPACE, SPACE], {"ab": -1e9, SPACE * 2: -1e9}, "'ab' at 0 and '▁▁' at 2 both score -1e9"),
     ([SPACE, SPACE, "a", "b"], {SPACE * 2: -1e9, "ab": -1e9}, "'▁▁' at 0 and 'ab' at 2 both score -1e9"),
@@ -1655,9 +1714,18 @@ NEXT_MERGE = Exercise(
             Case((symbols, scores), 0, f"{why}: the leftmost pair, 0, whatever its piece holds")
             for symbols, scores, why in LOOKS_TIES
         ),
+        Case(
+            (LONG_SYMBOLS, LONG_CASE_SCORES),
+            LONG_BEST,
+            f"{LONG_LENGTH:,} symbols (more than a text of 2,000 characters gives), every tenth pair a piece, the "
+            f"later the higher up to the best at {LONG_BEST:,}: every pair is looked at, however long the list",
+        ),
     ],
     diagnosers=[
         _float_position,
+        _score_of_no_piece,
+        on_error(RecursionError, RECURSION),
+        _only_the_first_symbols,
         _same_answer_everywhere,
         _zero_dropped,
         same_as(_zero_replaced_in_loop, ZERO_IS_FALSE),

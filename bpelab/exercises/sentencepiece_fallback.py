@@ -394,6 +394,69 @@ def _kept_only_if(test: Any) -> Any:
     return wrong
 
 
+def _stripped_of(chars: str) -> Any:
+    """The reference, after ``chars`` are stripped from both ends of each piece (``piece.strip('\\ufeff')``)."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        return byte_fallback([kept for piece in pieces if (kept := piece.strip(chars))], vocab)
+
+    return wrong
+
+
+INVISIBLE = {
+    "\ufeff": "U+FEFF (ZERO WIDTH NO-BREAK SPACE, the byte-order mark: EF BB BF)",
+    "\u200b": "U+200B (ZERO WIDTH SPACE: E2 80 8B)",
+    "\u200c": "U+200C (ZERO WIDTH NON-JOINER: E2 80 8C)",
+    "\u200d": "U+200D (ZERO WIDTH JOINER: E2 80 8D)",
+}
+"""Characters a learner may clean out of a piece, each named with its bytes."""
+DROPPED_TOGETHER = (*INVISIBLE, "\u200b\ufeff", "\u200b\u200c\u200d\ufeff")
+"""The single characters, a zero-width space with the byte-order mark, and all four."""
+
+
+def _invisible_dropped(chars: str) -> str:
+    names = " and ".join(INVISIBLE[c] for c in chars)
+    return (
+        f"you dropped {names}: invisible, but a character like any other, with its bytes; a piece that holds one is "
+        "looked up whole, and written byte by byte with it when it is no piece. Don't clean the pieces "
+        "(.replace, .strip): test `piece in vocab` as it is, and write every byte of piece.encode('utf-8')"
+    )
+
+
+def _bytes_of_a_piece_once(unique: Any) -> Any:
+    """A piece not in vocab written with ``unique(piece.encode('utf-8'))``: a set, sorted or not, or dict.fromkeys."""
+
+    def wrong(pieces: list[str], vocab: set[str]) -> list[str]:
+        out: list[str] = []
+        for piece in pieces:
+            out += [piece] if piece in vocab else [f"<0x{byte:02X}>" for byte in unique(piece.encode("utf-8"))]
+        return out
+
+    return wrong
+
+
+BYTES_ONCE_PER_PIECE = (dict.fromkeys, set, lambda data: sorted(set(data)))
+
+
+def _byte_pieces_once(pieces: list[str], vocab: set[str]) -> list[str]:
+    """A byte piece appended only when it is not in the output yet (``if ... not in out``); known pieces always."""
+    out: list[str] = []
+    for piece in pieces:
+        if piece in vocab:
+            out.append(piece)
+            continue
+        for byte_piece in byte_fallback([piece], set()):
+            if byte_piece not in out:
+                out.append(byte_piece)
+    return out
+
+
+WRITTEN_EVERY_TIME = (
+    "a byte is written every time it comes, twice when it comes twice, in the order of piece.encode('utf-8'): "
+    "'€' and '▁' both start with E2, and two U+200B are E2 80 8B twice; write [f'<0x{b:02X}>' for b in "
+    "piece.encode('utf-8')] for each piece not in vocab, whatever came before"
+)
+
 KEPT_WHOLE = "a piece in the vocabulary is kept whole, whatever its characters: "
 KNOWN_PIECE_TESTS: tuple[tuple[Any, str], ...] = (
     (
@@ -626,6 +689,23 @@ BYTE_FALLBACK = Exercise(
             _characters_dropped(_is_variation_selector),
             "you dropped the variation selectors (U+FE00 to U+FE0F, such as U+FE0F after '❤'): they are characters "
             "like any other, U+FE0F three bytes EF B8 8F; write every byte of piece.encode('utf-8')",
+        ),
+        *(
+            same_as(_characters_dropped(lambda c, cs=chars: c in cs), _invisible_dropped(chars))
+            for chars in DROPPED_TOGETHER
+        ),
+        *(same_as(_stripped_of(chars), _invisible_dropped(chars)) for chars in DROPPED_TOGETHER),
+        *(
+            same_as(
+                _bytes_of_a_piece_once(unique),
+                "you wrote each byte of a piece once (a set or dict.fromkeys of piece.encode('utf-8')): "
+                + WRITTEN_EVERY_TIME,
+            )
+            for unique in BYTES_ONCE_PER_PIECE
+        ),
+        same_as(
+            _byte_pieces_once,
+            f"you wrote a byte piece only once (`if ... not in out`): {WRITTEN_EVERY_TIME}",
         ),
         _bytes_left_out,
         same_as(
