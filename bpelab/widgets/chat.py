@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-import anywidget
 import traitlets
 
 from bpelab.chat_formats import (
@@ -35,6 +34,7 @@ from bpelab.widgets.chips import chips_text
 from bpelab.widgets.esm import bundle
 from bpelab.widgets.explorer import BROWSER_ENCODINGS, EXPLORER_MODULES
 from bpelab.widgets.fallback import counted, with_fallback_text
+from bpelab.widgets.whole_state import OpensWhole
 
 CHAT_MODULES = (*EXPLORER_MODULES, "chat.js")
 """The explorer's modules (chips, page encoders, its small DOM helpers), then the chat view."""
@@ -59,7 +59,7 @@ def _rendering_for_page(rendering: ChatRendering) -> dict[str, Any]:
     }
 
 
-class ChatView(anywidget.AnyWidget):
+class ChatView(OpensWhole):
     """A conversation rendered in a chat format: ``ChatView([("user", "Hi"), ("assistant", "Hello")])``.
 
     ``format``: "harmony" (gpt-oss), "chatml" (GPT-4 era) or "llama3".

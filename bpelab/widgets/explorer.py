@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-import anywidget
 import traitlets
 
 from bpelab.byte_level import BPETokenizer
@@ -39,6 +38,7 @@ from bpelab.widgets.fallback import counted, counted_unit, with_fallback_text
 from bpelab.widgets.js_regex import js_pattern
 from bpelab.widgets.token_build_view import build_for
 from bpelab.widgets.view_tokenizers import LABELS, VIEW_TOKENIZERS, load_view_tokenizer, page_entry
+from bpelab.widgets.whole_state import OpensWhole
 from bpelab.words import END_OF_WORD, TrainingResult
 
 DEFAULT_TEXT = "Tokenizers don't read words. They read pieces: 2024, naïve, 東京, 🙂👍🏽\n\tand   spaces."
@@ -106,7 +106,7 @@ def why_fewer_chips(chips: Sequence[Chip]) -> str:
     return "fewer chips than tokens: a chip spanning several tokens holds " + ", or ".join(reasons)
 
 
-class EncodeExplorer(anywidget.AnyWidget):
+class EncodeExplorer(OpensWhole):
     """Type text and see it tokenized as chips, by your tokenizer(s) or a production one.
 
     ``EncodeExplorer()`` offers the five production tokenizers (``view_tokenizers.VIEW_TOKENIZERS``);

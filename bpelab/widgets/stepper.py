@@ -33,7 +33,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-import anywidget
 import traitlets
 
 from bpelab.analysis.replay import WordReplay, replay_word
@@ -48,6 +47,7 @@ from bpelab.widgets.form_training import (
     train_for_form,
 )
 from bpelab.widgets.trace import training_trace, word_characters
+from bpelab.widgets.whole_state import OpensWhole
 from bpelab.words import TIE_BREAKS
 
 Symbol = Hashable
@@ -89,7 +89,7 @@ def _check_count(value: object, name: str, least: int = 1) -> int:
     return value
 
 
-class MergeStepper(anywidget.AnyWidget):
+class MergeStepper(OpensWhole):
     """Step through the merges of a BPE training run (or of one word's encoding).
 
     ``MergeStepper(train_bpe(text, 10))``; then click, press → / ←, or use ``.next()``,
