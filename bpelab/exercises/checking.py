@@ -125,11 +125,12 @@ def runaway_lines(
         general = (
             "an endless loop, or a method far slower than needed (the course's answers each take well under a second "
             "here): a `while True:` needs a `break` or `return` that is reached, a `while` condition must become "
-            "false (move its counter on: i += 1), and a loop over itertools.count() never ends by itself"
+            "false (move its counter on: i += 1), and a loop over itertools.count() never ends by itself; a wait "
+            "(time.sleep, input()) is not cut short, it is stopped when it returns"
         )
         return [
             f"   problem:  {yours} did not finish: it was still running after {max_seconds or runaway.MAX_SECONDS:g} seconds "
-            "on this input, and the check stopped waiting",
+            "on this input, and the check stopped it at its next line of Python",
             f"   hint:     {hint or general}",
         ]
     general = (
