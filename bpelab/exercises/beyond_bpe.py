@@ -272,6 +272,62 @@ def _by_symbols_first_seen(word_freq: WordFreq) -> Pair:
     return min((pair for pair, score in scores.items() if score == top), key=lambda p: (order[p[0]], order[p[1]]))
 
 
+def _words_in_order(order: Any) -> Any:
+    """The pair seen first among equal scores, when the words are gone through in ``order(word_freq)``, another
+    order than the one given (sorted by length, alphabetically, by count, reversed)."""
+
+    def best(word_freq: WordFreq) -> Pair:
+        return reference_best_wordpiece_pair({word: word_freq[word] for word in order(word_freq)})
+
+    return best
+
+
+WORD_ORDERS = (
+    lambda word_freq: sorted(word_freq, key=len),
+    lambda word_freq: sorted(word_freq, key=len, reverse=True),
+    lambda word_freq: sorted(word_freq),
+    lambda word_freq: sorted(word_freq, key=word_freq.get, reverse=True),
+    lambda word_freq: list(reversed(list(word_freq))),
+)
+
+WORD_ORDER_HINT = (
+    "your ties go to the pair seen first when the words are taken in another order than given (sorted by length, "
+    "by count, alphabetically, or reversed?): go through word_freq in its own order, each word left to right, as "
+    "count_pairs does, and keep the first of equal scores"
+)
+
+
+def _answer_for_other_counts(attempt: Any) -> bool:
+    """A wrong pair that scores at most half the right one's (no rounding or precision explains that), and is the
+    answer for the same words with other counts, given on another check, where every check whose words come for the
+    first time (other than this one's) was answered right: the function remembers its answers keyed by the words
+    without their counts (tuple(word_freq)), and is otherwise right."""
+    (word_freq,) = attempt.args
+    scores = _scores(word_freq)
+    got = tuple(attempt.got) if isinstance(attempt.got, (tuple, list)) else None
+    if got not in scores or scores[got] * 2 > scores[attempt.expected]:
+        return False
+    history = attempt.history()
+    seen: list[set] = [set(word_freq)]
+    for (other,), answer in history:  # a cache is right wherever its words come for the first time
+        if set(other) not in seen:
+            seen.append(set(other))
+            if not isinstance(answer, (tuple, list)) or tuple(answer) != reference_best_wordpiece_pair(other):
+                return False
+    return any(
+        set(other) == set(word_freq) and other != word_freq and reference_best_wordpiece_pair(other) == got
+        for (other,), _ in history
+    )
+
+
+CACHE_HINT = (
+    "your function seems to remember its answers between calls, keyed by the words without their counts (such as "
+    "tuple(word_freq) or frozenset(word_freq)): the same words with other counts get the pair of an earlier call. "
+    "The counts decide the scores: compute the pair afresh at each call (or key a cache by the counts too, "
+    "tuple(word_freq.items()))"
+)
+
+
 def _unweighted(word_freq: WordFreq) -> Pair:
     return reference_best_wordpiece_pair(dict.fromkeys(word_freq, 1))
 
@@ -514,6 +570,12 @@ BEST_PAIR = Exercise(
             "three pairs, each scoring 1/(1·1) = 1: the first seen wins, not the smallest nor the last",
         ),
         Case(
+            ({("a", "##b", "##c"): 1, ("d", "##e"): 1},),
+            ("a", "##b"),
+            "abc, de: every pair scores 1/(1·1) = 1; going through the words in the order given, (a, ##b) is seen "
+            "first, though de is the shorter word",
+        ),
+        Case(
             ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 1},),
             ("c", "##d"),
             "ab, cd and the one-symbol word a: a 2, ##b 1, so (a, ##b) scores 1/2; (c, ##d) scores 1/(1·1) = 1",
@@ -523,6 +585,12 @@ BEST_PAIR = Exercise(
             ("a", "##b"),
             "a 3, ##b 11, c 11, ##d 3: both pairs score exactly 1/33, so the pair seen first wins "
             "(as floats, 1 / 3 / 11 and 1 / 11 / 3 differ in the last digit)",
+        ),
+        Case(
+            ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 9, ("##b",): 9, ("c",): 1, ("##d",): 1},),
+            ("c", "##d"),
+            "the same six words with other counts, a 10, ##b 10, c 2, ##d 2: (a, ##b) scores 1/100, (c, ##d) 1/4, "
+            "far more: the counts, not the words alone, decide",
         ),
         Case(
             ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 10, ("##b",): 2, ("c",): 2, ("##d",): 10},),
@@ -805,6 +873,7 @@ BEST_PAIR = Exercise(
             "return the pair itself, a tuple of two symbols such as ('w', '##i'), not its score",
             any_type=True,
         ),
+        when(_answer_for_other_counts, CACHE_HINT),
         same_as(
             _most_frequent,
             "you picked the most frequent pair, as BPE does; WordPiece divides the pair's "
@@ -860,6 +929,7 @@ BEST_PAIR = Exercise(
             "in order, which can start with a symbol met later: max(scores, key=scores.get) over the pairs in the "
             "order count_pairs meets them keeps it",
         ),
+        *(same_as(_words_in_order(order), WORD_ORDER_HINT) for order in WORD_ORDERS),
         same_as(
             _prefix_pooled,
             "your symbol counts put a letter and the same letter inside a word together: '##e' and 'e' are two "

@@ -557,6 +557,46 @@ def _single_pieces(attempt: Attempt) -> str | None:
     return None
 
 
+UNUSED_REMEMBERED_HINT = (
+    "your function seems to remember its counts between calls, keyed without the tokenizer itself: by the text "
+    "alone, or by the text and something two tokenizers can share, such as len(tokenizer.vocab) or "
+    "len(tokenizer.merges) (two tokenizers of one size), or id(tokenizer) (a tokenizer trained again in place keeps "
+    "its id, and Python gives the id of a freed object to a new one). Count afresh at each call: encode the text "
+    "with the tokenizer you are given"
+)
+
+
+def _count_of_another_tokenizer(attempt: Attempt) -> bool:
+    """The count is wrong, and is the right one for the same text with another check's tokenizer: the function
+    remembers its counts keyed without the tokenizer."""
+    tokenizer, text = attempt.args
+    for (earlier, earlier_text), _ in attempt.history():
+        if earlier_text == text and earlier is not tokenizer:
+            answer = count_unused(earlier, earlier_text)
+            if same(attempt.got, answer) and not same(answer, attempt.expected):
+                return True
+    return False
+
+
+def _unused_retrained_in_place(fn: Callable[..., int], checks: int) -> str | None:
+    """The message when ``fn`` counts right for a tokenizer on "abababab", then, once that same object is trained
+    again on "cdcdcdcd" (same id, same size, other merges), gives its old count: it remembers counts by something the
+    two share (id(tokenizer), its size)."""
+    tokenizer = _abab()
+    for expected, what in ((257, "trained on 'abababab'"), (256, "then trained again, in place, on 'cdcdcdcd'")):
+        if expected == 256:
+            tokenizer.train("cdcdcdcd", 258)
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(fn, (tokenizer, "abababab"), MAX_STEPS)
+        if outcome.error is None and not outcome.runaway and not same(outcome.got, expected):
+            return (
+                f"❌ count_unused: your function passed all {checks} checks, but called twice on 'abababab' with ONE "
+                f"tokenizer object (258 ids), {what}, it answered {short(outcome.got)} where {expected} is right.\n"
+                f"   hint:     {UNUSED_REMEMBERED_HINT}"
+            )
+    return None
+
+
 COUNT_UNUSED = Exercise(
     name="count_unused",
     call="count_unused(tokenizer, text)",
@@ -566,6 +606,12 @@ COUNT_UNUSED = Exercise(
         Case((BPETokenizer(), "héé"), 253, "no merges: 'h' and the 2 bytes of é are used"),
         Case((_abab(), "abababab"), 257, "encode gives 'abab' twice: 'a', 'b' and 'ab' are inside it, not used"),
         Case((_abab(), "abab ab"), 255, "'abab', ' ' and 'ab' are used"),
+        Case(
+            (_cdcd(), "abababab"),
+            256,
+            "'abababab' again, with another tokenizer of the same size (258 ids, trained on 'cdcdcdcd'): neither of "
+            "its merges applies, so only 'a' and 'b' are used",
+        ),
         Case((_paragraph(), PARAGRAPH), note="a tokenizer trained on the paragraph, on the paragraph"),
         Case((_paragraph(), MIXED_SCRIPTS), note="the same tokenizer on text in other scripts"),
         Case(
@@ -597,6 +643,7 @@ COUNT_UNUSED = Exercise(
         *cleaned_cases(_paragraph(), "its tokens"),
     ],
     diagnosers=[
+        when(_count_of_another_tokenizer, UNUSED_REMEMBERED_HINT),  # first: a remembered count can match any other
         *cleaning_diagnosers(count_unused),
         same_as(
             lambda tokenizer, text: count_unused(tokenizer, text.strip()),
@@ -686,15 +733,24 @@ def _slow_not_endless(fn: Callable[..., int], result: CheckResult) -> str | None
 
 
 def check_count_unused(fn: Callable[..., int], *, record: bool = True) -> CheckResult:
-    """Lesson 08, exercise 2. A right answer the guards stopped (slow, not endless) is told so, not that it loops."""
-    result = COUNT_UNUSED.run(fn, record=record)
-    slow = _slow_not_endless(fn, result)
-    if slow is not None:
-        lines = [line for line in result.message.split("\n") if not line.startswith("   hint:")]
-        message = "\n".join([*lines, f"   hint:     {slow}"])
-        result = CheckResult(False, result.name, result.failed_case, result.checks, result.status, message)
-    print(result.message)
-    return result
+    """Lesson 08, exercise 2: the checker's cases, then one tokenizer object trained again in place (same id, same
+    size, other merges) on one text, which a function that remembers its counts gets wrong. A right answer the guards
+    stopped (slow, not endless) is told so, not that it loops."""
+    with recording(record):
+        with recording(False):
+            result = COUNT_UNUSED.run(fn)
+        if result.passed:
+            remembered = _unused_retrained_in_place(fn, result.checks)
+            if remembered is not None:
+                print(remembered)
+                return CheckResult(False, result.name, result.checks + 1, result.checks + 1, "failed", remembered)
+        message = result.message
+        slow = _slow_not_endless(fn, result)
+        if slow is not None:
+            lines = [line for line in message.split("\n") if not line.startswith("   hint:")]
+            message = "\n".join([*lines, f"   hint:     {slow}"])
+        print(message)
+        return CheckResult(result.passed, result.name, result.failed_case, result.checks, result.status, message)
 
 
 # ---- choose a vocabulary size ---------------------------------------------------------------

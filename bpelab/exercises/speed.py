@@ -191,6 +191,26 @@ def _first_in_text(ids: list[int], merges: dict[tuple[int, int], int]) -> list[i
     return _loop(ids, merges, lambda ranked: min(ranked, key=lambda r: r[1]))
 
 
+def _answer_for_other_merges(attempt: Any) -> bool:
+    """A wrong answer that is the right one for the same ids with other merges, given on another check: the function
+    remembers its answers keyed without the merges (the ids alone, or with len(merges))."""
+    ids, merges = attempt.args
+    for (other_ids, other_merges), _ in attempt.history():
+        if list(other_ids) == list(ids) and other_merges != merges:
+            answer = reference_merge_lowest_rank(other_ids, other_merges)
+            if attempt.got == answer and answer != attempt.expected:
+                return True
+    return False
+
+
+CACHE_HINT = (
+    "your function seems to remember its answers between calls, keyed without the merges (by the ids alone, or by "
+    "(tuple(ids), len(merges))): the same ids with other merges of the same size get the answer of the first call. "
+    "A cache from piece to ids, as in the lesson's caching section, belongs to one set of merges; here, merge "
+    "afresh at each call with the merges you are given"
+)
+
+
 # ids 97 'a', 98 'b', 99 'c', 100 'd'; new ids from 256 in the order learned
 TOY_MERGES = {(97, 98): 256, (99, 100): 257, (256, 257): 258, (98, 99): 259, (97, 97): 260}
 
@@ -235,6 +255,16 @@ MERGE_LOWEST = Exercise(
             [256, 98],
             "dab: d + a (256) was learned before a + b (257), though the pair (97, 98) sorts first",
         ),
+        Case(
+            ([97, 98, 99], {(97, 98): 256}),
+            [256, 99],
+            "abc with the one merge a + b (256)",
+        ),
+        Case(
+            ([97, 98, 99], {(98, 99): 256}),
+            [97, 256],
+            "abc again, with another merge of the same number: b + c (256); the same ids, other merges, another answer",
+        ),
         Case(([101, 102], TOY_MERGES), [101, 102], "no pair has a rank: nothing changes"),
         Case(([97], TOY_MERGES), [97], "one id: nothing to merge"),
         Case(([], TOY_MERGES), [], "an empty piece"),
@@ -245,6 +275,7 @@ MERGE_LOWEST = Exercise(
     ],
     diagnosers=[
         when(lambda a: not isinstance(a.got, list), "return a list of ids", any_type=True),
+        when(_answer_for_other_merges, CACHE_HINT),
         same_as(_one_pass, "keep going after the first merge: merge again until no adjacent pair has a rank"),
         same_as(
             _highest_first,

@@ -16,10 +16,11 @@ from typing import Any
 
 import regex
 
-from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, same_as, when
+from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, recording, same_as, when
 from bpelab.exercises.helper_stubs import name_stub_helpers
 from bpelab.exercises.running import call
 from bpelab.exercises.samples import PARAGRAPH
+from bpelab.exercises.showing import short
 from bpelab.wordpiece import (
     PREFIX,
     UNK,
@@ -163,6 +164,46 @@ def _capped_piece(attempt: Any) -> bool:
     return longest_expected >= 15 and longest_got < longest_expected
 
 
+REMEMBERED_HINT = (
+    "your function seems to remember its answers between calls, keyed without the vocabulary itself: by the word "
+    "alone, or by the word and something two vocabularies can share, such as len(vocab) (two vocabularies of one "
+    "size) or id(vocab) (a set changed in place keeps its id, and Python gives the id of a freed object to a new "
+    "one). Encode afresh at each call, with the vocabulary you are given"
+)
+
+
+def _answer_for_another_vocab(attempt: Any) -> bool:
+    """A wrong answer that is the right one for the same word with another check's vocabulary: the function
+    remembers its answers keyed without the vocabulary."""
+    word, vocab = attempt.args
+    for (other_word, other_vocab), _ in attempt.history():
+        if other_word == word and other_vocab != vocab:
+            answer = reference_encode_wordpiece_word(other_word, other_vocab)
+            if attempt.got == answer and answer != attempt.expected:
+                return True
+    return False
+
+
+def _vocab_changed_in_place(encode: Any, checks: int) -> str | None:
+    """The message when ``encode`` answers right for "hug" with one set, then, once that same set object is changed
+    in place ('hug' taken out, 'h' and '##ug' put in: same id, same size), gives its old answer: it remembers its
+    answers by something the two share (id(vocab), len(vocab))."""
+    vocab = {"hug", "##s", "x"}
+    for expected, what in ((["hug"], "holding 'hug'"), (["h", "##ug"], "then changed in place to hold 'h' and '##ug'")):
+        if expected != ["hug"]:
+            vocab.difference_update({"hug", "x"})
+            vocab.update({"h", "##ug"})
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(encode, ("hug", vocab), MAX_STEPS)
+        if outcome.error is None and not outcome.runaway and outcome.got != expected:
+            return (
+                f"❌ encode_wordpiece_word: your function passed all {checks} checks, but called twice on 'hug' with "
+                f"ONE vocabulary set (3 pieces), {what}, it answered {short(outcome.got)} where {expected} is right.\n"
+                f"   hint:     {REMEMBERED_HINT}"
+            )
+    return None
+
+
 ENCODE_WORD = Exercise(
     name="encode_wordpiece_word",
     call="encode_wordpiece_word(word, vocab)",
@@ -171,6 +212,13 @@ ENCODE_WORD = Exercise(
     course_functions=(encode_wordpiece_word, encode_wordpiece),  # a text of one word is that word
     cases=lambda: [
         Case(("hug", SMALL_VOCAB), ["hug"], "the whole word is in the vocabulary"),
+        Case(("hug", {"hug", "x"}), ["hug"], "the same word with another vocabulary of two pieces"),
+        Case(
+            ("hug", {"h", "##ug"}),
+            ["h", "##ug"],
+            "the same word again, with another vocabulary of two pieces, without 'hug': the answer depends on the "
+            "vocabulary, not only on the word",
+        ),
         Case(("hugs", SMALL_VOCAB), ["hug", "##s"], "a piece after the first is looked up with '##' in front"),
         Case(("unaffable", SMALL_VOCAB), ["un", "##aff", "##able"], "three pieces"),
         Case(("abc", SMALL_VOCAB), ["ab", "##c"], "longest first: 'ab' beats 'a', so '##bc' is never tried"),
@@ -266,6 +314,7 @@ ENCODE_WORD = Exercise(
             "return a list of pieces, e.g. ['hug', '##s'], not one string",
             any_type=True,
         ),
+        when(_answer_for_another_vocab, REMEMBERED_HINT),  # before the cap: a remembered answer is short pieces too
         when(
             lambda a: a.args[0] == "" and a.got == [UNK],
             "an empty word has no pieces: return [] (there is nothing to cover, so nothing is unknown)",
@@ -355,8 +404,16 @@ def _empty_piece_named(result: CheckResult, encode_wordpiece_word: Any) -> Check
 
 
 def check_encode_wordpiece_word(encode_wordpiece_word: Any, *, record: bool = True) -> CheckResult:
-    """Check ``encode_wordpiece_word(word, vocab) -> ['hug', '##s']`` against BERT's greedy rule."""
-    result = _empty_piece_named(ENCODE_WORD.run(encode_wordpiece_word, record=record), encode_wordpiece_word)
-    result = name_stub_helpers(result, encode_wordpiece_word)
-    print(result.message)
-    return result
+    """Check ``encode_wordpiece_word(word, vocab) -> ['hug', '##s']`` against BERT's greedy rule; then one vocabulary
+    set changed in place between two calls, which a function that remembers its answers gets wrong."""
+    with recording(record):
+        with recording(False):
+            result = _empty_piece_named(ENCODE_WORD.run(encode_wordpiece_word), encode_wordpiece_word)
+            result = name_stub_helpers(result, encode_wordpiece_word)
+            remembered = _vocab_changed_in_place(encode_wordpiece_word, result.checks) if result.passed else None
+        if remembered is not None:
+            result = CheckResult(False, result.name, result.checks + 1, result.checks + 1, "failed", remembered)
+        else:
+            result = dataclasses.replace(result)  # made again here, so that a pass is recorded when `record` says so
+        print(result.message)
+        return result
