@@ -155,3 +155,12 @@ def test_lesson_15_names_the_sections_it_cites() -> None:
     prose = _cell(LESSON_15, "026ce2e6")
     assert '§2.2, "Training Details"' in prose  # Llama 2: its "Tokenizer" paragraph, before §2.2.1
     assert '§2, "Model Architecture"' in prose  # PaLM: its "Vocabulary" item
+
+
+def test_the_note_of_case_7_writes_its_text_with_the_escape(capsys) -> None:
+    """Until the input line can show it, the case's own words give the text as it is written: 'e\\u0301'."""
+    from bpelab.exercises.fair_comparisons import check_bits_per_byte
+
+    assert not check_bits_per_byte(_after_nfc, record=False).passed
+    (header,) = [line for line in capsys.readouterr().out.splitlines() if "failed" in line and "check 7" in line]
+    assert "'e\\u0301'" in header, header
