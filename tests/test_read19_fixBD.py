@@ -64,7 +64,7 @@ def _read_back(shown: str) -> list[str | bytes]:
         at += 3
 
 
-TRICKY = ["<|endoftext|>", "a|b || c", "don't say \"no\"", "x ' y", "in 1999", "<f0 9f>", "1234567", "£1,234.50"]
+TRICKY = ["<|endoftext|>", "a|b || c", 'don\'t say "no"', "x ' y", "in 1999", "<f0 9f>", "1234567", "£1,234.50"]
 
 
 def test_the_first_table_shows_every_piece_readably() -> None:
@@ -146,7 +146,9 @@ def test_lesson_14_says_the_punctuation_cut_takes_the_space_before_the_run() -> 
     prose = _cell(LESSON_14, "c14b0005")
     ours, theirs = prose.split("The SuperBPE authors made other choices.")
     assert "(`[^\\s\\p{L}\\p{N}]`)" not in ours
-    assert "` ?[^\\s\\p{L}\\p{N}]{2,}`" in ours and "space before" in ours.split("GPT-2's numbers")[1].split("- Every")[0]
+    assert (
+        "` ?[^\\s\\p{L}\\p{N}]{2,}`" in ours and "space before" in ours.split("GPT-2's numbers")[1].split("- Every")[0]
+    )
     run = theirs.split("- runs of two or more")[1].split("- spaces followed")[0]
     assert "space before" in run, run
 
