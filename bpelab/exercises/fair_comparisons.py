@@ -351,7 +351,8 @@ BITS_PER_BYTE = Exercise(
         Case(
             ([0.5, 0.25], "e\u0301"),
             1.0,
-            "e and a combining accent (U+0301): 3 bytes as the text has them, not the 2 of the one character é",
+            "the text 'e\\u0301', an e and a combining accent (U+0301): 3 bytes as the text has them, not the 2 of "
+            "the one character é",
         ),
         Case(([0.1, 0.02, 0.3, 0.05], "the café’s menu"), note="four tokens, accents and a curly apostrophe"),
         Case(
