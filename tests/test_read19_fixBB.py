@@ -132,3 +132,107 @@ def test_byte_count_names_floor_division(capsys):
     assert not check_byte_count(floor_division, record=False).passed
     hint = hint_of(capsys.readouterr().out)
     assert "//" in hint and "floor division" in hint, hint
+
+
+# ---- finding 6: hints that say only what the checker can know --------------------------------------------------
+
+
+def _split_with(pattern):
+    import regex
+
+    def split_words(text):
+        return regex.findall(pattern, text)
+
+    return split_words
+
+
+@pytest.mark.parametrize(
+    ("pattern", "named"),
+    [
+        # \w spelled from the letters, [^\w\s]+ kept: Ⅻ and Ⓐ are in neither class and are dropped
+        (r"[\p{L}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]+|[^\w\s]+", ["Ⅻ", "Ⓐ", "Alphabetic"]),
+        # ... and _ where \w has every \p{Pc}, no joiners: the Persian word loses its zero-width non-joiner
+        (r"[\p{L}\p{M}\p{Nd}_]+|[^\w\s]+", ["U+200C", "Join_Control"]),
+        # \p{Cf} where \w has the two joiners
+        (r"[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Cf}]+|[^\w\s]+", ["U+00AD", "Join_Control"]),
+    ],
+)
+def test_split_words_names_a_hand_spelled_word_class_beside_the_kept_non_word_class(pattern, named, capsys):
+    from bpelab.exercises import check_split_words
+
+    assert not check_split_words(_split_with(pattern), record=False).passed
+    hint = hint_of(capsys.readouterr().out)
+    assert "spelled out by hand" in hint and all(word in hint for word in named), hint
+
+
+def test_split_words_the_fully_hand_spelled_class_is_still_named(capsys):
+    from bpelab.exercises import check_split_words
+
+    pattern = r"[\p{L}\p{M}\p{Nd}_\p{Join_Control}]+|[^\p{L}\p{M}\p{Nd}_\p{Join_Control}\s]+"
+    assert not check_split_words(_split_with(pattern), record=False).passed
+    hint = hint_of(capsys.readouterr().out)
+    assert "spelled out by hand" in hint and "Ⅻ" in hint, hint
+
+
+def test_count_characters_set_hint_only_for_a_set(capsys):
+    from collections import Counter
+
+    from bpelab.exercises.warmup import check_count_characters
+
+    def reverse_sorted(text):
+        return dict(sorted(Counter(text).items(), reverse=True))
+
+    def through_a_set(text):
+        return {ch: text.count(ch) for ch in set(text)}
+
+    assert not check_count_characters(reverse_sorted, record=False).passed
+    hint = hint_of(capsys.readouterr().out)
+    assert "not in the order the characters first appear" in hint and "set(text)" not in hint, hint
+    assert not check_count_characters(through_a_set, record=False).passed
+    hint = hint_of(capsys.readouterr().out)
+    assert "set(text)" in hint and "first appear" in hint, hint
+
+
+def test_lesson_00_lists_the_set_order_among_the_orders_named():
+    text = " ".join(_cell("00", "b977601e").source.split())
+    assert "for any other order it says only that the order is not the order of first appearance" in text
+    assert "set(text)" in text.split("for any other order")[0], text
+
+
+# ---- findings 2-5 and 7: sentences that say what the lessons compute ---------------------------------------------
+
+
+def test_lesson_00_calls_the_middle_column_multi_byte_and_counts_llama3_not_reached():
+    text = " ".join(_cell("00", "c3f9a2d4").source.split())
+    assert "a token learned by a merge" not in text and "multi-byte" in text, text
+    out = _outputs(_cell("00", "d8a4e6b2"))
+    assert " merged + " not in out and "multi-byte" in out, out
+    assert "Llama 3:" in out and "lowest-rank-first" in out and "lesson 15" in out, out
+
+
+def test_lesson_01_two_or_three_bytes_by_block_with_counts():
+    text = " ".join(_cell("01", "b922b6e7").source.split())
+    assert "Most accented Latin letters, and Greek" not in text and "Vietnamese" in text and "polytonic" in text
+    cell = next(c for c in _cells("01") if c.cell_type == "code" and "Latin Extended Additional" in c.source)
+    out = _outputs(cell)
+    assert "3 bytes" in out and "2 bytes" in out, out
+
+
+def test_lesson_01_says_which_part_of_heaps_curve_is_fitted():
+    text = " ".join(_cell("01", "196012df").source.split())
+    assert "second half" in text, text
+    out = _outputs(_cell("01", "4fe17607"))
+    assert "whole curve" in out and "second half" in out, out
+
+
+def test_lesson_03_code_point_order_is_scoped_to_ascii():
+    text = " ".join(_cell("03", "9504f72c").source.split())
+    assert "which is alphabetical for small letters (capitals" not in text and "ASCII" in text, text
+    cells = _cells("03")
+    at = next(i for i, c in enumerate(cells) if c.id == "9504f72c")
+    assert "é" in _outputs(cells[at + 1]), cells[at + 1].source
+
+
+def test_lesson_04_scopes_the_claim_on_later_vocabularies():
+    text = " ".join(_cell("04", "cell-00").source.split())
+    assert "OpenAI has not published how it trained later vocabularies" not in text, text
