@@ -161,6 +161,31 @@ def _pieces(text: str, is_word: Callable[[str], bool]) -> list[str]:
     return pieces + [run] if run else pieces
 
 
+def _pieces_beside_w(text: str, is_word: Callable[[str], bool]) -> list[str]:
+    """What ``[W]+|[^\\w\\s]+`` finds, regex.findall's way, with ``is_word`` saying what the hand-spelled word class
+    ``W`` holds while the second alternative keeps ``\\w`` itself: a character in neither class is skipped (lost),
+    one in both joins the run it meets (a word run first)."""
+    pieces: list[str] = []
+    i = 0
+    while i < len(text):
+        for in_class in (is_word, lambda ch: not regex.fullmatch(r"[\w\s]", ch)):
+            j = i
+            while j < len(text) and in_class(text[j]):
+                j += 1
+            if j > i:
+                pieces.append(text[i:j])
+                i = j
+                break
+        else:
+            i += 1
+    return pieces
+
+
+_MODELS: tuple[Callable[[str, Callable[[str], bool]], list[str]], ...] = (_pieces, _pieces_beside_w)
+"""How a hand-spelled word class is used: in both alternatives (``[W]+|[^W\\s]+``), or in the first only, beside
+``[^\\w\\s]+`` kept as the course has it."""
+
+
 CLASS_SLIPS: list[tuple[Callable[[str], bool], bool, str]] = [
     (
         lambda ch: unicodedata.category(ch) == "Cf" and not regex.fullmatch(r"\p{Join_Control}", ch),
@@ -217,14 +242,14 @@ def _flips(slips: dict[str, int]) -> Iterator[set[str]]:
         yield from map(set, itertools.combinations(slips, size))
 
 
-def _explained(text: str, pieces: Any) -> bool:
+def _explained(text: str, pieces: Any, model: Callable[[str, Callable[[str], bool]], list[str]] = _pieces) -> bool:
     """``pieces`` are what ``\\w+|[^\\w\\s]+`` finds in ``text`` with none, or some, of its slip characters counted
-    the other way round."""
+    the other way round (by ``model``: the class in both alternatives, or in the first only)."""
     slips = _slips_in(text)
     if len(slips) > 8:
         return False
     return pieces == _pieces(text, _slip_word(slips, set())) or any(
-        pieces == _pieces(text, _slip_word(slips, flipped)) for flipped in _flips(slips)
+        pieces == model(text, _slip_word(slips, flipped)) for flipped in _flips(slips)
     )
 
 
@@ -240,19 +265,23 @@ def _class_slip(attempt: Any) -> str | None:
     slips = _slips_in(text)
     if not slips or len(slips) > 8:
         return None
-    for flipped in _flips(slips):
-        if _pieces(text, _slip_word(slips, flipped)) != got:
+    for model, flipped in itertools.product(_MODELS, _flips(slips)):
+        if model(text, _slip_word(slips, flipped)) != got:
             continue
-        if not all(_explained(args[0], other) for args, other in attempt.history()):
+        if not all(_explained(args[0], other, model) for args, other in attempt.history()):
             continue
         said = []
         for kind, (_, _, hint) in enumerate(CLASS_SLIPS):
             chars = [ch for ch in flipped if slips[ch] == kind]
             if chars:
                 said.append(hint.replace("{chars}", ", ".join(map(_named, sorted(chars)))))
+        lost = [ch for ch in flipped if model is _pieces_beside_w and not CLASS_SLIPS[slips[ch]][1]]
+        which = "this character is" if len(lost) == 1 else "these characters are"
+        beside = f" (your second alternative, [^\\w\\s]+, still uses \\w, so {which} in neither of your classes: lost)"
         return (
             "your word class counts characters of this text the other way round from \\w: "
             + "; ".join(said)
+            + (beside if lost else "")
             + ". Use \\w itself, run with the regex module, not a class spelled out by hand"
         )
     return None

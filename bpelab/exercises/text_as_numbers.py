@@ -2,16 +2,25 @@
 
 ``chars`` counts code points, as ``len(text)`` does: the waving hand with a skin tone, "👋🏽",
 is 2 code points and 8 bytes. For the empty string ``bytes_per_char`` is ``0.0`` (there is
-nothing to divide), exactly what ``bpelab.byte_count("")`` gives.
+nothing to divide), exactly what ``bpelab.byte_count("")`` gives; an int there (``0``, or ``1`` from ``//`` or
+from ``round(x)`` with no places) is refused, though the engine counts ``1`` where ``1.0`` is expected as right.
+Two cases hold ``round(x, 2)`` to what it does on a half: 9 / 8 = 1.125 is exactly half-way, and Python's ``round``
+takes it to the even digit (1.12), where rounding half up gives 1.13; 43 / 40 is stored a hair below 1.075, so
+``round`` gives 1.07, where rounding its decimal text ``'1.075'`` gives 1.08.
 """
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Callable
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
-from bpelab.exercises.core import Case, CheckResult, Exercise, check_parts, on_error, same_as, when
+from bpelab.exercises.comparing import is_whole
+from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, check_parts, on_error, same_as, when
+from bpelab.exercises.number_answers import adjusted
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 from bpelab.exercises.showing import kind, short, without_addresses
 from bpelab.text import CharTokenizer, byte_count, utf8_bytes
@@ -81,6 +90,100 @@ def _blank_hint(example: str) -> str:
     )
 
 
+class _IntAnswer:
+    """An int where bytes_per_char, a float, belongs: never equal to the expected float, shown as the int.
+
+    The engine counts ``1`` where ``1.0`` is expected as right; the exercise asks for a float (``0.0`` for the empty
+    text, and ``round(x, 2)`` of a ``/`` elsewhere), and an int is the trace of a ``//`` or a ``round(x)``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{self.value!r} (an int)"
+
+
+def _floats_per_char(got: object, expected: object) -> object:
+    """An ``adjust`` for ``adjusted``: an int bytes_per_char becomes an ``_IntAnswer``; anything else stays."""
+    if isinstance(got, dict) and is_whole(got.get("bytes_per_char")):
+        return {key: _IntAnswer(value) if key == "bytes_per_char" else value for key, value in got.items()}
+    return got
+
+
+def _int_per_char(attempt: Attempt) -> str | None:
+    """An int bytes_per_char: ``0`` for the empty text, or a ratio cut by ``//`` or rounded by ``round(x)``."""
+    got = attempt.got
+    if attempt.error is not None or not isinstance(got, dict) or not isinstance(got.get("bytes_per_char"), _IntAnswer):
+        return None
+    if attempt.args[0] == "":
+        return (
+            f"byte_count('') gave bytes_per_char {got['bytes_per_char'].value!r}, an int: the exercise asks for 0.0, "
+            "a float like every other bytes_per_char: write `else 0.0`, not `else 0`"
+        )
+    floor, rounded = True, True
+    for args, answer in [(attempt.args, got), *attempt.history()]:
+        value = answer.get("bytes_per_char") if isinstance(answer, dict) else None
+        if not isinstance(value, _IntAnswer) or not args[0]:
+            continue
+        n_bytes, n_chars = len(args[0].encode("utf-8")), len(args[0])
+        floor = floor and value.value == n_bytes // n_chars
+        rounded = rounded and value.value == round(n_bytes / n_chars)
+    if rounded and not floor:
+        return (
+            "bytes_per_char is an int: round(x) with no places rounds to a whole number and gives an int; round to "
+            "2 places: round(bytes / chars, 2)"
+        )
+    if floor and not rounded:
+        return "bytes_per_char lost its decimals: use / (true division), not // (floor division), then round(bytes / chars, 2)"
+    return "bytes_per_char is an int: it is a float, bytes divided by chars with /, rounded to 2 places: round(bytes / chars, 2)"
+
+
+def _places(value: Decimal, rounding: str) -> float:
+    return float(value.quantize(Decimal("0.01"), rounding=rounding))
+
+
+def _rounded_another_way(attempt: Attempt) -> str | None:
+    """bytes_per_char rounded half up (``math.floor(x * 100 + 0.5) / 100``, ``Decimal``'s ``ROUND_HALF_UP``), or from
+    the float's decimal text (``Decimal(str(x))``), where ``round(x, 2)`` gives another answer: on a ratio exactly
+    half-way (9 / 8 = 1.125), or on one whose float lies a hair beside a half (43 / 40, below 1.075)."""
+    if attempt.error is not None or not isinstance(attempt.got, dict) or "bytes_per_char" not in attempt.got:
+        return None
+    text, got, expected = attempt.args[0], attempt.got["bytes_per_char"], attempt.expected["bytes_per_char"]
+    if not text or not isinstance(got, float) or got == expected:
+        return None
+    n_bytes, n_chars = len(text.encode("utf-8")), len(text)
+    ratio = n_bytes / n_chars
+    exact, stored, shown = Decimal(n_bytes) / Decimal(n_chars), Decimal(ratio), Decimal(repr(ratio))
+    ways = {
+        _places(exact, ROUND_HALF_UP),
+        _places(stored, ROUND_HALF_UP),
+        math.floor(ratio * 100 + 0.5) / 100,
+        *(_places(shown, rounding) for rounding in (ROUND_HALF_UP, ROUND_HALF_EVEN)),
+    }
+    if got not in ways:
+        return None
+    division = f"{n_bytes} / {n_chars}"
+    avoid = "not math.floor(x * 100 + 0.5) / 100, Decimal's ROUND_HALF_UP or Decimal(str(x))"
+    if (Fraction(ratio) * 100).denominator == 2:
+        return (
+            f"bytes_per_char is rounded half up: {division} = {ratio!r} lies exactly half-way between two "
+            f"hundredths, and round(x, 2) gives {expected!r} (Python's round takes a float exactly half-way to the "
+            f"even digit, not up). Use round(bytes / chars, 2) itself, {avoid}"
+        )
+    side = "below" if stored < shown else "above"
+    return (
+        f"bytes_per_char is rounded as if {division} were exactly {ratio!r}, half-way between two hundredths: the "
+        f"float {division} is a hair {side} {ratio!r} (a float is binary, and {ratio!r} has no exact one), so "
+        f"round(x, 2) gives {expected!r} whichever way halves go (up, or to the even digit). Use round(bytes / chars, "
+        f"2) itself, {avoid}"
+    )
+
+
 BYTE_COUNT = Exercise(
     name="byte_count",
     call="byte_count(text)",
@@ -96,6 +199,16 @@ BYTE_COUNT = Exercise(
         ),
         Case(("🙂",), {"chars": 1, "bytes": 4, "bytes_per_char": 4.0}, "an emoji takes 4 bytes"),
         Case(("héllo wörld",), {"chars": 11, "bytes": 13, "bytes_per_char": 1.18}, "13 / 11 rounded to 2 places"),
+        Case(
+            ("café bar",),
+            {"chars": 8, "bytes": 9, "bytes_per_char": 1.12},
+            "9 / 8 = 1.125, exactly half-way: round(x, 2) takes it to the even digit",
+        ),
+        Case(
+            ("Mañana, señor: el niño come pan y queso.",),
+            {"chars": 40, "bytes": 43, "bytes_per_char": 1.07},
+            "43 / 40: the float is a hair below 1.075, so round(x, 2) gives 1.07",
+        ),
         Case(
             ("👋🏽",),
             {"chars": 2, "bytes": 8, "bytes_per_char": 4.0},
@@ -127,6 +240,7 @@ BYTE_COUNT = Exercise(
         Case((PARAGRAPH + " " + MIXED_SCRIPTS,), note="a longer text"),
     ],
     diagnosers=[
+        _int_per_char,
         same_as(
             lambda text: byte_count(text.strip()),
             "spaces, tabs and new lines at the start and end of the text are characters too: don't strip() the "
@@ -175,6 +289,7 @@ BYTE_COUNT = Exercise(
             "bytes_per_char is not rounded: use round(bytes / chars, 2)",
             any_type=False,
         ),
+        _rounded_another_way,
         when(
             lambda a: (
                 a.args[0] != ""
@@ -200,7 +315,7 @@ BYTE_COUNT = Exercise(
 
 def check_byte_count(byte_count: Any, *, record: bool = True) -> CheckResult:
     """Check ``byte_count(text) -> {'chars', 'bytes', 'bytes_per_char'}`` (rounded to 2 places; 0.0 for "")."""
-    return BYTE_COUNT.check(byte_count, record=record)
+    return BYTE_COUNT.check(adjusted(byte_count, BYTE_COUNT.reference, _floats_per_char, 1), record=record)
 
 
 _TEXTS = [

@@ -96,6 +96,11 @@ def _first_seen_reversed(text: str) -> list[str]:
     return list(dict.fromkeys(text))[::-1]
 
 
+def _through_a_set(text: str) -> list[str]:
+    """The order a loop over ``set(text)`` visits the characters in, in this process (it depends on string hashing)."""
+    return list(set(text))
+
+
 def _first_seen_from_the_end(text: str) -> list[str]:
     return list(dict.fromkeys(reversed(text)))
 
@@ -161,7 +166,7 @@ COUNT_CHARACTERS = Exercise(
     order_matters=True,
     order_hint=(
         "the right counts, but not in the order the characters first appear: loop over the text itself and add "
-        "each character to the dict when you first meet it (a loop over set(text) visits them in an arbitrary order)"
+        "each character to the dict when you first meet it"
     ),
     order_diagnosers=[
         when(
@@ -189,6 +194,12 @@ COUNT_CHARACTERS = Exercise(
             "the right counts, but in the order each character was last seen ('banana' gives b, n, a): a key you "
             "delete or pop and insert again moves to the end; add 1 to its count in place, counts[ch] = "
             "counts.get(ch, 0) + 1, and it keeps its place",
+        ),
+        when(
+            _in_order(_through_a_set),
+            "the right counts, but in the order of a set: a loop over set(text) visits the characters in an arbitrary "
+            "order (it changes with Python's string hashing), not the order they first appear; loop over the text "
+            "itself and add each character to the dict when you first meet it",
         ),
     ],
     cases=[
