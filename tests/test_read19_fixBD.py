@@ -116,11 +116,6 @@ def _after_nfc(probabilities, text):
     return -sum(math.log2(p) for p in probabilities) / len(unicodedata.normalize("NFC", text).encode("utf-8"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs the lead: bpelab/exercises/showing.py, short(), writes a str with repr(), which leaves a "
-    "combining mark as it is (finding 2 of read 19, reported by fixBD)",
-)
 def test_the_report_of_an_nfc_answer_shows_the_combining_accent(capsys) -> None:
     from bpelab.exercises.fair_comparisons import check_bits_per_byte
 

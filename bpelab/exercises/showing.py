@@ -42,6 +42,21 @@ def without_addresses(text: str) -> str:
     return _ADDRESS.sub("", text)
 
 
+def marks_shown(text: str) -> str:
+    """``repr(text)``, with each combining mark written as its escape when the text is not in NFC: 'e\\u0301'
+    would print as 'é' and read like the precomposed letter a case contrasts it with (a text already in NFC, such
+    as Devanagari with its vowel signs, stays readable)."""
+    shown = repr(text)
+    if unicodedata.is_normalized("NFC", text):
+        return shown
+    return "".join(
+        (f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}")
+        if unicodedata.category(ch).startswith("M")
+        else ch
+        for ch in shown
+    )
+
+
 def short(value: Any, depth: int = 0) -> str:
     """A compact, deterministic repr: long containers cut, addresses removed."""
     if depth > MAX_DEPTH:
@@ -62,10 +77,14 @@ def short(value: Any, depth: int = 0) -> str:
         if not value:
             return f"{type(value).__name__}()"
         return "{" + ", ".join(sorted(short(item, depth + 1) for item in value)) + "}"
-    if isinstance(value, (str, bytes)):
+    if isinstance(value, bytes):
         if len(value) > STRING_CHARS:
             return f"{value[:STRING_CHARS]!r}… ({len(value)} in all)"
         return repr(value)
+    if isinstance(value, str):
+        if len(value) > STRING_CHARS:
+            return f"{marks_shown(value[:STRING_CHARS])}… ({len(value)} in all)"
+        return marks_shown(value)
     if value is None or value is Ellipsis or isinstance(value, (bool, int, float)):
         return repr(value)
     if type(value).__name__ in _LAZY:
