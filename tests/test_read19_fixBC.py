@@ -213,8 +213,8 @@ ROOM_MISTAKES = [
     (_room_after(lambda t: t.replace("\ufe0f", ""), lambda t: t.replace("\ufe0f", "")), "U+FE0F"),
     (_room_after(_same, lambda t: t.replace("\u00ad", "")), "U+00AD"),
     (_room_after(_same, lambda t: t.replace("\u200c", "")), "U+200C"),
-    (_room_after(_same, str.strip), "user"),
-    (_room_after(_same, str.rstrip), "user"),
+    (_room_after(_same, str.strip), "user's message as it is, don't strip"),
+    (_room_after(_same, str.rstrip), "user's message as it is, don't strip"),
 ]
 
 
