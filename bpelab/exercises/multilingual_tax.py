@@ -261,9 +261,55 @@ CLEANINGS = {
 }
 """Ways of cleaning a text before counting it, each with what it changes (``bytes_per_char`` names them)."""
 
+INVISIBLE_CLEANINGS = {
+    "removing U+FEFF (the byte order mark at the start of some files, 3 bytes) drops a character": lambda t: t.replace(
+        "\ufeff", ""
+    ),
+    "removing U+200B (the zero-width space, 3 bytes) drops a character": lambda t: t.replace("\u200b", ""),
+    "removing U+200C (the zero-width non-joiner, 3 bytes) drops a character": lambda t: t.replace("\u200c", ""),
+    "removing U+FE0F (the variation selector after ✅ in ✅️, 3 bytes) drops a character": lambda t: t.replace(
+        "\ufe0f", ""
+    ),
+    "removing U+00AD (the soft hyphen, 2 bytes) drops a character": lambda t: t.replace("\u00ad", ""),
+    "replace('\\u00a0', ' ') makes the no-break space U+00A0 (2 bytes) a space (1 byte)": lambda t: t.replace(
+        "\u00a0", " "
+    ),
+}
+"""Invisible characters dropped (or a no-break space made a space) before counting, each with what it changes:
+lesson 09's bytes_per_char and premium and lesson 10's room_for_answer and tokens_saved name them (``as_it_is``)."""
+
 LINE_ENDS_AND_JOINERS = {what: change for what, change in CLEANINGS.items() if "\\r" in what or "U+200D" in what}
 """The cleanings of ``CLEANINGS`` that change a Windows line end or drop the zero-width joiner: lesson 09's premium
 and lesson 10's room_for_answer and tokens_saved refuse them too, with the same hint (``as_it_is``)."""
+
+
+def _joined_texts(separator: str) -> Callable[[list[str]], float]:
+    """The texts joined into one with ``separator`` before they are counted."""
+    return lambda texts: bytes_per_char([separator.join(texts)])
+
+
+def _utf16_units(texts: list[str]) -> float:
+    """Characters counted in UTF-16 code units: an emoji above U+FFFF counts twice."""
+    chars = sum(len(t.encode("utf-16-le")) // 2 for t in texts)
+    return sum(len(t.encode("utf-8")) for t in texts) / chars if chars else 0.0
+
+
+NORMAL_FORMS = "NFC joins an e and its combining accent into one é, NFD splits é in two, NFKC makes ﬁ two letters"
+
+INVISIBLES = [
+    "\ufeffNo\u00a0way\u00a0out",
+    "a\u200bb\u200bc",
+    "\u2600\ufe0f\u2601\ufe0f\u2602\ufe0f",
+    "co\u00adop\u00ader",
+]
+"""Texts holding invisible characters: a byte order mark (U+FEFF) once, a zero-width space (U+200B) twice, the
+variation selector U+FE0F three times, a soft hyphen (U+00AD) and a no-break space (U+00A0) twice each, so that
+dropping each kind (or making the no-break space a space) gives another ratio."""
+
+INVISIBLES_NOTE = (
+    "invisible characters are characters too: a byte order mark U+FEFF (3 bytes), zero-width spaces U+200B (3), "
+    "the variation selector U+FE0F of ☀️ (3), a soft hyphen U+00AD (2) and a no-break space U+00A0 (2, not 1)"
+)
 
 
 def _cleaned(change: Callable[[str], str]) -> Callable[[list[str]], float]:
@@ -352,7 +398,11 @@ BYTES_PER_CHAR = Exercise(
             1.2,
             "an e and a combining accent (U+0301, 2 bytes) are 2 characters to len(): 6 bytes / 5 characters",
         ),
-        Case((["👍a"],), 2.5, "an emoji takes 4 bytes"),
+        Case(
+            (["👍a"],),
+            2.5,
+            "an emoji takes 4 bytes and is 1 character to len() (2 in UTF-16 code units): 5 bytes / 2 characters",
+        ),
         Case(([" 日本 "],), 2.0, "a space at each end: 8 bytes / 4 characters"),
         Case((["\x7f\x80"],), 1.5, "U+007F is the last 1-byte character, U+0080 the first 2-byte one: 3 bytes / 2"),
         Case((["\u07ff\u0800"],), 2.5, "U+07FF is the last 2-byte character, U+0800 the first 3-byte one: 5 bytes / 2"),
@@ -379,6 +429,7 @@ BYTES_PER_CHAR = Exercise(
         Case((["👩\u200d💻 ok"],), note="👩‍💻 is 3 characters: 👩, the zero-width joiner U+200D (3 bytes), 💻"),
         Case((["日\tb"],), note="a tab is 1 character (1 byte), however wide it is drawn"),
         Case((["straße"],), note="'ß' is 1 character of 2 bytes"),
+        Case((INVISIBLES,), note=INVISIBLES_NOTE),
         Case(([],), 0.0, "no texts at all"),
         Case((["", ""],), 0.0, "only empty texts"),
         *(Case((texts,), note=f"the check sentences in {code!r}") for code, texts in SMALL_PARALLEL.items()),
@@ -423,6 +474,29 @@ BYTES_PER_CHAR = Exercise(
             "0s; only when ALL the texts together have 0 characters is the answer 0.0 (test the total, `if chars`)",
         ),
         *(when(_like(_cleaned(change)), as_it_is(what)) for what, change in CLEANINGS.items()),
+        *(when(_like(_cleaned(change)), as_it_is(what)) for what, change in INVISIBLE_CLEANINGS.items()),
+        *(
+            when(
+                _like(_cleaned(partial(unicodedata.normalize, form))),
+                f"unicodedata.normalize('{form}', ...) changes the characters before you count them ({NORMAL_FORMS}): "
+                "count each text as it is",
+            )
+            for form in ("NFC", "NFKC", "NFD", "NFKD")
+        ),
+        *(
+            when(
+                _like(_joined_texts(separator)),
+                f"you joined the texts with {separator!r} first: each join adds a character (and a byte) that is in no "
+                "text; add up each text's bytes and characters on their own",
+            )
+            for separator in (" ", "\n", ", ")
+        ),
+        when(
+            _like(_utf16_units),
+            "the bytes are right, the characters are not: you counted UTF-16 code units (len(t.encode('utf-16-le')) "
+            "// 2), where an emoji above U+FFFF such as 👍 is 2 units but 1 character to len(); count characters "
+            "with len(t)",
+        ),
         when(
             _like(_each_text_once),
             "a text that occurs twice is counted once here: don't go through set(texts) or dict.fromkeys(texts); "
@@ -673,6 +747,10 @@ PREMIUM = Exercise(
             ({"en": ["ab"], "xx": ["👩\u200d💻"]}, one_token_per_char, "xx", "en"),
             note="👩‍💻 is 3 characters (👩, the zero-width joiner U+200D, 💻), so 3 tokens here",
         ),
+        Case(
+            ({"en": ["No way out, see the cafe."], "xx": [*INVISIBLES, "re\u00adview"]}, cl100k_encode, "xx", "en"),
+            note=f"GPT-4's tokenizer: {INVISIBLES_NOTE}; each costs tokens",
+        ),
         Case((SMALL_PARALLEL, one_token_per_char, "ru", "de"), note="Russian against German, by characters"),
         *(
             Case((SMALL_PARALLEL, cl100k_encode, code, "en"), note=f"{code!r} with GPT-4's tokenizer")
@@ -775,6 +853,25 @@ PREMIUM = Exercise(
             for form in ("NFC", "NFKC", "NFD", "NFKD")
         ),
         *(same_as(_each_text(change), as_it_is(what)) for what, change in LINE_ENDS_AND_JOINERS.items()),
+        *(same_as(_each_text(change), as_it_is(what)) for what, change in INVISIBLE_CLEANINGS.items()),
+        same_as(
+            lambda t, encode, language, reference="en": premium(t, encode, language, reference) - 1,
+            "that is how much MORE the language costs (premium - 1, the '+25%' of a table): the premium is the ratio "
+            "itself, 1.0 for parity with English; don't subtract 1",
+        ),
+        same_as(
+            _premium_variant(lambda text, encode: len(text.split())),
+            "you counted words (text.split()); count tokens: len(encode(text))",
+        ),
+        same_as(
+            _premium_variant(lambda text, encode: len(text.encode("utf-8"))),
+            "you counted bytes (len(text.encode('utf-8'))); count tokens: len(encode(text))",
+        ),
+        same_as(
+            _premium_variant(lambda text, encode: len(set(encode(text)))),
+            "you counted distinct token ids (len(set(encode(text)))): a token that occurs twice costs twice; count "
+            "them all, len(encode(text))",
+        ),
         divisor_nudged(_premium_parts, "premium", "reference_tokens", "exactly"),
         rounding_hint("premium", "a premium is a ratio: return it exact, and round only when you show it", premium),
     ],

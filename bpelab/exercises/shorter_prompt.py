@@ -19,7 +19,7 @@ from typing import Literal
 
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.multilingual_tax import LINE_ENDS_AND_JOINERS, as_it_is
+from bpelab.exercises.multilingual_tax import INVISIBLE_CLEANINGS, LINE_ENDS_AND_JOINERS, as_it_is
 from bpelab.exercises.number_answers import adjusted, divisor_nudged, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import encoding_named, encodings_let_go_after
 from bpelab.production import load_encoding
@@ -96,6 +96,10 @@ _LIST = "Summarise this review:\n- in French\n- in three sentences\n"
 _FULL_WIDTH = "\uff33\uff55\uff4d\uff4d\uff41\uff52\uff49\uff53\uff45 this review."  # Summarise, full-width letters
 _LIGATURE = "Summarise this review in \ufb01ve sentences."  # the ligature U+FB01 (fi)
 
+_JOINED = "Team: 👩\u200d💻👨\u200d👩\u200d👧, please summarise this review."
+_BOM = "\ufeffPlease summarise this review."
+_INVISIBLE = "Please\u00a0summarise\u00a0this re\u00adview \u2705\ufe0f"  # no-break spaces, a soft hyphen, ✅️
+
 _SPACES_COST = (
     "spaces and line breaks are sent too, and cost tokens (sections 3 and 5: a double space, a new line and "
     "spaces at the ends each change the count)"
@@ -138,6 +142,21 @@ _INVISIBLE_OR_TABS: list[tuple[str, Callable[[str], str], str]] = [
     *(("turning tabs into spaces (.expandtabs(), .replace('\\t', ' '))", change, _TABS) for change in _TAB_CHANGES),
 ]
 """Changes to invisible characters and tabs, each with its name and why it changes the count."""
+
+
+_REWRITE_CHANGES: tuple[tuple[str, Callable[[str], str]], ...] = (
+    *(
+        (f"rewrite.{how}", change)
+        for how, change in (
+            ("rstrip('\\n') drops its new line at the end", lambda t: t.rstrip("\n")),
+            ("strip('\\n') drops its new lines at the ends", lambda t: t.strip("\n")),
+            ("strip() drops the spaces, tabs and new lines at its ends", str.strip),
+            ("rstrip() drops the spaces, tabs and new lines at its end", str.rstrip),
+        )
+    ),
+    *(("rewrite.expandtabs() makes its tab spaces", change) for change in _TAB_CHANGES),
+)
+"""Changes made to the rewrite only (the original is counted as it is), each named."""
 
 
 def _by_lines(text: str, name: str) -> int:
@@ -313,6 +332,29 @@ TOKENS_SAVED = Exercise(
             "zero-width spaces (U+200B) in the original, invisible but sent: 8 → 4 tokens (without them, 6 → 4)",
         ),
         Case(
+            (_JOINED, "Summarise.", "o200k_base"),
+            (22 - 4) / 22,
+            "👩‍💻 and 👨‍👩‍👧 hold zero-width joiners (U+200D), invisible but sent: 22 → 4 tokens (without them, 19 → 4)",
+        ),
+        Case(
+            (_BOM, "Summarise.", "o200k_base"),
+            (7 - 4) / 7,
+            "a byte-order mark (U+FEFF) at the start of the original, invisible but sent: 7 → 4 tokens (without it, "
+            "6 → 4)",
+        ),
+        Case(
+            (_INVISIBLE, "Summarise.", "o200k_base"),
+            (12 - 4) / 12,
+            "no-break spaces (U+00A0), a soft hyphen (U+00AD) and the variation selector of ✅️ (U+FE0F), as sent: "
+            "12 → 4 tokens (with spaces for the no-break ones, 9; without the soft hyphen, 10; without U+FE0F, 11)",
+        ),
+        Case(
+            ("Could you please summarise this review for me?", "Summarise:\tit\n", "o200k_base"),
+            (10 - 6) / 10,
+            "a tab and a new line at the end of the rewrite, as sent: 10 → 6 tokens (without the new line, 5; with "
+            "expandtabs(), 7)",
+        ),
+        Case(
             (WORDY_PROMPT, SHORT_PROMPT, "o200k_base"),
             (192 - 27) / 192,
             "the lesson's wordy prompt and its own rewrite, GPT-4o: 192 → 27 tokens",
@@ -363,6 +405,34 @@ TOKENS_SAVED = Exercise(
                 f"count each text as it is sent: {what} changes it, and changed text has other tokens ({why})",
             )
             for what, change, why in _INVISIBLE_OR_TABS
+        ),
+        *(
+            same_as(_measured(_both(change), _share), as_it_is(what))
+            for what, change in {
+                **INVISIBLE_CLEANINGS,
+                "lstrip('\\ufeff') drops the byte order mark U+FEFF": lambda t: t.lstrip("\ufeff"),
+            }.items()
+        ),
+        *(
+            same_as(
+                lambda original, rewrite, name, c=change: _share(_tokens(original, name), _tokens(c(rewrite), name)),
+                f"count the rewrite as it is sent, as you count the original: {what} changes it, and changed text "
+                "has other tokens",
+            )
+            for what, change in _REWRITE_CHANGES
+        ),
+        *(
+            same_as(
+                _measured(_both(change), _share),
+                f"count each text as it is sent: {what} changes it (capitals have other tokens than small letters: "
+                "'HELLO' is 2 tokens in GPT-4o, 'hello' 1)",
+            )
+            for what, change in ((".lower()", str.lower), (".casefold()", str.casefold))
+        ),
+        same_as(
+            _measured(_tokens, lambda b, a: (a - b) / b),
+            "the sign is flipped: a rewrite that is SHORTER saves a positive share, (before - after) / before, not "
+            "(after - before) / before",
         ),
         same_as(
             _measured(_tokens, lambda b, a: a / b),

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from bpelab.exercises.cases import Diagnoser
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.multilingual_tax import LINE_ENDS_AND_JOINERS, as_it_is
+from bpelab.exercises.multilingual_tax import INVISIBLE_CLEANINGS, LINE_ENDS_AND_JOINERS, as_it_is
 from bpelab.exercises.number_answers import FloatAnswer, adjusted, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import count_o200k_tokens, count_words, encodings_let_go_after
 
@@ -66,6 +66,7 @@ _CHANGED_TEXT: tuple[tuple[str, Callable[[str], str]], ...] = (
             (".lstrip('\\ufeff')", lambda t: t.lstrip("\ufeff")),
         )
     ),
+    *((f"{what} (count it as it is: invisible, it is sent)", change) for what, change in INVISIBLE_CLEANINGS.items()),
     (".replace('\\n\\n', '\\n')", lambda t: t.replace("\n\n", "\n")),
     *((_TABS, lambda t, n=n: t.expandtabs(n)) for n in (2, 4, 8)),
     *((_TABS, lambda t, n=n: t.replace("\t", " " * n)) for n in (1, 2, 4, 8)),
@@ -255,6 +256,19 @@ ROOM_FOR_ANSWER = Exercise(
             "GPT-4o: 15 + 1 tokens; zero-width joiners (U+200D) in the system prompt, sent and counted (without "
             "them, 12)",
         ),
+        Case(
+            ("Be brief.", "Please\u00a0summarise\u00a0this re\u00adview \u2705\ufe0f", 50, count_o200k_tokens),
+            35,
+            "GPT-4o: 3 + 12 tokens; no-break spaces (U+00A0), a soft hyphen (U+00AD) and the variation selector of "
+            "✅️ (U+FE0F), as sent (with spaces for the no-break ones, 9; without the soft hyphen, 10; without "
+            "U+FE0F, 11)",
+        ),
+        Case(
+            ("Be brief.", "Reply in Persian: \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", 50, count_o200k_tokens),
+            39,
+            "GPT-4o: 3 + 8 tokens; Persian writes می‌خواهم with a zero-width non-joiner (U+200C), sent and counted "
+            "(without it, 7)",
+        ),
         Case(("Be brief.", "What is BPE?", 9, count_o200k_tokens), 1, "GPT-4o: 3 + 5 tokens in 9: exactly 1 left"),
         Case(("Be brief.", "What is BPE?", 8, count_o200k_tokens), 0, "GPT-4o: 3 + 5 tokens in 8: none left"),
         Case(
@@ -328,6 +342,14 @@ ROOM_FOR_ANSWER = Exercise(
                 lambda s, u, w, count, strip=strip: max(0, w - count(strip(s)) - count(u)),
                 "the spaces and new lines at the ends of the system prompt are sent too, and cost tokens: count it "
                 "as it is, don't strip() it",
+            )
+            for strip in (str.strip, str.rstrip, str.lstrip)
+        ),
+        *(
+            same_as(
+                lambda s, u, w, count, strip=strip: max(0, w - count(s) - count(strip(u))),
+                "the spaces and new lines at the ends of the user's message are sent too, and cost tokens: count the "
+                "user's message as it is, don't strip it (strip(), rstrip(), lstrip())",
             )
             for strip in (str.strip, str.rstrip, str.lstrip)
         ),
@@ -418,6 +440,25 @@ def _whole_dollars(attempt: Attempt) -> str | None:
     return None
 
 
+def _rounded_up(attempt: Attempt) -> str | None:
+    """Every answer is the exact cost rounded UP to the same number of places (math.ceil(cost * 100) / 100), and
+    one of them is not the exact cost."""
+    if attempt.error is not None:
+        return None
+    costs = [(estimate_cost(*args), got) for args, got in [(attempt.args, attempt.got), *attempt.history()]]
+    if not all(is_number(got) for _, got in costs) or all(got == cost for cost, got in costs):
+        return None
+    for places in range(0, 10):
+        scale = 10**places
+        if all(got == cost or got == math.ceil(cost * scale) / scale for cost, got in costs):
+            return (
+                f"rounded UP to {places} decimal place{'s' if places != 1 else ''} (math.ceil(cost * {scale}) / "
+                f"{scale}): $0.004 becomes {math.ceil(0.004 * scale) / scale}; return the exact cost, and round only "
+                "when you show it"
+            )
+    return None
+
+
 ESTIMATE_COST = Exercise(
     name="estimate_cost",
     call="estimate_cost(input_tokens, output_tokens, input_price, output_price)",
@@ -445,6 +486,7 @@ ESTIMATE_COST = Exercise(
             "the prices are swapped: input tokens pay input_price, output tokens pay output_price",
         ),
         _whole_dollars,
+        _rounded_up,
         rounding_hint(
             "cost",
             "One request often costs a fraction of a cent, and rounded requests add up to a wrong bill; round only "
