@@ -49,6 +49,7 @@ from bpelab.exercises.core import (
     when,
 )
 from bpelab.exercises.course_functions import code_names, unwrapped
+from bpelab.exercises.diagnosers import right_for_another_call
 from bpelab.exercises.running import Outcome, call
 from bpelab.exercises.samples import MIXED_SCRIPTS, PARAGRAPH
 from bpelab.exercises.showing import kind, short, without_addresses
@@ -174,13 +175,7 @@ REMEMBERED_HINT = (
 
 def _an_earlier_answer(attempt: Attempt) -> object | None:
     """The answer is wrong, and is what an earlier check on the same text (another tokenizer) had to answer."""
-    tokenizer, text = attempt.args
-    for (earlier, earlier_text), _ in attempt.history():
-        if earlier_text == text and earlier is not tokenizer:
-            answer = bytes_per_token(earlier, earlier_text)
-            if same(attempt.got, answer) and not same(answer, attempt.expected):
-                return answer
-    return None
+    return right_for_another_call(attempt, bytes_per_token, key=1)
 
 
 def _only_the_start(attempt: Attempt) -> str | None:
@@ -569,13 +564,7 @@ UNUSED_REMEMBERED_HINT = (
 def _count_of_another_tokenizer(attempt: Attempt) -> bool:
     """The count is wrong, and is the right one for the same text with another check's tokenizer: the function
     remembers its counts keyed without the tokenizer."""
-    tokenizer, text = attempt.args
-    for (earlier, earlier_text), _ in attempt.history():
-        if earlier_text == text and earlier is not tokenizer:
-            answer = count_unused(earlier, earlier_text)
-            if same(attempt.got, answer) and not same(answer, attempt.expected):
-                return True
-    return False
+    return right_for_another_call(attempt, count_unused, key=1) is not None
 
 
 def _unused_retrained_in_place(fn: Callable[..., int], checks: int) -> str | None:

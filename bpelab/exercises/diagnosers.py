@@ -68,6 +68,18 @@ def when(predicate: Callable[[Attempt], bool], hint: str, *, any_type: bool = Tr
     return diagnose
 
 
+def right_for_another_call(attempt: Attempt, reference: Callable[..., Any], key: int = 0) -> Any | None:
+    """The right answer of an earlier check that the attempt's wrong answer equals, when that check had the same
+    argument at ``key`` (the text, the word) and others beside it (another tokenizer, vocabulary, merges): what a
+    function gives that remembers its answers keyed without those others. None when no earlier check explains it."""
+    for earlier, _ in attempt.history():
+        if earlier[key] == attempt.args[key] and earlier != attempt.args:
+            answer = reference(*earlier)
+            if same(attempt.got, answer) and not same(answer, attempt.expected):
+                return answer
+    return None
+
+
 def first_hint(diagnosers: Sequence[Diagnoser], attempt: Attempt) -> str | None:
     """The hint of the first diagnoser that recognises the mistake; one that trips over an odd answer is skipped."""
     for diagnose in diagnosers:

@@ -17,6 +17,7 @@ from typing import Any
 import regex
 
 from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, recording, same_as, when
+from bpelab.exercises.diagnosers import right_for_another_call
 from bpelab.exercises.helper_stubs import name_stub_helpers
 from bpelab.exercises.running import call
 from bpelab.exercises.samples import PARAGRAPH
@@ -175,13 +176,7 @@ REMEMBERED_HINT = (
 def _answer_for_another_vocab(attempt: Any) -> bool:
     """A wrong answer that is the right one for the same word with another check's vocabulary: the function
     remembers its answers keyed without the vocabulary."""
-    word, vocab = attempt.args
-    for (other_word, other_vocab), _ in attempt.history():
-        if other_word == word and other_vocab != vocab:
-            answer = reference_encode_wordpiece_word(other_word, other_vocab)
-            if attempt.got == answer and answer != attempt.expected:
-                return True
-    return False
+    return right_for_another_call(attempt, reference_encode_wordpiece_word, key=0) is not None
 
 
 def _vocab_changed_in_place(encode: Any, checks: int) -> str | None:
