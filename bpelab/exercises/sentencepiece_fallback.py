@@ -674,7 +674,6 @@ BYTE_FALLBACK = Exercise(
     ],
     diagnosers=[
         _item_of_another_type,
-        _same_output_everywhere,
         _crash_on_no_pieces,
         *(same_as(_kept_only_if(test), KEPT_WHOLE + what) for test, what in KNOWN_PIECE_TESTS),
         *(
@@ -688,6 +687,7 @@ BYTE_FALLBACK = Exercise(
         ),
         _added_in_front,
         _output_carried_over,
+        _same_output_everywhere,  # after it: a list carried over (out=[]) is one list, the same every time
         _spaces_kept,
         same_as(
             _each_piece_once,
