@@ -225,6 +225,53 @@ def _same_answer_everywhere(attempt: Attempt) -> str | None:
     )
 
 
+def _trailing_spaces_dropped(every: bool) -> Any:
+    """The last symbol dropped when it is '▁' (``symbols[:-1]``), or every trailing '▁' (a loop that pops them)."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        symbols = list(symbols)
+        while symbols and symbols[-1] == SPACE:
+            symbols.pop()
+            if not every:
+                break
+        return next_merge(symbols, scores)
+
+    return wrong
+
+
+TRAILING_SPACE = (
+    "you dropped the last symbol when it is '▁' (symbols[:-1], or a loop that pops it): a text that ends in two or "
+    "more spaces ends in '▁' symbols, and the pair '▁' + '▁' at the very end forms '▁▁', a piece (Mistral scores it "
+    "-1e9) that still merges: sentencepiece encodes 'hi  ' as ['▁hi', '▁▁']; look at every pair, up to symbols[-2] + "
+    "symbols[-1], whatever the last symbol is"
+)
+
+
+def _equal_symbols_skipped(keep_spaces: bool) -> Any:
+    """A pair of two equal symbols skipped (``if symbols[i] == symbols[i + 1]: continue``), or all but '▁' + '▁'."""
+
+    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
+        best: int | None = None
+        for i in range(len(symbols) - 1):
+            if symbols[i] == symbols[i + 1] and not (keep_spaces and symbols[i] == SPACE):
+                continue
+            piece = symbols[i] + symbols[i + 1]
+            if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
+                best = i
+        return best
+
+    return wrong
+
+
+def _equal_symbols(keep_spaces: bool) -> str:
+    what = "two equal symbols other than '▁'" if keep_spaces else "two equal symbols"
+    return (
+        f"you skipped a pair of {what} (symbols[i] == symbols[i + 1]): a pair of equal symbols is a pair like any "
+        "other, and 'aa', 'll', 'ss', '00' or '▁▁' is a piece when scores holds it; test only "
+        "`piece in scores`, whatever the two symbols are"
+    )
+
+
 def _two_symbols_no_pair(attempt: Attempt) -> str | None:
     """None for every two symbols whose pair forms a piece, whatever its score, and right on every longer list:
     ``len(symbols) <= 2`` (or ``< 3``) was taken for "no pair"."""
@@ -340,6 +387,14 @@ def _tie_not_leftmost(attempt: Attempt) -> str | None:
             "with PYTHONHASHSEED from one run of Python to the next, so which of equal scores came first was luck "
             "(this answer may pass in another run and fail in the next); go through the positions i in order, "
             "0 to len(symbols) - 2, and keep the first of the highest score"
+        )
+    if scores[mine] == 0 and math.copysign(1.0, scores[mine]) != math.copysign(1.0, scores[best]):
+        signed = {piece: "+0.0" if math.copysign(1.0, scores[piece]) > 0 else "-0.0" for piece in (mine, best)}
+        return (
+            f"{mine!r} at {got} scores {signed[mine]} and {best!r} at {expected} scores {signed[best]}: you ranked "
+            "+0.0 above -0.0, as sentencepiece 0.2.2 and later do (section 3), but the lesson's rule compares scores "
+            "as Python's == and > have them: -0.0 == 0.0 is True, so the two tie and the leftmost pair merges; "
+            "compare the scores with > only (no math.copysign, no str() of a score, no sign bit)"
         )
     return f"{shown}; go through the positions i in order and replace the best only on a strictly higher score"
 
@@ -786,7 +841,9 @@ MINUS_INFINITY_DEFAULT = (
 
 
 def _g(score: float) -> str:
-    """A score as a learner writes it: -1e9, -2e10, -0.5."""
+    """A score as a learner writes it: -1e9, -2e10, -0.5; -0.0 as -0.0, which {:g} would print as -0."""
+    if score == 0 and math.copysign(1.0, score) < 0:
+        return "-0.0"
     return f"{score:g}".replace("e+0", "e").replace("e+", "e")
 
 
@@ -1171,7 +1228,7 @@ def _stopped_early(attempt: Attempt) -> str | None:
         return None
 
     def a_first_part(args: tuple, answer: Any) -> bool:
-        return any(same(answer, next_merge(args[0][:k], args[1])) for k in range(len(args[0]) + 1))
+        return any(same(answer, best) for best in _prefix_answers(*args))
 
     history = attempt.history()
     if not all(a_first_part(args, answer) for args, answer in history):
@@ -1185,37 +1242,54 @@ def _stopped_early(attempt: Attempt) -> str | None:
     )
 
 
-def _limits_that_fit(history: list[tuple[tuple, Any]], answer_with: Any) -> list[int]:
-    """Each limit n, 1 up to the longest list of symbols, under which ``answer_with(n)`` gives every answer."""
-    longest = max((len(args[0]) for args, _ in history), default=0)
-    return [n for n in range(1, longest) if all(same(got, answer_with(n)(*args)) for args, got in history)]
+def _prefix_answers(symbols: list[str], scores: dict[str, float]) -> list[int | None]:
+    """``next_merge(symbols[:k], scores)`` for every k, 0 to len(symbols), in one pass (the reference's own loop):
+    a list of 1,200 symbols is diagnosed in milliseconds, not in a quadratic number of calls."""
+    answers: list[int | None] = [None] * min(len(symbols) + 1, 2)
+    best: int | None = None
+    best_score = 0.0
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores and (best is None or scores[piece] > best_score):
+            best, best_score = i, scores[piece]
+        answers.append(best)
+    return answers
+
+
+def _found_answers(symbols: list[str], scores: dict[str, float]) -> list[int | None]:
+    """The best pair once the first n pieces are found, for n from 1 (the answer of a loop that stops after n)."""
+    answers: list[int | None] = []
+    best: int | None = None
+    best_score = 0.0
+    for i in range(len(symbols) - 1):
+        piece = symbols[i] + symbols[i + 1]
+        if piece in scores:
+            if best is None or scores[piece] > best_score:
+                best, best_score = i, scores[piece]
+            answers.append(best)
+    return answers
 
 
 def _limit(history: list[tuple[tuple, Any]]) -> str:
     """Words for a fixed limit that gives every answer: on the positions looked at, or on the pieces found. The
     failing case is in ``history``, so a limit named is one its input shows: on three symbols, at most 1."""
+    longest = max((len(args[0]) for args, _ in history), default=0)
 
-    def first_pairs(n: int) -> Any:
-        return lambda symbols, scores: next_merge(symbols[: n + 1], scores)
+    def first_pairs(args: tuple) -> Any:
+        answers = _prefix_answers(*args)
+        return lambda n: answers[min(n + 1, len(answers) - 1)]
 
-    def first_found(n: int) -> Any:
-        def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
-            best: int | None = None
-            found = 0
-            for i in range(len(symbols) - 1):
-                piece = symbols[i] + symbols[i + 1]
-                if piece in scores:
-                    if best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]:
-                        best = i
-                    found += 1
-                    if found == n:
-                        break
-            return best
+    def first_found(args: tuple) -> Any:
+        answers = _found_answers(*args)
+        return lambda n: answers[n - 1] if n <= len(answers) else (answers[-1] if answers else None)
 
-        return wrong
-
-    for answer_with, what in ((first_pairs, "pairs (positions)"), (first_found, "pieces found")):
-        limits = _limits_that_fit(history, answer_with)
+    for answer_of, what in ((first_pairs, "pairs (positions)"), (first_found, "pieces found")):
+        limits = list(range(1, longest))
+        for args, got in history:
+            if not limits:
+                break
+            answer_at = answer_of(args)
+            limits = [n for n in limits if same(got, answer_at(n))]
         if limits:
             n = f"{limits[0]}" if len(limits) == 1 else f"{limits[0]} to {limits[-1]}"
             return f", as if limited to the first {n} {what}"
@@ -1350,15 +1424,34 @@ def _tied(text: str, score: float) -> dict[str, float]:
     return {a + b: score for a, b in zip(text, text[1:])}
 
 
-LONG_LENGTH = 2_400
-"""More symbols than a text of 2,000 characters (the stepper's limit, cell 22) gives: one character each."""
+LONG_LENGTH = 1_200
+"""More symbols than any other case (the real encodings' longest has under 70), and more than a scan of the first
+1,000 reaches: one character each, as a text of 1,200 characters gives (the stepper takes up to 2,000, cell 22). Not
+longer: a right answer that rebuilds the list of pairs for every i (quadratic: 2.9 million traced lines here, 11.5
+million at 2,400 symbols, 19 seconds on a loaded machine) must pass, within ``NEXT_MERGE_LINES`` and
+``NEXT_MERGE_SECONDS``; and still deeper than Python's default recursion limit, 1,000 calls."""
 LONG_SYMBOLS = [chr(0x4E00 + i) for i in range(LONG_LENGTH)]
 LONG_BEST = LONG_LENGTH - 20
 LONG_CASE_SCORES = {
     LONG_SYMBOLS[i] + LONG_SYMBOLS[i + 1]: -1e4 if i > LONG_BEST else i - 1e4 for i in range(0, LONG_LENGTH - 1, 10)
 }
-"""Every tenth pair a piece, the later the higher, up to the best at 2,380; the piece at 2,390 scores lowest. An
+"""Every tenth pair a piece, the later the higher, up to the best at 1,180; the piece at 1,190 scores lowest. An
 answer that looks at only the first N symbols returns the best of those, a piece before."""
+
+NEXT_MERGE_LINES = 4_000_000
+"""next_merge's line allowance: twice the engine's, so that the quadratic answer above passes on the long case
+(2 lines for each of 1,199 x 1,199 pairs), while an endless loop, stopped on the first case, still ends in seconds.
+An answer that is cubic (every pair compared with every other, for every i) is still stopped, with
+``NEXT_MERGE_RUNAWAY``."""
+NEXT_MERGE_SECONDS = 20.0
+"""next_merge's clock for each call: the quadratic answer's 2.9 million traced lines took 2.9 seconds, guarded, on 2
+cores at a load of 6 (a microsecond a line; 11.5 million took 19 seconds at 6.7), close to the engine's 5."""
+NEXT_MERGE_RUNAWAY = (
+    "one of two things: an endless loop (a `while` loop must move its counter on, i += 1, on every path, the `else` "
+    "branch included, and a `while True:` needs a `break` or `return` that is reached), or work repeated for every "
+    "i, which multiplies (a list of all the pairs rebuilt, or every pair compared with every other, inside the loop "
+    "over i): look at each pair once, in one loop for i in range(len(symbols) - 1), keeping the best so far"
+)
 
 
 def _only_the_first_symbols(attempt: Attempt) -> str | None:
@@ -1381,7 +1474,7 @@ def _only_the_first_symbols(attempt: Attempt) -> str | None:
     n = f"{fits[0]:,}" if len(fits) == 1 else f"{fits[0]:,} to {fits[-1]:,}"
     return (
         f"you looked at only the first {n} symbols (a slice such as symbols[:N], or a range or a count that stops "
-        f"at a fixed N): this list holds {len(symbols):,} symbols, as a text of over 2,000 characters gives, and its "
+        f"at a fixed N): this list holds {len(symbols):,} symbols, as a text of {len(symbols):,} characters gives, and its "
         f"best pair stands at {expected:,}; go through every pair, for i in range(len(symbols) - 1), however long "
         "the list"
     )
@@ -1389,7 +1482,7 @@ def _only_the_first_symbols(attempt: Attempt) -> str | None:
 
 RECURSION = (
     "a RecursionError: your function calls itself once for each symbol, and this list holds "
-    f"{LONG_LENGTH:,} symbols (a text of over 2,000 characters gives as many), deeper than Python lets calls go "
+    f"{LONG_LENGTH:,} symbols (a text of {LONG_LENGTH:,} characters gives as many), deeper than Python lets calls go "
     "(sys.getrecursionlimit()); use a loop, for i in range(len(symbols) - 1), keeping the best i so far"
 )
 
@@ -1717,7 +1810,7 @@ NEXT_MERGE = Exercise(
         Case(
             (LONG_SYMBOLS, LONG_CASE_SCORES),
             LONG_BEST,
-            f"{LONG_LENGTH:,} symbols (more than a text of 2,000 characters gives), every tenth pair a piece, the "
+            f"{LONG_LENGTH:,} symbols (as a text of {LONG_LENGTH:,} characters gives), every tenth pair a piece, the "
             f"later the higher up to the best at {LONG_BEST:,}: every pair is looked at, however long the list",
         ),
     ],
@@ -1727,6 +1820,8 @@ NEXT_MERGE = Exercise(
         on_error(RecursionError, RECURSION),
         _only_the_first_symbols,
         _same_answer_everywhere,
+        *(same_as(_trailing_spaces_dropped(every), TRAILING_SPACE) for every in (False, True)),
+        *(same_as(_equal_symbols_skipped(keep), _equal_symbols(keep)) for keep in (True, False)),
         _zero_dropped,
         same_as(_zero_replaced_in_loop, ZERO_IS_FALSE),
         _two_symbols_no_pair,
@@ -1965,6 +2060,9 @@ NEXT_MERGE = Exercise(
         _found_no_pair,
         _past_the_last_pair,
     ],
+    max_steps=NEXT_MERGE_LINES,
+    max_seconds=NEXT_MERGE_SECONDS,
+    runaway_hint=NEXT_MERGE_RUNAWAY,
     hint="for each i, the piece is symbols[i] + symbols[i + 1]; keep the i whose piece is in scores with the highest "
     "score, replacing it only when a later one is strictly higher",
 )

@@ -451,6 +451,37 @@ def _byte_pieces_once(pieces: list[str], vocab: set[str]) -> list[str]:
     return out
 
 
+def _known_pieces_once(pieces: list[str], vocab: set[str]) -> list[str]:
+    """A known piece appended only when it is not in the output yet (``if piece not in out``); bytes always."""
+    out: list[str] = []
+    for piece in pieces:
+        if piece in vocab:
+            if piece not in out:
+                out.append(piece)
+        else:
+            out.extend(byte_fallback([piece], set()))
+    return out
+
+
+LESSON_OUTPUT = ["▁I", "▁love", "▁", "<0xF0>", "<0x9F>", "<0xA4>", "<0x96>"]
+"""What the lesson's cell 10 prints for mistral.encode_as_pieces("I love 🤖")."""
+
+
+def _same_output_everywhere(attempt: Attempt) -> str | None:
+    """One list for every input: an answer written for the lesson's example, not computed from the pieces."""
+    got = attempt.got
+    if not isinstance(got, list) or attempt.error is not None or got == attempt.expected:
+        return None
+    answers = [answer for _, answer in attempt.history()]
+    if len(answers) < 5 or any(answer != got for answer in answers):
+        return None
+    which = " (the lesson's output for 'I love 🤖', written out)" if got == LESSON_OUTPUT else ""
+    return (
+        f"your function returns {got!r}{which} whatever the pieces and vocab: compute the list from them, each piece "
+        "in vocab as it is and each other piece as its bytes, [f'<0x{b:02X}>' for b in piece.encode('utf-8')]"
+    )
+
+
 WRITTEN_EVERY_TIME = (
     "a byte is written every time it comes, twice when it comes twice, in the order of piece.encode('utf-8'): "
     "'€' and '▁' both start with E2, and two U+200B are E2 80 8B twice; write [f'<0x{b:02X}>' for b in "
@@ -656,6 +687,7 @@ BYTE_FALLBACK = Exercise(
         ),
         _added_in_front,
         _output_carried_over,
+        _same_output_everywhere,  # after it: a list carried over (out=[]) is one list, the same every time
         _spaces_kept,
         same_as(
             _each_piece_once,
@@ -676,7 +708,8 @@ BYTE_FALLBACK = Exercise(
         ),
         same_as(
             _repeats_dropped,
-            "you kept each piece once (a set, or dict.fromkeys): a byte or a piece that comes again is written again "
+            "you kept each piece once (a set, dict.fromkeys, or `if ... not in out`): a byte or a piece that comes "
+            "again is written again "
             "('▁€' is E2 96 81 E2 82 AC, two <0xE2>)",
         ),
         same_as(
@@ -706,6 +739,12 @@ BYTE_FALLBACK = Exercise(
         same_as(
             _byte_pieces_once,
             f"you wrote a byte piece only once (`if ... not in out`): {WRITTEN_EVERY_TIME}",
+        ),
+        same_as(
+            _known_pieces_once,
+            "you wrote a known piece only once (`if piece not in out`): a piece in vocab is written every time it "
+            "stands in pieces, twice when it stands twice ('▁the' in 'the cat and the dog'); append each known piece "
+            "as it comes, whatever came before",
         ),
         _bytes_left_out,
         same_as(

@@ -40,12 +40,16 @@ MISTRAL_TEXTS = (
     "def square(x):\n    return x ** 2  # x*x",
     "zero\u200bwidth \u200bspace, a\u200djoiner and \ufeffBOM",
     "x=[] if a<>b or c<?>d",
+    "hi  ",
+    "x = 1   ",
 )
 """A long English sentence (more than 40 symbols, its best pair far right at some steps), markup and [INST]-like
 brackets, ordinary pieces enclosed in brackets ('[]' id 2002, '<>' id 28675, '<?>' id 25955: no special tokens),
 numbers, Japanese (kanji and kana, one piece each: Mistral's model joins no two characters of this text, though
 it joins some of other CJK text, '数据' or '一个'), a combining accent (U+0301), code,
-and format characters (category Cf: U+200B, U+200D, U+FEFF), one of which Mistral joins ('▁' + U+200B, id 15758)."""
+and format characters (category Cf: U+200B, U+200D, U+FEFF), one of which Mistral joins ('▁' + U+200B, id 15758). The
+last two end in spaces: their last merges join '▁' symbols at the very end ('hi  ' ends as ['▁hi', '▁▁'], 'x = 1   '
+as [..., '1', '▁▁▁'], as sentencepiece 0.2.3 encodes them), so an answer that drops a trailing '▁' fails them."""
 
 NUMBERS_LINE = "in 2024 and 2025 we sold 1234 cups, 12 a day"
 NUMBERS_VOCAB_SIZE = 58
