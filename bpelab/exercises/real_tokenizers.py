@@ -371,9 +371,19 @@ def _toy(*tokens: bytes) -> Ranks:
     return {**{t: 256 + i for i, t in enumerate(tokens)}, **{bytes([i]): i for i in range(256)}}
 
 
-def _real(token: bytes, encoding: str = "cl100k_base") -> Ranks:
-    """GPT-4's (or another encoding's) ranks, cut down to the tokens that can occur while BPE builds ``token``."""
-    return substring_ranks(token, shared_ranks(load_encoding(encoding)))
+class _RealRanks:
+    """GPT-4's (or another encoding's) ranks, cut down to the tokens that can occur while BPE builds a token.
+
+    Each encoding is loaded once and held while the cases are built: ``load_encoding`` shares an encoding only
+    while something holds it, and loading one again for every case cost a check most of its time."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, Ranks] = {}
+
+    def __call__(self, token: bytes, encoding: str = "cl100k_base") -> Ranks:
+        if encoding not in self._held:
+            self._held[encoding] = shared_ranks(load_encoding(encoding))
+        return substring_ranks(token, self._held[encoding])
 
 
 def _listed_out_of_order(ranks: Ranks, seed: int) -> Ranks:
@@ -385,6 +395,7 @@ def _listed_out_of_order(ranks: Ranks, seed: int) -> Ranks:
 
 
 def _parents_cases() -> list[Case]:
+    _real = _RealRanks()
     return [
         Case((b"aaa", _toy(b"aa", b"aaa")), (b"aa", b"a"), "two equal pairs: the leftmost merges first"),
         Case(
