@@ -167,3 +167,60 @@ def test_lesson_07_names_gpt4o_optional_leading_character() -> None:
     text = _cell(LESSON_07, "thai-vowels-after-md")
     assert "[^\\r\\n\\p{L}\\p{N}]?" in text.split("Either")[1]
     assert split_text(" Hello", "o200k") == [" Hello"] and split_text("(Hello", "o200k") == ["(Hello"]
+
+
+# ---- finding 12: CompareView's printout counts one byte in the singular --------------------------------------------------
+
+
+def test_compare_view_says_one_byte() -> None:
+    from bpelab.widgets import CompareView
+
+    printed = CompareView(text="a").render_text()
+    assert printed.splitlines()[0].startswith("CompareView: 4 tokenizers, 1 byte, "), printed
+    assert CompareView(text="ab").render_text().startswith("CompareView: 4 tokenizers, 2 bytes, ")
+
+
+# ---- finding 11: three hints name the learner's bug ------------------------------------------------------------------
+
+
+def test_split_pieces_names_the_ignored_pattern(capsys) -> None:
+    import regex
+
+    from bpelab.exercises import check_split_pieces
+    from bpelab.patterns import PATTERNS
+
+    passed, out = _report(capsys, check_split_pieces, lambda text, pattern: regex.findall(PATTERNS["gpt2"], text))
+    assert not passed and "you split every text with PATTERNS['gpt2'] and ignored the `pattern` argument" in out, out
+
+
+def test_build_vocab_names_a_loop_over_the_dict_without_items(capsys) -> None:
+    from bpelab.exercises import check_build_vocab
+
+    def build_vocab(merges):
+        vocab = {i: bytes([i]) for i in range(256)}
+        for (a, b), new in merges:
+            vocab[new] = vocab[a] + vocab[b]
+        return vocab
+
+    passed, out = _report(capsys, check_build_vocab, build_vocab)
+    assert not passed and "for (a, b), new in merges.items():" in out, out
+
+
+def test_find_parents_names_the_leftmost_tie_rule(capsys) -> None:
+    from bpelab.exercises import check_find_parents
+
+    def find_parents(token, ranks):
+        parts = [token[i : i + 1] for i in range(len(token))]
+        while True:
+            best = None
+            for i in range(len(parts) - 1):
+                rank = ranks.get(parts[i] + parts[i + 1])
+                if rank is not None and rank < ranks[token] and (best is None or rank <= best[0]):
+                    best = (rank, i)
+            if best is None:
+                return tuple(parts)
+            i = best[1]
+            parts[i : i + 2] = [parts[i] + parts[i + 1]]
+
+    passed, out = _report(capsys, check_find_parents, find_parents)
+    assert not passed and "you merged the rightmost" in out and "LEFTMOST" in out, out

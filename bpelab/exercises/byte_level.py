@@ -164,6 +164,13 @@ BUILD_VOCAB = Exercise(
             "(chr(233).encode() is b'\\xc3\\xa9'). Token i is the single byte i: bytes([i])",
         ),
         _parent_used_too_soon,
+        on_error(
+            TypeError,
+            "merges is a dict, {(a, b): new}, and a loop over a dict gives its keys only, the pairs (a, b): "
+            "`for (a, b), new in merges:` tries to unpack the id a as a pair. Loop over its items: "
+            "`for (a, b), new in merges.items():`",
+            contains="cannot unpack non-iterable int",
+        ),
         on_error(KeyError, "a parent id is missing from your vocab: " + _START_FROM_BYTES),
         when(
             lambda attempt: isinstance(attempt.got, dict) and any(isinstance(v, str) for v in attempt.got.values()),
