@@ -83,6 +83,9 @@ class IncrementalTrainer(Generic[S]):
         do: removing a word the moment it loses a pair costs more than skipping it later."""
         self.sizes: dict[S, int] = {}
         """How many starting symbols each merged symbol spans (a starting symbol spans 1)."""
+        self.symbols: set[S] = {symbol for word in words for symbol in word}
+        """Every symbol the corpus has held: a merge that makes a symbol never seen before knows every place of
+        the pairs it creates, so it can give them their tie keys without scanning a word again."""
         first_place: dict[tuple[S, S], tuple[int, int]] = {}
         for w, (word, freq) in enumerate(zip(words, freqs)):
             for offset, pair in enumerate(zip(word, word[1:])):
@@ -130,8 +133,13 @@ class IncrementalTrainer(Generic[S]):
 
     def merge(self, pair: tuple[S, S], new_symbol: S) -> None:
         """Merge ``pair`` in the words that contain it, and update counts, index and heap."""
-        counts, where, words, freqs = self.counts, self.where, self.words, self.freqs
-        self.sizes[new_symbol] = self.sizes.get(pair[0], 1) + self.sizes.get(pair[1], 1)
+        counts, where, words, freqs, sizes = self.counts, self.where, self.words, self.freqs, self.sizes
+        sizes[new_symbol] = sizes.get(pair[0], 1) + sizes.get(pair[1], 1)
+        # A symbol never seen before: every pair holding it is in the words merged here, so their first places
+        # are found while they are counted (scanning a long word again for each such pair cost the most).
+        placed = self.fixed_key is None and new_symbol not in self.symbols
+        self.symbols.add(new_symbol)
+        first_place: dict[tuple[S, S], tuple[int, int]] = {}
         gained: set[tuple[S, S]] = set()
         for w in where.pop(pair):
             old = words[w]
@@ -142,13 +150,18 @@ class IncrementalTrainer(Generic[S]):
             freq = freqs[w]
             for p in zip(old, old[1:]):  # the word's pairs before the merge go out ...
                 counts[p] -= freq
+            offset = 0
             for p in zip(new, new[1:]):  # ... and its pairs after the merge come in
                 counts[p] = counts.get(p, 0) + freq
                 if new_symbol in p:  # only these can be new to this word
                     gained.add(p)
                     where.setdefault(p, set()).add(w)
+                    if placed and (p not in first_place or (w, offset) < first_place[p]):
+                        first_place[p] = (w, offset)
+                if placed:
+                    offset += sizes.get(p[0], 1)
         for p in gained:  # pairs that gained occurrences: push their live values
-            heappush(self.heap, (-counts[p], self.tie_key(p), p))
+            heappush(self.heap, (-counts[p], first_place[p] if placed else self.tie_key(p), p))
 
     def learn(
         self, num_merges: int, new_symbol: Callable[[tuple[S, S]], S], min_count: int = 1, progress: bool = False

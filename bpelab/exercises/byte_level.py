@@ -164,6 +164,13 @@ BUILD_VOCAB = Exercise(
             "(chr(233).encode() is b'\\xc3\\xa9'). Token i is the single byte i: bytes([i])",
         ),
         _parent_used_too_soon,
+        on_error(
+            TypeError,
+            "merges is a dict, {(a, b): new}, and a loop over a dict gives its keys only, the pairs (a, b): "
+            "`for (a, b), new in merges:` tries to unpack the id a as a pair. Loop over its items: "
+            "`for (a, b), new in merges.items():`",
+            contains="cannot unpack non-iterable int",
+        ),
         on_error(KeyError, "a parent id is missing from your vocab: " + _START_FROM_BYTES),
         when(
             lambda attempt: isinstance(attempt.got, dict) and any(isinstance(v, str) for v in attempt.got.values()),
@@ -208,6 +215,18 @@ def _decode_cases() -> list[Case]:
         Case((_base(), [32, 104, 105, 10]), " hi\n", "whitespace at both ends: text too"),
         Case((_base(), list(b"a\r\nb")), "a\r\nb", "a Windows line break, '\\r\\n'"),
         Case((_base(), list("ﬁ½".encode())), "ﬁ½", "a ligature and a fraction, given back as they are"),
+        Case(
+            (_base(), list("cafe\u0301".encode())),
+            "cafe\u0301",
+            "'café' written with 'e' and a combining acute accent (U+0301, decomposed): two characters, given back "
+            "as two (NFC would make them one 'é')",
+        ),
+        Case(
+            (_base(), list("\ufeffhi".encode())),
+            "\ufeffhi",
+            "ids whose bytes start with EF BB BF, the UTF-8 of U+FEFF (a byte order mark), then 'hi': those bytes "
+            "are text the ids hold, and decoding gives them back",
+        ),
         Case((_base(), []), "", "no ids at all"),
         Case((dict(tok.vocab), mixed)),
         Case((dict(tok.vocab), mixed[:cut]), note="a real tokenizer's ids, stopped inside a character"),
@@ -272,6 +291,12 @@ def _text_changed(attempt: Attempt) -> str | None:
             "and decoding gives back every one: " + _JOIN_THEN_DECODE
         )
     return None
+
+
+def _byte_order_mark_dropped(attempt: Attempt) -> bool:
+    """The text started with U+FEFF (bytes EF BB BF), and the answer is the text without it."""
+    got, want = attempt.got, attempt.expected
+    return isinstance(got, str) and isinstance(want, str) and want.startswith("\ufeff") and got == want[1:]
 
 
 def _one_token_at_a_time(vocab: Vocab, ids: list[int]) -> str:
@@ -344,6 +369,12 @@ DECODE_IDS = Exercise(
             "rest (a byte that only continues a character is one '\ufffd' of its own): " + _JOIN_THEN_DECODE,
         ),
         _text_changed,
+        when(
+            _byte_order_mark_dropped,
+            "the U+FEFF at the start is missing: .decode('utf-8-sig') (or .lstrip('\\ufeff'), .replace('\\ufeff', "
+            "'')) drops a byte order mark, but here its bytes EF BB BF are ids' bytes like any others, and decoding "
+            "gives back every character they spell. Decode with 'utf-8', not 'utf-8-sig': " + _JOIN_THEN_DECODE,
+        ),
         same_as(
             _ignore,
             "errors='ignore' silently drops the bytes of a cut character: use errors='replace' so the cut shows as '\ufffd'",

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from types import GeneratorType
 from typing import Any
 
+from bpelab.exercises.cases import Attempt
 from bpelab.exercises.core import Case, CheckResult, Exercise, same_as, when
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH
 from bpelab.words import END_OF_WORD, decode_words, encode_word, train_bpe
@@ -40,6 +42,22 @@ _DOLLAR_HINT = (
     "to the text were dropped: ['end</w>', '\\n'] must give 'end \\n'. Drop only the spaces at the very end: "
     ".rstrip(' '), or anchor the pattern at the end of the text with \\Z, re.sub(' +\\Z', '', text)"
 )
+
+
+def _normalised(attempt: Attempt) -> str | None:
+    """The learner normalised the text (NFC, NFKC, ...): the decomposed accent of a case came back composed."""
+    got, expected = attempt.got, attempt.expected
+    if attempt.error is not None or not isinstance(got, str) or not isinstance(expected, str) or got == expected:
+        return None
+    for form in ("NFC", "NFKC", "NFD", "NFKD"):
+        if unicodedata.normalize(form, expected) == got:
+            return (
+                f"you normalised the text (unicodedata.normalize({form!r}, ...)): 'e' + U+0301 became one "
+                "character, so the text is not the one that was encoded. Decoding gives back exactly the "
+                "characters of the symbols: join them, turn '</w>' into a space, drop the spaces at the very end"
+            )
+    return None
+
 
 DECODE_WORDS = Exercise(
     name="decode_words",
@@ -95,14 +113,27 @@ DECODE_WORDS = Exercise(
             "text, not a space, so it stays",
         ),
         Case(
-            (["name</w>", "age\t</w>"],),
-            "name age\t",
-            "'name age\\t' split on spaces only: the last word ends in a tab, which stays (only spaces go)",
+            (["name</w>", "age\tyears\t</w>"],),
+            "name age\tyears\t",
+            "'name age\\tyears\\t' split on spaces only: the last word holds a tab and ends in one, and both stay "
+            "(only spaces go)",
         ),
         Case(
-            (["100</w>", "km\xa0</w>"],),
-            note="'100 km\\xa0' split on spaces only: its last word ends in a no-break space (U+00A0), which is "
-            "text, not the space '</w>' leaves, so it stays",
+            (["100\xa0km</w>", "left\xa0</w>"],),
+            note="'100\\xa0km left\\xa0' split on spaces only: its words hold no-break spaces (U+00A0), one at the "
+            "very end: they are text, not the space '</w>' leaves, so they stay",
+        ),
+        Case(
+            (["one\r</w>", "line\r</w>"],),
+            "one\r line\r",
+            "'one\\r line\\r' split on spaces only: each word ends in a carriage return (a Windows line end "
+            "'\\r\\n' cut before its '\\n'), which is text, not a space, so it stays, the last one too",
+        ),
+        Case(
+            (["cafe\u0301</w>", "au</w>", "lait</w>"],),
+            "cafe\u0301 au lait",
+            "'café au lait' with its accent typed as a character of its own (e + U+0301, decomposed): decoding "
+            "gives back the characters it got; it does not normalise them (NFC would make 'e' + U+0301 one 'é')",
         ),
         Case(
             (["end</w>", "\n"],),
@@ -162,6 +193,19 @@ DECODE_WORDS = Exercise(
             "words) leave one space each, so ['low</w>', '</w>', '</w>'] ends in three spaces and must give 'low'. "
             "Drop every space at the very end, however many (.rstrip(' '), or a while loop)",
         ),
+        _normalised,
+        same_as(
+            lambda symbols: decode_words([symbol.replace("\t", " ") for symbol in symbols]),
+            "you turned each tab into a space (.replace('\\t', ' ') or .expandtabs()), so the tab at the end went "
+            "with the spaces and the one inside a word became a space: a tab in a symbol is a character of the text "
+            "and stays. Turn only '</w>' into a space, then drop the spaces at the very end (.rstrip(' '))",
+        ),
+        same_as(
+            lambda symbols: decode_words([symbol.replace("\xa0", " ") for symbol in symbols]),
+            "you turned each no-break space (U+00A0, '\\xa0') into a space, so the one at the end went with the "
+            "spaces: a no-break space in a symbol is a character of the text and stays. Turn only '</w>' into a "
+            "space, then drop the spaces at the very end (.rstrip(' '))",
+        ),
         same_as(
             lambda symbols: "".join(symbols).replace(END_OF_WORD, " ").rstrip(" \xa0"),
             "you dropped the no-break spaces at the end too (.rstrip(' \\xa0')): only ' ' is the space '</w>' "
@@ -183,8 +227,8 @@ DECODE_WORDS = Exercise(
                 and a.expected[len(a.got) :].strip(string.whitespace) == ""
                 and a.expected[len(a.got) :].strip(" ") != ""
             ),
-            "you dropped other whitespace at the end as well, a tab or a line break (.rstrip(string.whitespace), "
-            "or \\s+$ with the regex module): a symbol can hold one (a text split on spaces only keeps them in its "
+            "you dropped other whitespace at the end as well, a tab, a line break or a carriage return "
+            "(.rstrip(string.whitespace), .rstrip(' \\r'), or \\s+$ with the regex module): a symbol can hold one (a text split on spaces only keeps them in its "
             "words, 'end\\n'), and it is text. Only the spaces that '</w>' left go: .rstrip(' ')",
         ),
         same_as(

@@ -102,6 +102,23 @@ def _split_cases() -> list[Case]:
     ]
 
 
+def _one_pattern_for_all(attempt: Attempt) -> str | None:
+    """The learner split every text with one pattern of ``PATTERNS`` and ignored the ``pattern`` argument."""
+    if attempt.error is not None or not isinstance(attempt.got, list):
+        return None
+    text, pattern = attempt.args
+    for name, fixed in PATTERNS.items():
+        if fixed == pattern or attempt.got != split_text(text, fixed):
+            continue
+        if all(got == split_text(args[0], fixed) for args, got in attempt.history()):
+            return (
+                f"you split every text with PATTERNS[{name!r}] and ignored the `pattern` argument: each case hands "
+                "you the pattern to use (GPT-2's, GPT-4's, GPT-4o's or Llama 3's). Split with the one you are "
+                "given: regex.findall(pattern, text)"
+            )
+    return None
+
+
 def _pieces_text(attempt: Attempt) -> str | None:
     """The learner's pieces joined, when they are a list of str and the function returned."""
     got = attempt.got
@@ -248,6 +265,7 @@ SPLIT_PIECES = Exercise(
     course_functions=(split_text,),
     cases=_split_cases,
     diagnosers=[
+        _one_pattern_for_all,
         same_as(
             lambda text, pattern: regex.findall(pattern, text.replace("\r\n", "\n")),
             "you turned each '\\r\\n' (a Windows line break) into '\\n': split the text as it is; '\\r' is a "
@@ -371,9 +389,19 @@ def _toy(*tokens: bytes) -> Ranks:
     return {**{t: 256 + i for i, t in enumerate(tokens)}, **{bytes([i]): i for i in range(256)}}
 
 
-def _real(token: bytes, encoding: str = "cl100k_base") -> Ranks:
-    """GPT-4's (or another encoding's) ranks, cut down to the tokens that can occur while BPE builds ``token``."""
-    return substring_ranks(token, shared_ranks(load_encoding(encoding)))
+class _RealRanks:
+    """GPT-4's (or another encoding's) ranks, cut down to the tokens that can occur while BPE builds a token.
+
+    Each encoding is loaded once and held while the cases are built: ``load_encoding`` shares an encoding only
+    while something holds it, and loading one again for every case cost a check most of its time."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, Ranks] = {}
+
+    def __call__(self, token: bytes, encoding: str = "cl100k_base") -> Ranks:
+        if encoding not in self._held:
+            self._held[encoding] = shared_ranks(load_encoding(encoding))
+        return substring_ranks(token, self._held[encoding])
 
 
 def _listed_out_of_order(ranks: Ranks, seed: int) -> Ranks:
@@ -385,6 +413,7 @@ def _listed_out_of_order(ranks: Ranks, seed: int) -> Ranks:
 
 
 def _parents_cases() -> list[Case]:
+    _real = _RealRanks()
     return [
         Case((b"aaa", _toy(b"aa", b"aaa")), (b"aa", b"a"), "two equal pairs: the leftmost merges first"),
         Case(
@@ -452,6 +481,21 @@ def _parents_cases() -> list[Case]:
             "GPT-4's b'\\xe2\\x80', the first two bytes of a three-byte character: no text decodes to it",
         ),
     ]
+
+
+def _rightmost_on_ties(token: bytes, ranks: Ranks) -> tuple[bytes, ...]:
+    """The lowest rank below the token's first, as it should be, but of two equal pairs the rightmost merges."""
+    parts, limit = [token[i : i + 1] for i in range(len(token))], ranks[token]
+    while True:
+        best: tuple[int, int] | None = None
+        for i in range(len(parts) - 1):
+            rank = ranks.get(parts[i] + parts[i + 1])
+            if rank is not None and rank < limit and (best is None or rank <= best[0]):
+                best = (rank, i)
+        if best is None:
+            return tuple(parts)
+        i = best[1]
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
 
 
 def _first_split(token: bytes, ranks: Ranks) -> tuple[bytes, bytes]:
@@ -725,6 +769,12 @@ FIND_PARENTS = Exercise(
             "time (the leftmost on a tie), then looks at the pairs again, so a pair the merge just made can go "
             "next. In b'aaaa', 'a' + 'a' (rank 257) at the left gives aa|a|a, and then 'aa' + 'a' (rank 256) "
             "merges, not the other 'a' + 'a'",
+        ),
+        same_as(
+            _rightmost_on_ties,
+            "of two equal pairs (the same bytes, so the same rank) you merged the rightmost: BPE merges the LEFTMOST "
+            "on a tie, as it met them, so b'aaa' becomes aa|a, not a|aa. Take a pair only when its rank is strictly "
+            "lower than the best so far (<, not <=), or scan from the left and keep the first",
         ),
         same_as(lambda token, ranks: _highest_rank_first(token, ranks, leftmost_on_ties=False), _HIGHEST_RANK_HINT),
         same_as(lambda token, ranks: _highest_rank_first(token, ranks, leftmost_on_ties=True), _HIGHEST_RANK_HINT),

@@ -150,7 +150,7 @@ class CompareView(EncodeExplorer):
         first = len(rows[0][1]) if rows else 0
         spans = self.differing_spans
         stretches = f"{len(spans)} stretch{'' if len(spans) == 1 else 'es'}"  # '1 stretch', '3 stretches'
-        lines = [f"CompareView: {len(rows)} tokenizers, {len(data)} bytes, {stretches} cut differently"]
+        lines = [f"CompareView: {len(rows)} tokenizers, {counted(len(data), 'byte')}, {stretches} cut differently"]
         for label, ids, pieces in rows:
             head = f"{label}: {counted(len(ids), 'token')}"
             if ids:
