@@ -249,18 +249,7 @@ TRAILING_SPACE = (
 
 def _equal_symbols_skipped(keep_spaces: bool) -> Any:
     """A pair of two equal symbols skipped (``if symbols[i] == symbols[i + 1]: continue``), or all but '▁' + '▁'."""
-
-    def wrong(symbols: list[str], scores: dict[str, float]) -> int | None:
-        best: int | None = None
-        for i in range(len(symbols) - 1):
-            if symbols[i] == symbols[i + 1] and not (keep_spaces and symbols[i] == SPACE):
-                continue
-            piece = symbols[i] + symbols[i + 1]
-            if piece in scores and (best is None or scores[piece] > scores[symbols[best] + symbols[best + 1]]):
-                best = i
-        return best
-
-    return wrong
+    return _skipping(lambda left, right: left == right and not (keep_spaces and left == SPACE))
 
 
 def _equal_symbols(keep_spaces: bool) -> str:
