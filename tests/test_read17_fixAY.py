@@ -211,6 +211,5 @@ def test_the_slopes_are_computed_and_the_prose_reads_them_as_they_are() -> None:
         "Then encoding"
     )[0]
     assert "Read the slopes more than the heights" not in prose
-    assert "steepest can change from run to run" in prose, prose  # the order of the slopes is noise
-    if max(slopes.values()) < 1:
-        assert "slopes come out below 1" in prose, prose
+    assert "which one is the steepest can change" in prose, prose  # the order of the slopes is noise
+    assert "cannot show why" in prose, prose  # read 19: five noisy timings carry no cause (fixAZ)

@@ -632,7 +632,6 @@ COUNT_UNUSED = Exercise(
         *cleaned_cases(_paragraph(), "its tokens"),
     ],
     diagnosers=[
-        when(_count_of_another_tokenizer, UNUSED_REMEMBERED_HINT),  # first: a remembered count can match any other
         *cleaning_diagnosers(count_unused),
         same_as(
             lambda tokenizer, text: count_unused(tokenizer, text.strip()),
@@ -658,6 +657,10 @@ COUNT_UNUSED = Exercise(
             lambda tokenizer, text: len(set(tokenizer.vocab) - set(_by_paragraphs(tokenizer, text))),
             "you encoded the text paragraph by paragraph (text.split('\\n\\n')), each part alone: " + PIECES_HINT,
         ),
+        # a text encoded in parts (above, and one character at a time) can give another tokenizer's count: those
+        # first; then a remembered count, before the count-formula hints it can match by chance ('256 + merges')
+        _single_pieces,
+        when(_count_of_another_tokenizer, UNUSED_REMEMBERED_HINT),
         same_as(
             lambda tokenizer, text: len(set(_ids(tokenizer, text))),
             "that is the number of tokens USED; subtract it from the size of the vocabulary",
@@ -676,7 +679,6 @@ COUNT_UNUSED = Exercise(
             "holds too: count over tokenizer.vocab itself, len(set(tokenizer.vocab) - set(ids))",
         ),
         same_as(_with_parts, "a token is used only if encode emits it; the pieces inside a longer token are not used"),
-        _single_pieces,
         _counted_only_the_start,
     ],
     hint="the ids of tokenizer.vocab that are not in set(tokenizer.encode(text)): len(set(vocab) - set(ids))",

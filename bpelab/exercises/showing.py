@@ -112,7 +112,8 @@ def told_apart(expected: Any, got: Any) -> str:
     """``expected X, got Y`` for a message; where the two print alike ('café' composed and decomposed), with
     their code points escaped (``ascii``), so that the reader sees what differs."""
     want, have = short(expected), short(got)
-    if _looks_alike(want, have):
+    both_text = isinstance(expected, str) and isinstance(got, str)
+    if _looks_alike(want, have) or (both_text and _looks_alike(expected, got)):  # short escapes marks in one only
         want, have = ascii(expected), ascii(got)
     return f"{want}, got {have}"
 
