@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import ipywidgets.widgets.widget as ipywidget
+import ipywidgets
 import pytest
 
 from bpelab import train_bpe
@@ -34,15 +34,19 @@ def plain(state: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def opened(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, Any]]]:
-    """The state of every widget channel opened, in order."""
+    """The state of every widget channel opened, in order: what ``Widget.open`` sends in its opening message.
+
+    Recorded at ``Widget.open`` rather than at the comm it creates: ipywidgets 7 makes an ``ipykernel`` Comm
+    there and 8.1 calls ``comm.create_comm``, and the course allows both (pyproject.toml)."""
     states: list[dict[str, Any]] = []
-    create = ipywidget.comm.create_comm
+    original = ipywidgets.Widget.open
 
-    def recording(**kwargs: Any) -> Any:
-        states.append(plain(kwargs["data"]["state"]))
-        return create(**kwargs)
+    def recording(self: ipywidgets.Widget) -> None:
+        if self.comm is None:
+            states.append(plain(self.get_state()))
+        original(self)
 
-    monkeypatch.setattr(ipywidget.comm, "create_comm", recording)
+    monkeypatch.setattr(ipywidgets.Widget, "open", recording)
     yield states
 
 
