@@ -265,9 +265,19 @@ def divisor_nudged(parts: Callable[..., tuple[float, float]], what: str, divisor
 def _explains(got: object, expected: float, places: int) -> bool:
     """``got`` is ``expected`` rounded (or cut: floor, ceil, trunc) to ``places`` decimal places."""
     scale = 10**places
-    return is_number(got) and any(
-        got == way(expected * scale) / scale for way in (round, math.floor, math.ceil, math.trunc)
+    return is_number(got) and (
+        got == round(expected, places)  # Python's own: the scaled forms below can miss it by a bit
+        or any(got == way(expected * scale) / scale for way in (round, math.floor, math.ceil, math.trunc))
     )
+
+
+def _unrounded_fits(answer: object, exact: float, places: int) -> bool:
+    """Another case's answer fits a rounding to ``places``: it is the exact value so rounded, or it is exact and the
+    exact value has no more places than that (up to float error). An exact answer where the exact value has more
+    places was not rounded: replacing "  " by " " gave 2.0 for 1.8, and 1.25 where 1.25 was right."""
+    if _explains(answer, exact, places):
+        return True
+    return answer == exact and math.isclose(round(exact, places), exact, rel_tol=1e-9)
 
 
 def rounded_places(got: object, expected: float, others: Sequence[tuple[object, float]] = ()) -> int | None:
@@ -275,13 +285,12 @@ def rounded_places(got: object, expected: float, others: Sequence[tuple[object, 
 
     ``others``: (answer, exact answer) on the exercise's other cases. The places must explain them too: 0.00719 is
     0.0071895 rounded to 5 places, and to 6 (0.007190); another case, 0.0000046125 given as 0.0, tells them apart.
+    An answer exactly right on a case whose exact value has more places is explained by no rounding to fewer.
     """
     if not is_number(got) or got == expected:
         return None
     for places in range(15, -1, -1):  # the most places that explain it: 0.0 is 0.004 rounded to 2 places
-        if _explains(got, expected, places) and all(
-            answer == exact or _explains(answer, exact, places) for answer, exact in others
-        ):
+        if _explains(got, expected, places) and all(_unrounded_fits(answer, exact, places) for answer, exact in others):
             return places
     return None
 
