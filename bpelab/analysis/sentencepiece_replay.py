@@ -50,9 +50,15 @@ class SentencePieceReplay:
     merges_at_once: list[int]
     single_steps: list[tuple[tuple[str, str], float | int, int]]
     """Every single merge SentencePiece makes: the pair, its −score, the index of its left symbol in the list of
-    symbols as it stands just before that merge."""
+    symbols the stepper draws, as it stands just before that merge (a character shown as byte pieces counts as
+    each of them)."""
     pieces: list[str]
     """What the model's own ``encode_as_pieces`` gives."""
+    sentencepiece_at: list[int] = field(default_factory=list)
+    """For each single merge, the index of its left symbol in SentencePiece's own list as it stands just before that
+    merge: a character the vocabulary lacks is one symbol there, as SentencePiece holds it until the merges end and
+    only then writes it as byte pieces (``bpe_model.cc``); what ``next_merge`` of lesson 16 returns on the
+    normalized characters. It differs from the index in ``single_steps`` only after such a character."""
     stepper_stops_at: int | None = None
     """``None`` when ``steps`` draw every merge; else the index in ``single_steps`` of the first merge they cannot
     draw (joining that pair everywhere at once gives another text, as on a run of '▁' pieces, which all score -1e9
@@ -72,7 +78,8 @@ class SentencePieceReplay:
         if self.stepper_stops_at is None:
             return "no merges left: no two neighbouring symbols form a piece"
         first = self.stepper_stops_at
-        (a, b), rank, at = self.single_steps[first]
+        (a, b), rank, _ = self.single_steps[first]
+        at = self.sentencepiece_at[first]  # SentencePiece's own index, as the lesson's table of single merges
         after = first + 1
         while after < len(self.single_steps) and self.single_steps[after][0] == (a, b):
             after += 1
@@ -155,6 +162,7 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
     inside = {char for piece in model.mergeable for char in piece}
     symbols: list[str] = []
     fallen: set[int] = set()  # positions of byte pieces: they never merge
+    trailing: set[int] = set()  # those after a character's first byte: SentencePiece holds the character as one
     for char in normalized:
         if char in model.mergeable or not model.byte_fallback:
             symbols.append(char)
@@ -162,8 +170,10 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
         if char in inside:
             raise ValueError(f"{char!r} is no piece but sits inside one: showing its bytes from the start would lie")
         fallen.update(range(len(symbols), len(symbols) + len(char.encode("utf-8"))))
+        trailing.update(range(len(symbols) + 1, len(symbols) + len(char.encode("utf-8"))))
         symbols += [byte_piece(b) for b in char.encode("utf-8")]
     frozen = [i in fallen for i in range(len(symbols))]
+    one = [i not in trailing for i in range(len(symbols))]  # a symbol SentencePiece holds: all but later bytes
     initial = tuple(symbols)
 
     def score_at(i: int) -> float:
@@ -181,13 +191,16 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
 
     scores = [score_at(i) for i in range(len(symbols) - 1)]  # kept up to date: a merge changes two entries
     drawing = _Drawing()
+    sentencepiece_at: list[int] = []
     while scores and (top := max(scores)) != -math.inf:
         best = scores.index(top)  # the leftmost of the best
         pair = (symbols[best], symbols[best + 1])
         drawing.merging(pair, ranks, symbols)
         drawing.singles.append((pair, _rank(top), best))
+        sentencepiece_at.append(sum(one[:best]))
         symbols[best : best + 2] = [pair[0] + pair[1]]
         frozen[best : best + 2] = [False]
+        one[best : best + 2] = [True]
         del scores[best]
         for i in (best - 1, best):
             if 0 <= i < len(scores):
@@ -205,6 +218,7 @@ def replay_sentencepiece(model: SentencePieceBPE, text: str, name: str = "") -> 
         drawing.at_once,
         drawing.singles,
         pieces,
+        sentencepiece_at,
         drawing.stops_at,
         name or repr(model),
     )
