@@ -93,6 +93,19 @@ def _scan(symbols: Word, pair: Pair, emit: Callable[[Pair], str], step: int) -> 
     return tuple(merged)
 
 
+def _merged_left_out(symbols: Word, pair: Pair) -> Word:
+    """At a match, the scan jumps past both symbols (``i += 2``) but appends nothing: the merged symbol is lost."""
+    merged: list[str] = []
+    i = 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and (symbols[i], symbols[i + 1]) == pair:
+            i += 2
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return tuple(merged)
+
+
 def _first_half_kept(symbols: Word, pair: Pair) -> Word:
     """At a match, only ``pair[0]`` is emitted: the second symbol is lost."""
     return _scan(symbols, pair, lambda p: p[0], 2)
@@ -276,7 +289,12 @@ def _grew(attempt: Attempt) -> bool:
 
 
 def _shrank(attempt: Attempt) -> bool:
-    return any(len(_text_of(g)) < len(_text_of(w)) for w, g, _ in _pairs_of_words(attempt))
+    """A word came back without its last symbol, and only that is missing (a ``for i in range(len(symbols) - 1)``
+    loop that never reaches it): the other symbols spell the rest of the word."""
+    return any(
+        len(_text_of(g)) < len(_text_of(w)) and len(w) > 0 and _text_of(g) == _text_of(w[:-1])
+        for w, g, _ in _pairs_of_words(attempt)
+    )
 
 
 def _nested(attempt: Attempt) -> bool:
@@ -432,6 +450,22 @@ WORD_DIAGNOSERS = [
 ]
 
 
+def _merged_left_out_hint(like: Callable[[WrongMerge, str], Diagnoser]) -> Diagnoser:
+    """The merged symbol forgotten (``i += 2`` at a match with no ``append``), named from the attempt's pair."""
+    found = like(_merged_left_out, "merged")
+
+    def diagnose(attempt: Attempt) -> str | None:
+        if not found(attempt):
+            return None
+        first, second = attempt.args[1]
+        return (
+            f"the merged symbol is missing: at a match your scan skipped both symbols (i += 2) but appended nothing; "
+            f"append the merged symbol, pair[0] + pair[1] (here {first + second!r}), before jumping past the pair"
+        )
+
+    return diagnose
+
+
 def _word_diagnosers(*lifts: Callable[[WrongMerge], Callable[..., Any]]) -> list:
     """The diagnosers of a wrong merge of one word, for ``merge_symbols`` (no lift) or ``merge_pair`` (each way of
     putting a word's merge into the corpus's: a variant is recognised through any of ``lifts``)."""
@@ -442,6 +476,7 @@ def _word_diagnosers(*lifts: Callable[[WrongMerge], Callable[..., Any]]) -> list
 
     return WORD_DIAGNOSERS[:5] + [
         _boundary_hint,
+        _merged_left_out_hint(like),
         like(
             _first_half_kept,
             "at a match you kept only pair[0]: the merged symbol is pair[0] + pair[1], both halves joined",

@@ -11,6 +11,7 @@ takes it to the even digit (1.12), where rounding half up gives 1.13; 43 / 40 is
 
 from __future__ import annotations
 
+import itertools
 import math
 import unicodedata
 from collections.abc import Callable
@@ -184,6 +185,62 @@ def _rounded_another_way(attempt: Attempt) -> str | None:
     )
 
 
+# The last code point of each UTF-8 size: 1 byte up to U+007F, 2 up to U+07FF, 3 up to U+FFFF, 4 above (lesson 01's
+# table of edges). A byte_count that sizes characters by these limits can be off by one at any of them.
+_SIZE_LIMITS = (0x7F, 0x7FF, 0xFFFF)
+_SIZE_NAMES = ("one byte", "two", "three", "four")
+
+
+def _sized(text: str, limits: tuple[int, ...]) -> int:
+    """The bytes of ``text`` counted from its code points, with ``limits`` as the last code point of each size."""
+    return sum(1 + sum(ord(ch) > limit for limit in limits) for ch in text)
+
+
+def _limit_off_by_one(attempt: Attempt) -> str | None:
+    """'bytes' counted from the code points with a size limit off by one (``cp <= 0x80``, ``cp < 0x7FF``, ...): right
+    everywhere but at a character on a limit (U+007F, U+0080; U+07FF, U+0800; U+FFFF, U+10000)."""
+    got, text = attempt.got, attempt.args[0]
+    if attempt.error is not None or not isinstance(got, dict) or not isinstance(text, str):
+        return None
+    if not is_whole(got.get("bytes")) or got["bytes"] == attempt.expected["bytes"]:
+        return None
+    shifted = sorted(itertools.product((-1, 0, 1), repeat=len(_SIZE_LIMITS)), key=lambda s: sum(map(abs, s)))
+    for shifts in shifted[1:]:
+        limits = tuple(limit + shift for limit, shift in zip(_SIZE_LIMITS, shifts))
+        if _sized(text, limits) != got["bytes"]:
+            continue
+        edges = [f"U+{limit:04X} and U+{limit + 1:04X}" for limit, shift in zip(_SIZE_LIMITS, shifts) if shift]
+        sizes = "; ".join(
+            f"U+{limit:04X} is {_SIZE_NAMES[k]}, U+{limit + 1:04X} {_SIZE_NAMES[k + 1]}"
+            for k, limit in enumerate(_SIZE_LIMITS)
+        )
+        return (
+            f"'bytes' is off at a character at a size limit ({', '.join(edges)}): {sizes}. Each limit is the last "
+            "code point of its size, so compare with cp <= 0x7F, cp <= 0x7FF, cp <= 0xFFFF (or < 0x80, < 0x800, "
+            "< 0x10000); or let Python count: len(text.encode('utf-8'))"
+        )
+    return None
+
+
+_WIDER_ENCODINGS = ("utf-16", "utf-16-le", "utf-32", "utf-32-le")
+
+
+def _wider_encoding(attempt: Attempt) -> str | None:
+    """'bytes' is the size in UTF-16 or UTF-32 on this case and on every other: an answer that only meets one of them
+    on a case or two (2 bytes for every non-ASCII character gives '日本語' the UTF-16 size, 6) is another mistake."""
+    got = attempt.got
+    if attempt.error is not None or not isinstance(got, dict) or got.get("bytes") == attempt.expected["bytes"]:
+        return None
+    answers = [(attempt.args, got), *attempt.history()]
+    for encoding in _WIDER_ENCODINGS:
+        if all(
+            isinstance(answer, dict) and answer.get("bytes") == len(args[0].encode(encoding))
+            for args, answer in answers
+        ):
+            return "'bytes' is the size in UTF-16 or UTF-32; the course counts UTF-8: len(text.encode('utf-8'))"
+    return None
+
+
 BYTE_COUNT = Exercise(
     name="byte_count",
     call="byte_count(text)",
@@ -238,8 +295,29 @@ BYTE_COUNT = Exercise(
         ),
         Case((MIXED_SCRIPTS,), note="a mix of scripts"),
         Case((PARAGRAPH + " " + MIXED_SCRIPTS,), note="a longer text"),
+        Case(
+            ("\x7f\x80",),
+            {"chars": 2, "bytes": 3, "bytes_per_char": 1.5},
+            "at the first size limit: U+007F is the last one-byte character, U+0080 the first of two bytes",
+        ),
+        Case(
+            ("\u07ff\u0800",),
+            {"chars": 2, "bytes": 5, "bytes_per_char": 2.5},
+            "at the second size limit: U+07FF is the last two-byte character, U+0800 the first of three bytes",
+        ),
+        Case(
+            ("\uffff\U00010000",),
+            {"chars": 2, "bytes": 7, "bytes_per_char": 3.5},
+            "at the third size limit: U+FFFF is the last three-byte character, U+10000 the first of four bytes",
+        ),
     ],
     diagnosers=[
+        when(
+            lambda a: a.got.get("chars") == len(a.args[0].encode("utf-8")) != a.expected["chars"],
+            "'chars' is the number of bytes: chars counts characters (code points), len(text); only 'bytes' is "
+            "len(text.encode('utf-8')) ('héllo' has 5 characters and 6 bytes)",
+            any_type=False,
+        ),
         _int_per_char,
         same_as(
             lambda text: byte_count(text.strip()),
@@ -266,19 +344,20 @@ BYTE_COUNT = Exercise(
             "use exactly the keys 'chars', 'bytes' and 'bytes_per_char'",
             any_type=False,
         ),
+        _limit_off_by_one,
         when(
             lambda a: a.got["bytes"] == len(a.args[0]) != a.expected["bytes"],
             "'bytes' equals the number of characters: you counted characters, not bytes; use len(text.encode('utf-8'))",
             any_type=False,
         ),
         when(
-            lambda a: (
-                a.got["bytes"] != a.expected["bytes"]
-                and a.got["bytes"] in {len(a.args[0].encode(e)) for e in ("utf-16", "utf-16-le", "utf-32", "utf-32-le")}
-            ),
-            "'bytes' is the size in UTF-16 or UTF-32; the course counts UTF-8: len(text.encode('utf-8'))",
+            lambda a: a.got["bytes"] == sum(1 if ord(ch) < 0x80 else 2 for ch in a.args[0]) != a.expected["bytes"],
+            "'bytes' counts 2 bytes for every non-ASCII character: in UTF-8 an ASCII character takes 1 byte, accented "
+            "Latin letters (and Greek, Cyrillic, Arabic) 2, most other scripts 3 (日 and क are 3 bytes each), emoji 4; "
+            "let Python count: len(text.encode('utf-8'))",
             any_type=False,
         ),
+        _wider_encoding,
         when(
             lambda a: isinstance(a.got["bytes_per_char"], str),
             "bytes_per_char is a str: use round(bytes / chars, 2), which gives a number (f-strings are for printing)",
@@ -302,6 +381,7 @@ BYTE_COUNT = Exercise(
         when(
             lambda a: (
                 a.args[0] != ""
+                and (a.got["chars"], a.got["bytes"]) == (a.expected["chars"], a.expected["bytes"])
                 and a.got["bytes_per_char"] != a.expected["bytes_per_char"]
                 and a.got["bytes_per_char"] == len(a.args[0].encode("utf-8")) // len(a.args[0])
             ),
