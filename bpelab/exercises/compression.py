@@ -209,6 +209,19 @@ def _normalized(tokenizer: BPETokenizer, text: str, form: str) -> float:
     return len(changed.encode("utf-8")) / len(tokenizer.encode(changed))
 
 
+def normalized_hint(form: str, doing: str, do: str) -> str:
+    """The hint for a text Unicode-normalized (``form``) before it is used: ``doing`` it ("measuring", "encoding"),
+    where the function should ``do`` that with the text as it is."""
+    return (
+        f"you normalized the text (unicodedata.normalize('{form}', ...)) before {doing}: that changes its "
+        "characters ('e' + a combining accent becomes 'é', the ligature 'ﬁ' becomes 'f' + 'i') and so its "
+        f"bytes and tokens; {do} the text as it is, as encode receives it"
+    )
+
+
+NORMAL_FORMS = ("NFC", "NFKC", "NFD", "NFKD")
+
+
 def _line_by_line(tokenizer: BPETokenizer, text: str) -> list[int]:
     """A typical mistake: the text encoded one line at a time, each keeping its line break
     (``text.splitlines(keepends=True)``): a token spanning a line break, such as "\\n\\n", is never used."""
@@ -216,6 +229,9 @@ def _line_by_line(tokenizer: BPETokenizer, text: str) -> list[int]:
 
 
 # ---- bytes per token ------------------------------------------------------------------------
+
+
+UPSIDE_DOWN_HINT = "upside down: bytes ÷ tokens, not tokens ÷ bytes (more compression = a larger number)"
 
 
 BYTES_PER_TOKEN = Exercise(
@@ -294,11 +310,9 @@ BYTES_PER_TOKEN = Exercise(
         *(
             same_as(
                 lambda tokenizer, text, form=form: _normalized(tokenizer, text, form),
-                f"you normalized the text (unicodedata.normalize('{form}', ...)) before measuring: that changes its "
-                "characters ('e' + a combining accent becomes 'é', the ligature 'ﬁ' becomes 'f' + 'i') and so its "
-                "bytes and tokens; measure the text as it is, as encode receives it",
+                normalized_hint(form, "measuring", "measure"),
             )
-            for form in ("NFC", "NFKC", "NFD", "NFKD")
+            for form in NORMAL_FORMS
         ),
         *(
             same_as(
@@ -338,10 +352,7 @@ BYTES_PER_TOKEN = Exercise(
             lambda tokenizer, text: len(text.encode("utf-8")) / len(_by_paragraphs(tokenizer, text)),
             "you encoded the text paragraph by paragraph (text.split('\\n\\n')), each part alone: " + PIECES_HINT,
         ),
-        same_as(
-            lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")),
-            "upside down: bytes ÷ tokens, not tokens ÷ bytes (more compression = a larger number)",
-        ),
+        same_as(lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")), UPSIDE_DOWN_HINT),
         same_as(
             lambda tokenizer, text: len(text) / len(_ids(tokenizer, text)),
             "len(text) counts characters; count UTF-8 bytes with len(text.encode('utf-8'))",
@@ -465,7 +476,11 @@ def _retrained_in_place(fn: Callable[..., float], checks: int) -> str | None:
             tokenizer.train("cdcdcdcd", 258)
         with contextlib.redirect_stdout(io.StringIO()):
             outcome = call(fn, (tokenizer, text), MAX_STEPS)
-        if outcome.error is None and not outcome.runaway and not same(outcome.got, expected):
+        if outcome.error is not None or outcome.runaway:
+            return None
+        if not same(outcome.got, expected) and expected == 4.0:
+            return None  # wrong on the first call already: no memory explains it (the caller's own checks say why)
+        if not same(outcome.got, expected):
             return (
                 f"❌ bytes_per_token: your function passed all {checks} checks, but called twice on 'abababab' with "
                 f"ONE tokenizer object, {what}, it answered {short(outcome.got)} where {expected} is right.\n"
@@ -630,9 +645,22 @@ COUNT_UNUSED = Exercise(
             "some of its tokens run from a punctuation mark into the line break after it",
         ),
         *cleaned_cases(_paragraph(), "its tokens"),
+        Case(
+            (_abab(), "abe\u0301"),
+            254,
+            "'e' followed by a combining accent (U+0301, 2 bytes): 'ab', 'e' and the accent's 2 bytes are used, 254 "
+            "are not (the one character 'é', U+00E9, would be another text, with other tokens)",
+        ),
     ],
     diagnosers=[
         *cleaning_diagnosers(count_unused),
+        *(
+            same_as(
+                lambda tokenizer, text, form=form: count_unused(tokenizer, unicodedata.normalize(form, text)),
+                normalized_hint(form, "encoding", "encode"),
+            )
+            for form in NORMAL_FORMS
+        ),
         same_as(
             lambda tokenizer, text: count_unused(tokenizer, text.strip()),
             "you encoded a changed text (text.strip(), or line by line): its spaces and line breaks are text too, "
@@ -647,6 +675,31 @@ COUNT_UNUSED = Exercise(
             lambda tokenizer, text: len(set(tokenizer.vocab) - set(_line_by_line(tokenizer, text))),
             "you encoded the text line by line: a token that spans a line break ('\\n\\n', which GPT-4's split "
             "keeps as one piece) is then never used; encode the whole text at once",
+        ),
+        *(
+            same_as(
+                lambda tokenizer, text, strip=strip: count_unused(tokenizer, strip(text)),
+                "you encoded text.rstrip() (or text.rstrip('\\n')), the text without its trailing whitespace: the "
+                "spaces and line breaks at its end are text too, and their tokens are used; encode the text as it is",
+            )
+            for strip in (str.rstrip, lambda text: text.rstrip("\n"))
+        ),
+        same_as(
+            lambda tokenizer, text: len(
+                set(tokenizer.vocab) - {i for word in text.split() for i in tokenizer.encode(word)}
+            ),
+            "you encoded the words of text.split(), one by one: split on whitespace drops the spaces and line breaks "
+            "between them, so their tokens (' ', '\\n', and a token that joins a space to the word after it) are "
+            "never counted as used; encode the whole text at once",
+        ),
+        *(
+            same_as(
+                lambda tokenizer, text, lines=lines: count_unused(tokenizer, "\n".join(dict.fromkeys(lines(text)))),
+                "you dropped duplicate lines (dict.fromkeys, or a set, of the text's lines) before encoding: a line "
+                "that repeats, even an empty one, is text too, and dropping it changes the line breaks around it, "
+                "and so the tokens that form; encode the text as it is",
+            )
+            for lines in (lambda text: text.split("\n"), str.splitlines)
         ),
         same_as(
             lambda tokenizer, text: len(set(tokenizer.vocab) - set(_in_pieces(tokenizer, text))),
@@ -1249,8 +1302,12 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
             outcome = call(helper, (smaller, text), MAX_STEPS)
         if outcome.error is None and not outcome.runaway and not same(outcome.got, exact):
             starts = _prefix_lengths(helper, plain, text, [size])
+            upside_down = same(outcome.got, len(smaller.encode(text)) / len(text.encode("utf-8")))
             why = (
-                f": it measures only the text's first {starts[0]:,} characters (text[:{starts[0]}]), and this text "
+                f": it is {UPSIDE_DOWN_HINT}, so the search compares with the goal a number that shrinks as the "
+                "tokenizer grows"
+                if upside_down
+                else f": it measures only the text's first {starts[0]:,} characters (text[:{starts[0]}]), and this text "
                 f"has {len(text):,}; measure the whole text"
                 if len(starts) == 1
                 else f": it measures only the start of the text (text[:n]; n = {_numbers_in_words(starts)} give "
