@@ -476,11 +476,7 @@ def _retrained_in_place(fn: Callable[..., float], checks: int) -> str | None:
             tokenizer.train("cdcdcdcd", 258)
         with contextlib.redirect_stdout(io.StringIO()):
             outcome = call(fn, (tokenizer, text), MAX_STEPS)
-        if outcome.error is not None or outcome.runaway:
-            return None
-        if not same(outcome.got, expected) and expected == 4.0:
-            return None  # wrong on the first call already: no memory explains it (the caller's own checks say why)
-        if not same(outcome.got, expected):
+        if outcome.error is None and not outcome.runaway and not same(outcome.got, expected):
             return (
                 f"❌ bytes_per_token: your function passed all {checks} checks, but called twice on 'abababab' with "
                 f"ONE tokenizer object, {what}, it answered {short(outcome.got)} where {expected} is right.\n"
@@ -1278,6 +1274,14 @@ def _learners_helper(search: Callable[..., object]) -> Callable[..., object] | N
     return _fractions_as_floats(helper)  # judged as exercise 1 judges it: an exact Fraction is the exact ratio
 
 
+def _upside_down(helper: Callable[..., object]) -> bool:
+    """``helper`` gives tokens ÷ bytes, 4/11, for 'abababab ab' with the tokenizer trained on 'abababab' (4 tokens of
+    11 bytes): it is wrong from its first call on, so no memory explains it (the remembering checks would say so)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        outcome = call(helper, (_abab(), "abababab ab"), MAX_STEPS)
+    return outcome.error is None and not outcome.runaway and same(outcome.got, 4 / 11)
+
+
 def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: str, sizes: list[int]) -> str | None:
     """The hint when the search's ``bytes_per_token`` (exercise 1) is wrong: it remembers answers (a tokenizer
     trained again in place gets its old one), or gives another number than the exact one for one of ``sizes`` of
@@ -1285,7 +1289,9 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
     helper = _learners_helper(search)
     if helper is None or _helper_rounds() is not None:
         return None
-    remembered = _retrained_in_place(helper, 0) or _cut_back_one_after_another(helper, 0)  # type: ignore[arg-type]
+    remembered = None
+    if not _upside_down(helper):  # wrong from its first call: the size below names it
+        remembered = _retrained_in_place(helper, 0) or _cut_back_one_after_another(helper, 0)  # type: ignore[arg-type]
     if remembered is not None:
         return (
             "your bytes_per_token (exercise 1), which this search calls, is what goes wrong, not the search: it "
