@@ -21,6 +21,7 @@ from bpelab.exercises.core import MAX_STEPS, Case, CheckResult, Exercise, on_err
 from bpelab.exercises.helper_stubs import name_stub_helpers
 from bpelab.exercises.running import call
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
+from bpelab.exercises.training_loop import _count_without_overlaps
 from bpelab.exercises.wordpiece_encoding import ENCODE_WORD, check_encode_wordpiece_word
 from bpelab.wordpiece import (
     PREFIX,
@@ -247,6 +248,36 @@ def _counted_in_pairs(word_freq: WordFreq, *, by_side: bool) -> Pair:
         both = {s: left.get(s, 0) + right.get(s, 0) for s in {*left, *right}}
         scores = {(a, b): Fraction(n, both[a] * both[b]) for (a, b), n in pairs.items()}
     return max(scores, key=scores.__getitem__)
+
+
+def _counted_without_overlaps(word_freq: WordFreq) -> Pair:
+    """Pairs counted skipping past a counted pair of two equal symbols: (##a, ##a) once in x ##a ##a ##a, not twice."""
+    return _exact_best(_count_without_overlaps(word_freq), symbol_counts(word_freq))
+
+
+def _ties_by_position(word_freq: WordFreq) -> Pair:
+    """Pairs collected position by position across the words (every word's first pair, then every word's second
+    pair, ...), so of equal scores the pair earliest in its word wins, not the pair seen first word by word."""
+    pairs: dict[Pair, int] = {}
+    for position in range(max((len(word) for word in word_freq), default=0) - 1):
+        for word, freq in word_freq.items():
+            if position < len(word) - 1:
+                pair = (word[position], word[position + 1])
+                pairs[pair] = pairs.get(pair, 0) + freq
+    return _exact_best(pairs, symbol_counts(word_freq))
+
+
+OVERLAP_HINT = (
+    "a pair is counted at every place it occurs, overlapping places too: in x ##a ##a ##a the pair (##a, ##a) "
+    "occurs twice (count every adjacent pair, for pair in zip(word, word[1:]), as count_pairs does); counting it "
+    "without overlaps, skipping past a counted pair, is for merging, not for counting"
+)
+
+POSITION_ORDER_HINT = (
+    "your ties go to the pair met first when the pairs are collected position by position across the words (every "
+    "word's first pair, then every word's second pair, ...): the pair seen first is the one met first when you go "
+    "through the words in order, each left to right (all of xab's pairs before cd's), as count_pairs does"
+)
 
 
 def _prefix_pooled(word_freq: WordFreq) -> Pair:
@@ -863,6 +894,18 @@ BEST_PAIR = Exercise(
         ),
         Case((get_wordpiece_frequencies(PARAGRAPH),), note="a paragraph of English"),
         Case((get_wordpiece_frequencies(made_up_words()),), note="150 made-up words"),
+        Case(
+            ({("x", "##a", "##a", "##a"): 1, ("x",): 5, ("x", "##q"): 2, ("p", "##q"): 1, ("p",): 1},),
+            ("##a", "##a"),
+            "xaaa, x ×5, xq ×2, pq, p: (##a, ##a) occurs twice in xaaa, at both overlapping places, so with ##a 3 it "
+            "scores 2/(3·3) = 2/9; (p, ##q) scores 1/(2·3) = 1/6, less (counted once, (##a, ##a) would score 1/9)",
+        ),
+        Case(
+            ({("x", "##a", "##b"): 1, ("x",): 5, ("c", "##d"): 1},),
+            ("##a", "##b"),
+            "xab, x ×5, cd: (##a, ##b) and (c, ##d) both score 1/(1·1) = 1; going through the words in order, each "
+            "left to right, (##a, ##b) is seen first (it is the second pair of xab, but xab comes before cd)",
+        ),
     ],
     diagnosers=[
         missing_import_hint,
@@ -904,6 +947,7 @@ BEST_PAIR = Exercise(
             "a pair that occurs twice in a word counts twice: count(AB) adds the word's freq for every time AB "
             "appears in it, as count_pairs does",
         ),
+        same_as(_counted_without_overlaps, OVERLAP_HINT),
         same_as(
             lambda word_freq: _counted_in_pairs(word_freq, by_side=True),
             "you counted A only where it starts a pair and B only where it ends one: count(A) counts every "
@@ -930,6 +974,7 @@ BEST_PAIR = Exercise(
             "order count_pairs meets them keeps it",
         ),
         *(same_as(_words_in_order(order), WORD_ORDER_HINT) for order in WORD_ORDERS),
+        same_as(_ties_by_position, POSITION_ORDER_HINT),
         same_as(
             _prefix_pooled,
             "your symbol counts put a letter and the same letter inside a word together: '##e' and 'e' are two "

@@ -94,6 +94,34 @@ def empty_text_answered(fn: Callable[..., object], checks: int) -> str | None:
         f"❌ bytes_per_token: your function passed all {checks} checks, but on the empty text '' (0 bytes in 0 "
         f"tokens) it returned {outcome.got!r}.\n"
         "   hint:     bytes per token of an empty text is undefined (0 / 0): raise an error, as the library does "
-        "(ValueError), or let the division raise ZeroDivisionError; a number such as 0.0 for it would lie below the "
-        "floor of 1.0 that every text reaches, and would pass for a measurement"
+        f"(ValueError), or let the division raise ZeroDivisionError; {_why_not(got)}"
     )
+
+
+def _why_not(got: object) -> str:
+    """Why ``got``, returned for the empty text, is no answer: said of what it is."""
+    if got is None:
+        return (
+            "None is not a number: a caller that compares or adds it fails far from here, with a TypeError that "
+            "does not say the text was empty"
+        )
+    if isinstance(got, bool) or not isinstance(got, (int, float)):
+        return f"{type(got).__name__} is not a number, and would pass for an answer"
+    if math.isinf(got):
+        return (
+            f"{got!r} is infinity, not a measurement: it would beat every goal (>= any number) and swamp any mean it "
+            "is part of"
+        )
+    if got < 0:
+        return "a negative number is no ratio of two counts, and would pass for a measurement"
+    if got == 1:
+        return (
+            f"{got!r} is the floor that every text reaches (a token holds at least one byte): it would pass for a "
+            "measurement, that of a text whose every byte is a token"
+        )
+    if got < 1:
+        return (
+            f"a number such as {got!r} for it would lie below the floor of 1.0 that every text reaches, and would "
+            "pass for a measurement"
+        )
+    return f"{got!r} would pass for a measurement of a text that is not there"

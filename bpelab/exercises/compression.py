@@ -209,6 +209,19 @@ def _normalized(tokenizer: BPETokenizer, text: str, form: str) -> float:
     return len(changed.encode("utf-8")) / len(tokenizer.encode(changed))
 
 
+def normalized_hint(form: str, doing: str, do: str) -> str:
+    """The hint for a text Unicode-normalized (``form``) before it is used: ``doing`` it ("measuring", "encoding"),
+    where the function should ``do`` that with the text as it is."""
+    return (
+        f"you normalized the text (unicodedata.normalize('{form}', ...)) before {doing}: that changes its "
+        "characters ('e' + a combining accent becomes 'é', the ligature 'ﬁ' becomes 'f' + 'i') and so its "
+        f"bytes and tokens; {do} the text as it is, as encode receives it"
+    )
+
+
+NORMAL_FORMS = ("NFC", "NFKC", "NFD", "NFKD")
+
+
 def _line_by_line(tokenizer: BPETokenizer, text: str) -> list[int]:
     """A typical mistake: the text encoded one line at a time, each keeping its line break
     (``text.splitlines(keepends=True)``): a token spanning a line break, such as "\\n\\n", is never used."""
@@ -216,6 +229,9 @@ def _line_by_line(tokenizer: BPETokenizer, text: str) -> list[int]:
 
 
 # ---- bytes per token ------------------------------------------------------------------------
+
+
+UPSIDE_DOWN_HINT = "upside down: bytes ÷ tokens, not tokens ÷ bytes (more compression = a larger number)"
 
 
 BYTES_PER_TOKEN = Exercise(
@@ -294,11 +310,9 @@ BYTES_PER_TOKEN = Exercise(
         *(
             same_as(
                 lambda tokenizer, text, form=form: _normalized(tokenizer, text, form),
-                f"you normalized the text (unicodedata.normalize('{form}', ...)) before measuring: that changes its "
-                "characters ('e' + a combining accent becomes 'é', the ligature 'ﬁ' becomes 'f' + 'i') and so its "
-                "bytes and tokens; measure the text as it is, as encode receives it",
+                normalized_hint(form, "measuring", "measure"),
             )
-            for form in ("NFC", "NFKC", "NFD", "NFKD")
+            for form in NORMAL_FORMS
         ),
         *(
             same_as(
@@ -338,10 +352,7 @@ BYTES_PER_TOKEN = Exercise(
             lambda tokenizer, text: len(text.encode("utf-8")) / len(_by_paragraphs(tokenizer, text)),
             "you encoded the text paragraph by paragraph (text.split('\\n\\n')), each part alone: " + PIECES_HINT,
         ),
-        same_as(
-            lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")),
-            "upside down: bytes ÷ tokens, not tokens ÷ bytes (more compression = a larger number)",
-        ),
+        same_as(lambda tokenizer, text: len(_ids(tokenizer, text)) / len(text.encode("utf-8")), UPSIDE_DOWN_HINT),
         same_as(
             lambda tokenizer, text: len(text) / len(_ids(tokenizer, text)),
             "len(text) counts characters; count UTF-8 bytes with len(text.encode('utf-8'))",
@@ -630,9 +641,22 @@ COUNT_UNUSED = Exercise(
             "some of its tokens run from a punctuation mark into the line break after it",
         ),
         *cleaned_cases(_paragraph(), "its tokens"),
+        Case(
+            (_abab(), "abe\u0301"),
+            254,
+            "'e' followed by a combining accent (U+0301, 2 bytes): 'ab', 'e' and the accent's 2 bytes are used, 254 "
+            "are not (the one character 'é', U+00E9, would be another text, with other tokens)",
+        ),
     ],
     diagnosers=[
         *cleaning_diagnosers(count_unused),
+        *(
+            same_as(
+                lambda tokenizer, text, form=form: count_unused(tokenizer, unicodedata.normalize(form, text)),
+                normalized_hint(form, "encoding", "encode"),
+            )
+            for form in NORMAL_FORMS
+        ),
         same_as(
             lambda tokenizer, text: count_unused(tokenizer, text.strip()),
             "you encoded a changed text (text.strip(), or line by line): its spaces and line breaks are text too, "
@@ -647,6 +671,31 @@ COUNT_UNUSED = Exercise(
             lambda tokenizer, text: len(set(tokenizer.vocab) - set(_line_by_line(tokenizer, text))),
             "you encoded the text line by line: a token that spans a line break ('\\n\\n', which GPT-4's split "
             "keeps as one piece) is then never used; encode the whole text at once",
+        ),
+        *(
+            same_as(
+                lambda tokenizer, text, strip=strip: count_unused(tokenizer, strip(text)),
+                "you encoded text.rstrip() (or text.rstrip('\\n')), the text without its trailing whitespace: the "
+                "spaces and line breaks at its end are text too, and their tokens are used; encode the text as it is",
+            )
+            for strip in (str.rstrip, lambda text: text.rstrip("\n"))
+        ),
+        same_as(
+            lambda tokenizer, text: len(
+                set(tokenizer.vocab) - {i for word in text.split() for i in tokenizer.encode(word)}
+            ),
+            "you encoded the words of text.split(), one by one: split on whitespace drops the spaces and line breaks "
+            "between them, so their tokens (' ', '\\n', and a token that joins a space to the word after it) are "
+            "never counted as used; encode the whole text at once",
+        ),
+        *(
+            same_as(
+                lambda tokenizer, text, lines=lines: count_unused(tokenizer, "\n".join(dict.fromkeys(lines(text)))),
+                "you dropped duplicate lines (dict.fromkeys, or a set, of the text's lines) before encoding: a line "
+                "that repeats, even an empty one, is text too, and dropping it changes the line breaks around it, "
+                "and so the tokens that form; encode the text as it is",
+            )
+            for lines in (lambda text: text.split("\n"), str.splitlines)
         ),
         same_as(
             lambda tokenizer, text: len(set(tokenizer.vocab) - set(_in_pieces(tokenizer, text))),
@@ -1225,6 +1274,14 @@ def _learners_helper(search: Callable[..., object]) -> Callable[..., object] | N
     return _fractions_as_floats(helper)  # judged as exercise 1 judges it: an exact Fraction is the exact ratio
 
 
+def _upside_down(helper: Callable[..., object]) -> bool:
+    """``helper`` gives tokens ÷ bytes, 4/11, for 'abababab ab' with the tokenizer trained on 'abababab' (4 tokens of
+    11 bytes): it is wrong from its first call on, so no memory explains it (the remembering checks would say so)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        outcome = call(helper, (_abab(), "abababab ab"), MAX_STEPS)
+    return outcome.error is None and not outcome.runaway and same(outcome.got, 4 / 11)
+
+
 def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: str, sizes: list[int]) -> str | None:
     """The hint when the search's ``bytes_per_token`` (exercise 1) is wrong: it remembers answers (a tokenizer
     trained again in place gets its old one), or gives another number than the exact one for one of ``sizes`` of
@@ -1232,7 +1289,9 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
     helper = _learners_helper(search)
     if helper is None or _helper_rounds() is not None:
         return None
-    remembered = _retrained_in_place(helper, 0) or _cut_back_one_after_another(helper, 0)  # type: ignore[arg-type]
+    remembered = None
+    if not _upside_down(helper):  # wrong from its first call: the size below names it
+        remembered = _retrained_in_place(helper, 0) or _cut_back_one_after_another(helper, 0)  # type: ignore[arg-type]
     if remembered is not None:
         return (
             "your bytes_per_token (exercise 1), which this search calls, is what goes wrong, not the search: it "
@@ -1249,8 +1308,12 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
             outcome = call(helper, (smaller, text), MAX_STEPS)
         if outcome.error is None and not outcome.runaway and not same(outcome.got, exact):
             starts = _prefix_lengths(helper, plain, text, [size])
+            upside_down = same(outcome.got, len(smaller.encode(text)) / len(text.encode("utf-8")))
             why = (
-                f": it measures only the text's first {starts[0]:,} characters (text[:{starts[0]}]), and this text "
+                f": it is {UPSIDE_DOWN_HINT}, so the search compares with the goal a number that shrinks as the "
+                "tokenizer grows"
+                if upside_down
+                else f": it measures only the text's first {starts[0]:,} characters (text[:{starts[0]}]), and this text "
                 f"has {len(text):,}; measure the whole text"
                 if len(starts) == 1
                 else f": it measures only the start of the text (text[:n]; n = {_numbers_in_words(starts)} give "
