@@ -95,15 +95,27 @@ def _diagnose_first_group_stripped(attempt: Attempt) -> str | None:
     )
 
 
-def _numpy_strings(attempt: Attempt) -> bool:
-    """The right groups, as ``numpy.str_`` (from a numpy array) rather than ``str``."""
+def _plain_strings(value: Any) -> Any:
+    """``value`` with every ``str`` subclass (``numpy.str_``) made a ``str``, inside lists and tuples too."""
+    if isinstance(value, str):
+        return str(value)
+    if type(value) in (list, tuple):
+        return type(value)(_plain_strings(v) for v in value)
+    return value
+
+
+def _holds_a_str_subclass(value: Any) -> bool:
+    if isinstance(value, str):
+        return type(value) is not str
+    return type(value) in (list, tuple) and any(_holds_a_str_subclass(v) for v in value)
+
+
+def numpy_strings(attempt: Attempt) -> bool:
+    """The right answer, with ``numpy.str_`` (from a numpy array) where ``str`` belongs: the groups of
+    ``group_digits``, the language of lesson 14's ``parity_next_pair`` (``names[i]`` of ``np.array(list(tokens))``).
+    The engine compares strings by type too, so the answer is refused; this names why."""
     got = attempt.got
-    return (
-        isinstance(got, list)
-        and all(isinstance(g, str) for g in got)
-        and any(type(g) is not str for g in got)
-        and [str(g) for g in got] == attempt.expected
-    )
+    return _holds_a_str_subclass(got) and same(_plain_strings(got), attempt.expected)
 
 
 def _through_int(attempt: Attempt) -> bool:
@@ -171,7 +183,7 @@ GROUP_DIGITS = Exercise(
     ],
     diagnosers=[
         when(
-            _numpy_strings,
+            numpy_strings,
             "the right groups, but of type numpy.str_ (from a numpy array), not str: return plain strings, "
             "[str(g) for g in groups] or array.tolist()",
         ),

@@ -6,13 +6,16 @@ In the lesson's order:
   (``bpelab.analysis.fairness.gini``). A float within floating-point error passes; a ``Decimal`` or ``Fraction``, an
   answer rounded to a few decimals, the right formula computed in float32 (or float16), and costs made whole (right on every list of whole numbers only) are each
   named; a table of the examples' answers is named only when it is wrong on a new list of whole numbers, and the
-  Gini of the first values only (``values[:20]``) on a list of 500.
+  Gini of the first values only (``values[:20]``) on a list of 500. Every plain double loop over those 500 values
+  passes, however many lines its inner loop has (``GINI_LINES``, ``GINI_SECONDS``).
 - ``check_parity_next_pair(fn)``: exercise 2, ``parity_next_pair(tokens, pair_counts) -> (language, pair)``: the
   language with the most tokens on the parallel text (ties: the one listed first in ``tokens``, whatever the
   order of ``pair_counts`` and the length of the names; one language is a valid state) and its most
   frequent pair (ties: the pair seen first); a language whose best pair occurs fewer than twice (once, or 0 times:
   pair counts keep a pair a merge removed, at 0), or that has no pair at all, passes its turn to the next worst (that merge would save one token for a whole vocabulary row); ``None`` when no
-  language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge.
+  language has a pair occurring twice. What ``bpelab.parity.train_parity_aware`` does before every merge. The
+  right answer with a ``numpy.str_`` for the language (``names[i]`` of ``np.array(list(tokens))``) is named, as
+  ``group_digits`` names its groups (``fair_comparisons.numpy_strings``).
 
 Besides the hand-made cases, both draw cases when the check runs, so that an answer fitted to the cases it has
 seen fails: ``gini`` gets values from a generator with a fixed seed (three of the examples again, reordered and
@@ -37,6 +40,7 @@ from typing import Any
 
 from bpelab.analysis.fairness import gini as reference_gini
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same, same_as, when
+from bpelab.exercises.fair_comparisons import numpy_strings
 from bpelab.exercises.number_answers import low_precision, not_a_float
 from bpelab.parity import worst_first
 from bpelab.words import best_pair
@@ -790,6 +794,11 @@ PARITY_NEXT_PAIR = Exercise(
     ],
     diagnosers=[
         when(
+            numpy_strings,
+            "the right language and pair, but of type numpy.str_ (an item of a numpy array, names[i]), not str: "
+            "return plain strings, str(names[i]), or go through the names of tokens themselves",
+        ),
+        when(
             lambda a: isinstance(a.got, tuple) and len(a.got) == 2 and isinstance(a.got[0], tuple),
             "return (language, pair), the language first: e.g. ('ta', ('ம', '்'))",
         ),
@@ -1031,8 +1040,22 @@ def _generated_gini_cases() -> list[Case]:
 
 LONG_LIST = 500
 """The longest list ``gini`` is given. An answer that looks only at the first values (``values[:20]``) is right on
-every shorter list; a double loop over 500 values runs about 500,000 lines of Python, well inside the line limit
-(``runaway.MAX_STEPS``) that a list of 1,000 would reach."""
+every shorter list. A double loop over 500 values runs its inner body 250,000 times: 250,504 traced lines for the
+lesson's solution (one line), 1.0 to 2.0 million for loops written out over several lines (the difference in a
+helper, an if/else for abs, index loops with temporaries and a counter, a ``while`` with six lines inside), more
+than the engine's ``runaway.MAX_STEPS``: the exercise has its own ``GINI_LINES`` and ``GINI_SECONDS``."""
+
+GINI_LINES = 8_000_000
+"""gini's line allowance: four times the engine's, so that every plain double loop over ``LONG_LIST`` values passes
+with a margin of three or more (2,002,008 traced lines for a ``while`` loop with six lines inside, 1,875,693 for
+index loops with temporaries and a counter, 1,001,006 for an if/else or a helper; tests/test_read20_fixBK.py
+measures these styles), while an endless loop, stopped on the first case, still ends in a few seconds (5 seconds on
+2 cores at a load of 7)."""
+
+GINI_SECONDS = 30.0
+"""gini's clock for each call: a correct double loop written with a helper for the difference (about a million traced
+lines) took more than the engine's 5 seconds once in three on a loaded machine, and the loops above run twice as
+many lines. An endless loop of Python is stopped by ``GINI_LINES`` first."""
 
 
 def _visible_gini_cases() -> list[Case]:
@@ -1192,6 +1215,8 @@ GINI = Exercise(
     ],
     hint="sum(abs(a - b) for a in values for b in values) / (2 * n * n * mean); return 0.0 for no values or "
     "a total of 0",
+    max_steps=GINI_LINES,
+    max_seconds=GINI_SECONDS,
 )
 
 
