@@ -192,6 +192,8 @@ def test_a_case_whose_reference_changes_when_lowercased():
     for case in PREMIUM.cases():
         texts, encode, language, *rest = case.args
         reference = rest[0] if rest else "en"
-        if premium(lowered(texts, reference), encode, language, reference) != premium(texts, encode, language, reference):
+        if premium(lowered(texts, reference), encode, language, reference) != premium(
+            texts, encode, language, reference
+        ):
             changed.append(case)
     assert changed
