@@ -610,6 +610,17 @@ def _joined(separator: str):  # type: ignore[no-untyped-def]
     return variant
 
 
+def _reference_changed(change: Callable[[str], str]):  # type: ignore[no-untyped-def]
+    """The right premium, but with only the reference's texts changed by ``change`` before they are encoded."""
+
+    def variant(texts_by_language, encode, language, reference="en"):  # type: ignore[no-untyped-def]
+        changed = dict(texts_by_language)
+        changed[reference] = [change(t) for t in texts_by_language[reference]]
+        return premium(changed, encode, language, reference)
+
+    return variant
+
+
 def _each_text(change: Callable[[str], str]):  # type: ignore[no-untyped-def]
     """The right premium, but of texts changed by ``change`` (lower-cased, normalised) before they are encoded."""
 
@@ -717,6 +728,10 @@ PREMIUM = Exercise(
             note="GPT-4's tokenizer: é written as e + a combining accent (U+0301), as some texts come",
         ),
         Case(
+            ({"en": ["THE CAFE"], "fr": ["le cafe"]}, cl100k_encode, "fr", "en"),
+            note="GPT-4's tokenizer: the reference in capitals, 'THE CAFE', is 3 tokens ('the cafe' would be 2)",
+        ),
+        Case(
             ({"en": ["the cafe"], "fr": ["le cafe ", "  la fee"]}, cl100k_encode, "fr", "en"),
             note="GPT-4's tokenizer: spaces at the ends of the sentences are tokens too",
         ),
@@ -819,7 +834,14 @@ PREMIUM = Exercise(
             _each_sentence_once,
             "a sentence that occurs twice is counted once here: don't go through set(texts); every sentence counts",
         ),
-        same_as(_each_text(str.lower), "encode each sentence as it is: lower() changes the tokens (and the count)"),
+        *(
+            same_as(
+                variant,
+                "encode each sentence as it is, the reference's too: lower() changes the tokens (and the count); "
+                "with GPT-4's tokenizer the reference 'THE CAFE' is 3 tokens, 'the cafe' 2",
+            )
+            for variant in (_each_text(str.lower), _reference_changed(str.lower))
+        ),
         same_as(
             _each_text(str.strip),
             "encode each sentence as it is: spaces at its ends are tokens too, and strip() removes them",

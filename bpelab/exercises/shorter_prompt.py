@@ -154,9 +154,10 @@ _REWRITE_CHANGES: tuple[tuple[str, Callable[[str], str]], ...] = (
             ("rstrip() drops the spaces, tabs and new lines at its end", str.rstrip),
         )
     ),
-    *(("rewrite.expandtabs() makes its tab spaces", change) for change in _TAB_CHANGES),
+    *(("rewrite.expandtabs() turns its tabs into spaces", change) for change in _TAB_CHANGES),
 )
-"""Changes made to the rewrite only (the original is counted as it is), each named."""
+"""Changes made to the rewrite only (the original is counted as it is), each named by what it does, so that the hint
+reads "...: rewrite.strip() drops the spaces, tabs and new lines at its ends, and changed text has other tokens"."""
 
 
 def _by_lines(text: str, name: str) -> int:
@@ -398,6 +399,19 @@ TOKENS_SAVED = Exercise(
             )
             for form, what in _NORMALISED.items()
         ),
+        *(
+            same_as(
+                lambda original, rewrite, name, f=form, o=on_original: _share(
+                    _tokens(unicodedata.normalize(f, original) if o else original, name),
+                    _tokens(rewrite if o else unicodedata.normalize(f, rewrite), name),
+                ),
+                f"you normalised one of the two texts only (unicodedata.normalize('{form}', ...) on the "
+                f"{'original' if on_original else 'rewrite'}): it changes that text ({what}), and changed text has "
+                "other tokens; count each text as it is sent",
+            )
+            for form, what in _NORMALISED.items()
+            for on_original in (True, False)
+        ),
         *(same_as(_measured(_both(change), _share), as_it_is(what)) for what, change in LINE_ENDS_AND_JOINERS.items()),
         *(
             same_as(
@@ -416,8 +430,8 @@ TOKENS_SAVED = Exercise(
         *(
             same_as(
                 lambda original, rewrite, name, c=change: _share(_tokens(original, name), _tokens(c(rewrite), name)),
-                f"count the rewrite as it is sent, as you count the original: {what} changes it, and changed text "
-                "has other tokens",
+                f"count the rewrite as it is sent, as you count the original: {what}, and changed text has other "
+                "tokens",
             )
             for what, change in _REWRITE_CHANGES
         ),
