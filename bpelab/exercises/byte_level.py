@@ -212,6 +212,16 @@ def _decode_cases() -> list[Case]:
         ),
         Case((dict(_CAFE), [258, 32, 111, 107]), "caf\ufffd ok", "'é' cut in the middle of the text, which goes on"),
         Case((_base(), [0x80, 0xBF, 104, 105]), "\ufffd\ufffdhi", "two stray continuation bytes before the text"),
+        Case(
+            (_base(), [0xE4, 0xB8, 0xE4, 0xB8, 0xAD]),
+            "\ufffd中",
+            "'中' (E4 B8 AD) cut after two bytes, then a whole '中': the cut one is one '\ufffd', the next comes whole",
+        ),
+        Case(
+            (_base(), [0x80, 0x80, 0xE4, 0xB8, 0xAD]),
+            "\ufffd\ufffd中",
+            "two stray continuation bytes, then a whole '中' (E4 B8 AD)",
+        ),
         Case((_base(), [32, 104, 105, 10]), " hi\n", "whitespace at both ends: text too"),
         Case((_base(), list(b"a\r\nb")), "a\r\nb", "a Windows line break, '\\r\\n'"),
         Case((_base(), list("ﬁ½".encode())), "ﬁ½", "a ligature and a fraction, given back as they are"),
@@ -258,6 +268,21 @@ def _last_byte_dropped(vocab: Vocab, ids: list[int]) -> str:
 def _never_flushed(vocab: Vocab, ids: list[int]) -> str:
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     return "".join(decoder.decode(vocab[i]) for i in ids)
+
+
+def _flushed_after_four_bytes(vocab: Vocab, ids: list[int]) -> str:
+    """Byte by byte into a buffer, decoded strictly; a buffer still failing at 4 bytes is flushed with 'replace'."""
+    out, buffer = "", b""
+    for byte in b"".join(vocab[i] for i in ids):
+        buffer += bytes([byte])
+        try:
+            out += buffer.decode("utf-8")
+            buffer = b""
+        except UnicodeDecodeError:
+            if len(buffer) >= 4:
+                out += buffer.decode("utf-8", errors="replace")
+                buffer = b""
+    return out + buffer.decode("utf-8", errors="replace")
 
 
 def _stopped_at_the_first_cut(attempt: Attempt) -> bool:
@@ -342,6 +367,14 @@ DECODE_IDS = Exercise(
             "your incremental decoder holds back the bytes of a character not finished at the end of the ids, "
             "waiting for the rest, and you never told it the ids were over: finish with "
             "decoder.decode(b'', final=True), which turns those bytes into '\ufffd' (or " + _JOIN_THEN_DECODE + ")",
+        ),
+        same_as(
+            _flushed_after_four_bytes,
+            "you decode a buffer of bytes and, while it fails, wait until it holds 4 bytes before flushing it with "
+            "errors='replace': after a cut character, a buffer flushed only after 4 bytes swallows the next "
+            "character's lead bytes too (E4 B8 then E4 B8 AD, a cut '中' and a whole one, give three '\ufffd' "
+            "instead of '\ufffd中'). Don't guess where a broken sequence ends: decode the whole byte string once with "
+            "errors='replace': " + _JOIN_THEN_DECODE,
         ),
         same_as(
             _prefix_then_one,

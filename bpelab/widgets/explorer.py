@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
+import regex
 import traitlets
 
 from bpelab.byte_level import BPETokenizer
@@ -88,6 +89,16 @@ def _describe(tokenizer: object, index: int) -> str:
     return f"your tokenizer {index + 1}"
 
 
+def split_character(chip: Chip) -> str:
+    """The first character as you see it (a grapheme, the regex module's ``\\X``) that the chip's tokens split:
+    ``é`` in a chip ``fé`` whose tokens are ``fe`` and U+0301, not the whole chip. The chip's text if none is."""
+    cuts = {len(chip.raw[:offset].decode("utf-8", "replace")) for offset in chip.joins}
+    for grapheme in regex.finditer(r"\X", chip.text):
+        if any(grapheme.start() < cut < grapheme.end() for cut in cuts):
+            return grapheme.group()
+    return chip.text.removesuffix(END_OF_WORD)
+
+
 def why_fewer_chips(chips: Sequence[Chip]) -> str:
     """Why a text has fewer chips than tokens, from the chips themselves: tokens that cut a
     character's UTF-8 bytes (byte-level tokenizers only), or tokens that keep apart the code
@@ -98,7 +109,7 @@ def why_fewer_chips(chips: Sequence[Chip]) -> str:
         reasons.append("one character whose UTF-8 bytes they cut")
     kept_apart = next((chip for chip in joined if not chip.cuts_code_point), None)
     if kept_apart is not None:
-        shown = kept_apart.text.removesuffix(END_OF_WORD)
+        shown = split_character(kept_apart)  # the character, not its whole chip ("é", not "afé")
         shown = name_invisible(shown) if is_invisible(shown) else shown.strip()  # never "such as , whose"
         reasons.append(f"one character as you see it, such as {shown}, whose code points they keep apart")
     if not reasons:

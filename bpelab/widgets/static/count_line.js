@@ -14,6 +14,31 @@ function cutsCodePoint(chip, pieces) {
   return chip.tokens.some((i) => typeof pieces[i] !== "string" && !isWholeUtf8(pieces[i]));
 }
 
+const noteSegmenter =
+  typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+const noteText = new TextDecoder();
+
+/** The first character as you see it (a grapheme) that the chip's tokens split: "é" in a chip "fé" whose tokens
+ * are "fe" and U+0301, not the whole chip (Python: explorer.split_character). The chip's text if none is. */
+export function splitCharacter(chip, pieces, wordEnd = null) {
+  const cuts = [];
+  let offset = 0;
+  for (const i of chip.tokens.slice(0, -1)) {
+    const piece = pieces[i];
+    offset += (typeof piece === "string" ? piece : noteText.decode(Uint8Array.from(piece))).length;
+    cuts.push(offset);
+  }
+  const segments = noteSegmenter ? noteSegmenter.segment(chip.text) : Array.from(chip.text, (segment) => ({ segment }));
+  let start = 0;
+  for (const { segment } of segments) {
+    const end = start + segment.length;
+    if (cuts.some((cut) => start < cut && cut < end)) return segment;
+    start = end;
+  }
+  const text = chip.text;
+  return wordEnd && text.endsWith(wordEnd) ? text.slice(0, -wordEnd.length) : text;
+}
+
 /** Why a text has fewer chips than tokens (bpelab.widgets.explorer.why_fewer_chips says the same). */
 export function whyFewerChips(chips, pieces, wordEnd = null) {
   const joined = chips.filter((chip) => chip.tokens.length > 1);
@@ -21,8 +46,7 @@ export function whyFewerChips(chips, pieces, wordEnd = null) {
   if (joined.some((chip) => cutsCodePoint(chip, pieces))) reasons.push("one character whose UTF-8 bytes they cut");
   const apart = joined.find((chip) => !cutsCodePoint(chip, pieces));
   if (apart) {
-    let shown = apart.text;
-    if (wordEnd && shown.endsWith(wordEnd)) shown = shown.slice(0, -wordEnd.length);
+    let shown = splitCharacter(apart, pieces, wordEnd); // the character, not its whole chip ("é", not "afé")
     shown = isInvisible(shown) ? nameInvisible(shown) : shown.trim(); // never "such as , whose"
     reasons.push(`one character as you see it, such as ${shown}, whose code points they keep apart`);
   }

@@ -92,3 +92,11 @@ test("countedUnit puts the first word of a unit in the singular for one, as Pyth
   assert.equal(countedUnit(1, "words"), "1 word");
   assert.equal(countedUnit(0, "words"), "0 words");
 });
+
+test("the note quotes the character the tokens split, not its whole chip (Python: split_character)", () => {
+  const [, cafe] = summary("cafe\u0301", [1, 2, 3, 4], ["ca", "fe", "\u0301", "</w>"], { wordLevel: true });
+  assert.match(cafe, /such as e\u0301, whose code points/);
+  const family = ["hi👩", "\u200d", "👧", "</w>"];
+  const [, zwj] = summary("hi👩\u200d👧", [1, 2, 3, 4], family, { wordLevel: true });
+  assert.match(zwj, /such as 👩\u200d👧, whose code points/);
+});
