@@ -138,9 +138,15 @@ def empty_input_error(error: BaseException, args: tuple = ()) -> str | None:
     a division by zero); a division by zero on an input that is neither is told that its divisor is 0."""
     message = str(error)
     if isinstance(error, ValueError) and "empty" in message and ("max()" in message or "min()" in message):
+        if args and not any(_empty(arg) for arg in args):
+            return (  # the input has something in it: a list the function built on the way is what was empty
+                "max() and min() raise on nothing at all, and the input is not empty here: a list your function "
+                "built from it was (say, no candidate passed your filter). Give them a default, "
+                "max(..., default=None), or test that list before you call them"
+            )
         return (
             "max() and min() raise on nothing at all: an empty input needs its own answer before you call them "
-            "(e.g. `if not counts: ...`)"
+            "(e.g. `if not items: ...`)"
         )
     if isinstance(error, IndexError) and any(_empty(arg) for arg in args):
         return (
