@@ -302,6 +302,17 @@ ENCODE_WORD = Exercise(
             "'##' itself is in the vocabulary (train_wordpiece learns it from text with '## ' headings): 'S' and "
             "'##e' fit, nothing fits 'x', so the word is [UNK]; the empty piece, '##' + '', is no piece of the word",
         ),
+        Case(
+            ("caf\u00e9", {"c", "##a", "##f", "##\u00e9"}),
+            ["c", "##a", "##f", "##\u00e9"],
+            "'\u00e9' typed as one character (U+00E9), and the vocabulary holds '##\u00e9': NFD would make it 'e' + a "
+            "combining accent, which it lacks",
+        ),
+        Case(
+            ("\ufb01x", {"\ufb01", "##x"}),
+            ["\ufb01", "##x"],
+            "the ligature '\ufb01' (U+FB01) is one character and a piece: NFKC or NFKD would make it 'f' + 'i'",
+        ),
     ],
     diagnosers=[
         when(
@@ -363,11 +374,15 @@ ENCODE_WORD = Exercise(
         *(
             same_as(
                 lambda w, v, form=form: _greedy_on(list(unicodedata.normalize(form, w)), v),
-                f"you normalized the word (unicodedata.normalize('{form}', ...)): 'e' + a combining accent became "
-                "'é', which the vocabulary lacks; normalizing, if a model wants it, happens before WordPiece: look "
-                "the word up as it is",
+                f"you normalized the word (unicodedata.normalize('{form}', ...)): {change}, which the vocabulary "
+                "lacks; normalizing, if a model wants it, happens before WordPiece: look the word up as it is",
             )
-            for form in ("NFC", "NFKC")
+            for form, change in (
+                ("NFC", "'e' + a combining accent became 'é'"),
+                ("NFKC", "'e' + a combining accent became 'é' (and the ligature 'ﬁ' 'f' + 'i')"),
+                ("NFD", "'é' became 'e' + a combining accent"),
+                ("NFKD", "'é' became 'e' + a combining accent (and the ligature 'ﬁ' 'f' + 'i')"),
+            )
         ),
         same_as(
             lambda w, v: _greedy(w, v, lower=True),
