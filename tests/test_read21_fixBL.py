@@ -82,13 +82,15 @@ def _cell(index: int) -> str:
 
 
 def test_no_cut_is_scoped_to_words_and_user_defined_pieces():
-    for index in (2, 60):
-        text = _cell(index)
-        assert "user-defined" in text, index
-        assert "with no cut" not in text and "no cut, the whole text is one sequence" not in text, index
+    row = next(line for line in _cell(2).splitlines() if line.startswith("| before merging"))
+    assert "no cut into words" in row and "user-defined pieces" in row and "v3" in row, row
+    first = _cell(60).split("\n- ")[1]
+    assert "no cut into words" in first and "user-defined pieces" in first and "v3" in first, first
 
 
 def test_the_minus_a_billion_scores_are_sourced():
     text = _cell(21)
-    assert "bpe_model_trainer.cc" in text
-    assert "after training" in text
+    assert "lines 444–446" in text and "re-scored after training" in text
+    assert "their ids:" in _cell(20)
+    assert "only a hand-edited model" not in text
+    assert "re-scored after training" in _cell(2)

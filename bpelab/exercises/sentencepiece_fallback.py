@@ -323,14 +323,17 @@ def _only_the_first_pieces(attempt: Attempt) -> str | None:
         if written == len(got):
             count = n
             break
-    cut = f"{count:,} pieces ({len(got):,} items out)" if count else f"{len(got):,} items (your list stops inside a piece's bytes)"
+    cut = (
+        f"{count:,} pieces ({len(got):,} items out)"
+        if count
+        else f"{len(got):,} items (your list stops inside a piece's bytes)"
+    )
     return (
         f"you handled only the first {cut} (a slice such as pieces[:N], a range or a count that stops at a fixed N, "
         f"or a stop once the list holds N items): this list holds {len(pieces):,} pieces, as lesson 09's Amharic "
         f"story gives, and its output {len(expected):,} items; go through every piece, for piece in pieces, however "
         "long the list"
     )
-
 
 
 def _recursion(attempt: Attempt) -> str | None:
