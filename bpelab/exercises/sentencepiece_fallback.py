@@ -13,7 +13,7 @@ import unicodedata
 from typing import Any, Literal
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as
-from bpelab.exercises.sentencepiece_states import real_fallback_cases
+from bpelab.exercises.sentencepiece_states import long_fallback_case, real_fallback_cases
 from bpelab.wording import a_or_an
 
 SPACE = "\u2581"
@@ -302,6 +302,51 @@ def _output_carried_over(attempt: Attempt) -> str | None:
 def _first_character_looked_up(pieces: list[str], vocab: set[str]) -> list[str]:
     """``piece[0] in vocab``: a piece kept whole when its first character is a piece."""
     return [out for p in pieces for out in ([p] if p[:1] in vocab else byte_fallback([p], set()))]
+
+
+LONG_PIECES = 1_000
+"""From this many pieces on, an answer that returns the right start only is one cut after some first pieces or
+items (Python's default recursion limit too: a function that calls itself once for each piece fails there)."""
+
+
+def _only_the_first_pieces(attempt: Attempt) -> str | None:
+    """A long list answered as if cut after some first N pieces (``pieces[:N]``) or stopped after N items: name N."""
+    got, expected = attempt.got, attempt.expected
+    if attempt.error is not None or not isinstance(got, list) or not isinstance(expected, list):
+        return None
+    pieces, vocab = attempt.args
+    if len(pieces) < LONG_PIECES or not got or len(got) >= len(expected) or got != expected[: len(got)]:
+        return None
+    written, count = 0, None
+    for n, piece in enumerate(pieces, 1):
+        written += len(byte_fallback([piece], vocab))
+        if written == len(got):
+            count = n
+            break
+    cut = (
+        f"{count:,} pieces ({len(got):,} items out)"
+        if count
+        else f"{len(got):,} items (your list stops inside a piece's bytes)"
+    )
+    return (
+        f"you handled only the first {cut} (a slice such as pieces[:N], a range or a count that stops at a fixed N, "
+        f"or a stop once the list holds N items): this list holds {len(pieces):,} pieces, as lesson 09's Amharic "
+        f"story gives, and its output {len(expected):,} items; go through every piece, for piece in pieces, however "
+        "long the list"
+    )
+
+
+def _recursion(attempt: Attempt) -> str | None:
+    """A RecursionError on a long list: a function that calls itself once for each piece."""
+    if not isinstance(attempt.error, RecursionError):
+        return None
+    pieces = attempt.args[0]
+    return (
+        f"a RecursionError: your function calls itself once for each piece, and this list holds {len(pieces):,} "
+        "pieces (lesson 09's Amharic story gives as many), deeper than Python lets calls go "
+        "(sys.getrecursionlimit(), 1,000 by default); use a loop, for piece in pieces, adding each piece's output "
+        "to one list"
+    )
 
 
 _hex_call = _falling_back(lambda piece: [f"<{hex(b)}>" for b in piece.encode("utf-8")])
@@ -671,10 +716,13 @@ BYTE_FALLBACK = Exercise(
             ["<0x6F>", "<0x66>"],
             "'of' is no piece: 'of▁' (treat_whitespace_as_suffix=True) is another, so 'of' falls back to its two bytes",
         ),
+        long_fallback_case(),
     ],
     diagnosers=[
         _item_of_another_type,
         _crash_on_no_pieces,
+        _recursion,
+        _only_the_first_pieces,
         *(same_as(_kept_only_if(test), KEPT_WHOLE + what) for test, what in KNOWN_PIECE_TESTS),
         *(
             same_as(

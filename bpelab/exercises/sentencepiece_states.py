@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any
 
 from bpelab.analysis.sentencepiece_replay import replay_sentencepiece
+from bpelab.corpora import load_parallel
 from bpelab.exercises.cases import Case
 from bpelab.sentencepiece import SentencePieceBPE, load_sentencepiece
 from bpelab.sentencepiece_training import train_sentencepiece_bpe
@@ -197,3 +198,26 @@ def real_fallback_cases() -> tuple[tuple[str, Case], ...]:
         )
         cases.append((text, Case((pieces, vocab), expected, note)))
     return tuple(cases)
+
+
+LONG_FALLBACK_LANGUAGE = "am"
+"""Lesson 09's story in Amharic, its sentences joined by spaces: Mistral 7B v0.1 holds few of its characters, so
+byte fallback happens from its first pieces to its last, over more pieces (2,191) than Python's default recursion
+limit (1,000) allows calls."""
+
+
+@cache
+def long_fallback_case() -> Case:
+    """Lesson 09's Amharic story through Mistral 7B v0.1, as ``real_fallback_cases`` builds its cases: the pieces
+    before byte fallback, the pieces of them its vocabulary holds, and what its encoder shows. Built once."""
+    mistral = load_sentencepiece("mistral_v1")
+    text = " ".join(load_parallel()[LONG_FALLBACK_LANGUAGE])
+    pieces = mistral.merge_pieces(mistral.normalize(text))
+    vocab = {p for p in pieces if mistral.piece_to_id.get(p, mistral.unk_id) != mistral.unk_id}
+    expected = mistral.encode_as_pieces(text)
+    note = (
+        f"Mistral 7B v0.1 encoding lesson 09's story in Amharic ({len(text):,} characters): {len(pieces):,} pieces, "
+        f"{sum(p not in vocab for p in pieces):,} of them unknown from the first to the last, {len(expected):,} "
+        "pieces out; every piece is written, however long the list"
+    )
+    return Case((pieces, vocab), expected, note)
