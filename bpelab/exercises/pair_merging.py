@@ -628,8 +628,9 @@ class _InputItself:
 
 
 class _NewDictWanted:
-    """The learner's ``merge_pair``, its answer marked ``_InputItself`` when it is the very dict it was given (the
-    engine compares values only, so the table handed back unchanged would pass). The engine reads the signature,
+    """The learner's ``merge_pair``, its answer marked ``_InputItself`` when it is the very dict it was given, unchanged
+    (the engine compares values only, so the table handed back as it was would pass; one changed in place is the
+    engine's "changed its input"). The engine reads the signature,
     source and code object of the learner's function through ``__wrapped__`` and ``__code__``."""
 
     def __init__(self, fn: Callable[..., object]) -> None:
@@ -637,8 +638,11 @@ class _NewDictWanted:
         self.__code__ = getattr(getattr(fn, "__func__", fn), "__code__", None)
 
     def __call__(self, *args: object) -> object:
+        before = copy.deepcopy(args[:1])
         got = self.__wrapped__(*args)
-        return _InputItself(got) if args and got is args[0] else got
+        if not args or got is not args[0] or not isinstance(got, dict) or list(got.items()) != list(before[0].items()):
+            return got  # changed in place and handed back: the engine's own message says it changed its input
+        return _InputItself(got)
 
 
 def _new_dict_wanted(fn: object) -> object:
