@@ -34,3 +34,69 @@ def test_merge_pair_shown_solution_still_passes():
     merge_symbols = _merge_symbols()
     fn = shown_solution("04", "cell-18", "my_merge_pair", merge_symbols=merge_symbols)
     assert check_merge_pair(fn, record=False).passed
+
+
+# ---- finding 2: "one symbol per merge" fails when the text spells the marker ----------------------------------------
+
+
+def _cells(lesson):
+    import nbformat
+
+    from tests.shown_solutions import lesson_path
+
+    return {cell.id: cell for cell in nbformat.read(lesson_path(lesson), as_version=4).cells}
+
+
+def test_one_symbol_per_merge_is_scoped_and_its_exception_computed():
+    cells = _cells("04")
+    for cell_id in ("cell-25", "cell-46", "cell-50"):
+        assert "marker" in cells[cell_id].source.split("one symbol", 1)[1][:250], cell_id
+    example = cells["cell-47"]
+    assert 'train_bpe("a</w> " * 3 + "b</w> " * 2, 5)' in example.source
+    printed = "".join(out.get("text", "") for out in example.outputs)
+    assert "12 entries, 11 distinct" in printed
+
+
+# ---- finding 5: the stepper driven from code on a corpus of fewer than 3 merges -------------------------------------
+
+
+def test_stepper_cell_runs_on_a_corpus_of_one_merge():
+    from bpelab.widgets.stepper import MergeStepper
+    from bpelab.words import train_bpe
+
+    code = _cells("04")["cell-32"].source
+    exec(code, {"stepper": MergeStepper(train_bpe("ab ab", 5)), "print": lambda *a: None})
+
+
+# ---- finding 3: Python 3.11.0-3.11.4, which pyproject allows, is a warning (no exact pins), not a problem -----------
+
+
+def test_python_below_the_pins_but_allowed_by_pyproject_is_a_warning():
+    import re
+
+    from bpelab.course import setup_check
+    from bpelab.paths import REPO_ROOT
+
+    pyproject = (REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    (requires,) = re.findall(r'^requires-python\s*=\s*">=([\d.]+)"', pyproject, re.MULTILINE)
+    assert ".".join(map(str, setup_check.REQUIRES_PYTHON)) == requires
+    assert setup_check.check_python(found=(3, 10, 12)).status == setup_check.PROBLEM
+    between = setup_check.check_python(found=(3, 11, 4))
+    assert between.status == setup_check.WARNING
+    assert "3.11.5" in between.detail and "pins" in between.detail
+    assert setup_check.check_python(found=(3, 11, 5)).status == setup_check.OK
+    lesson = _cells("00")["6c42bb60"].source
+    assert "3.11 or newer" in lesson and "3.11.5 or newer" in lesson and "⚠️" in lesson.split("3.11.5", 1)[1][:300]
+
+
+# ---- finding 4: output computed with Python's re was labelled "regex" (lesson 02 section 3b shows they differ) -----
+
+
+def test_pieces_are_labelled_by_the_module_that_cuts_them():
+    lesson02 = _cells("02")
+    for cell_id in ("deb1c8b6", "e6948ece"):
+        cell = lesson02[cell_id]
+        printed = "".join(out.get("text", "") for out in cell.outputs)
+        assert "re.findall" in cell.source and "regex" not in printed, cell_id
+        assert "re.findall:" in printed, cell_id
+    assert "regex.findall(" in _cells("01")["9a2ab4e2"].source  # "lesson 02 builds this split": with regex
