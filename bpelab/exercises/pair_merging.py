@@ -638,7 +638,7 @@ class _NewDictWanted:
         self.__code__ = getattr(getattr(fn, "__func__", fn), "__code__", None)
 
     def __call__(self, *args: object) -> object:
-        before = copy.deepcopy(args[:1])
+        before: tuple[Any, ...] = copy.deepcopy(args[:1])
         got = self.__wrapped__(*args)
         if not args or got is not args[0] or not isinstance(got, dict) or list(got.items()) != list(before[0].items()):
             return got  # changed in place and handed back: the engine's own message says it changed its input
