@@ -100,3 +100,38 @@ def test_pieces_are_labelled_by_the_module_that_cuts_them():
         assert "re.findall" in cell.source and "regex" not in printed, cell_id
         assert "re.findall:" in printed, cell_id
     assert "regex.findall(" in _cells("01")["9a2ab4e2"].source  # "lesson 02 builds this split": with regex
+
+
+# ---- finding 9: byte_count rounded with np.round: the hint names it --------------------------------------------------
+
+
+def test_byte_count_with_np_round_gets_a_hint_naming_it():
+    import numpy as np
+
+    from bpelab.exercises import check_byte_count
+
+    def byte_count(text):
+        n_bytes, n_chars = len(text.encode("utf-8")), len(text)
+        ratio = np.round(n_bytes / n_chars, 2) if n_chars else 0.0
+        return {"chars": n_chars, "bytes": n_bytes, "bytes_per_char": ratio}
+
+    result = check_byte_count(byte_count, record=False)
+    assert not result.passed
+    assert "np.round" in result.message and "half to even" in result.message
+
+
+# ---- findings 6, 7, 8: the surrogates' range, UTF-8's reach, what the progress file holds ---------------------------
+
+
+def test_lesson_01_surrogates_and_utf8_sentences():
+    cells = _cells("01")
+    assert "one reserved range, the *surrogates*" in cells["c9fe086e"].source
+    utf8 = cells["300e38bf"].source
+    assert "Almost all text" not in utf8 and "UTF-16 (Windows, Java, JavaScript)" in utf8
+
+
+def test_lesson_00_says_the_progress_file_holds_its_format_too():
+    from bpelab.course.progress import FORMAT
+
+    text = _cells("00")["fefd7727"].source
+    assert "Nothing else is in it" not in text and f'"format": "{FORMAT}"' in text
