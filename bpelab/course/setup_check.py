@@ -19,7 +19,11 @@ from bpelab.production import ENCODING_NAMES, FRIENDLY_NAMES, load_encoding
 from bpelab.vocab_files import FIX_COMMAND, status
 
 MIN_PYTHON = (3, 11, 5)
-"""What the Makefile accepts (its MIN_PYTHON): the pinned packages need it."""
+"""What the Makefile accepts (its MIN_PYTHON): the exact pins (requirements.txt) need it."""
+REQUIRES_PYTHON = (3, 11)
+"""What bpelab declares (pyproject.toml's requires-python): below it, pip does not install bpelab. Between the two
+(3.11.0 to 3.11.4), a pip install resolves other versions of some packages than the pins: the course runs, and some
+outputs may differ."""
 SETUP_COMMAND = "make setup   (or: pip install -r requirements.txt)"
 INSTALL_COMMAND = 'pip install "bpelab[course]"   (from a clone: pip install ".[course]")'
 SAMPLE_TEXT = "Hello, world! Tokenizers turn text into numbers."
@@ -40,13 +44,34 @@ class CheckResult:
     fix: str = ""
 
 
-def check_python(min_version: tuple[int, ...] = MIN_PYTHON) -> CheckResult:
-    """The whole version, patch level included: 3.11.0 to 3.11.4 cannot install every pin."""
-    found = tuple(sys.version_info[:3])
+def check_python(
+    min_version: tuple[int, ...] = MIN_PYTHON,
+    *,
+    requires: tuple[int, ...] = REQUIRES_PYTHON,
+    found: tuple[int, ...] | None = None,
+) -> CheckResult:
+    """The whole version, patch level included: below ``requires`` bpelab cannot be installed (a problem); from it
+    up to ``min_version`` (3.11.0 to 3.11.4) a pip install works but cannot take every exact pin (a warning, as for
+    a package other than its pin). ``found``: the version to judge (default: this Python's)."""
+    found = tuple(sys.version_info[:3]) if found is None else tuple(found)
     shown = ".".join(map(str, found))
+    wanted = ".".join(map(str, min_version))
+    if found < requires:
+        needed = ".".join(map(str, requires))
+        return CheckResult(
+            "Python",
+            PROBLEM,
+            f"{shown} is too old: bpelab needs {needed} or newer",
+            f"install Python {wanted} or newer",
+        )
     if found < min_version:
-        wanted = ".".join(map(str, min_version))
-        return CheckResult("Python", PROBLEM, f"{shown} is too old", f"install Python {wanted} or newer")
+        return CheckResult(
+            "Python",
+            WARNING,
+            f"{shown}: the course runs, but its exact pins (make lab, requirements.txt) need {wanted} or newer, "
+            "so some packages and outputs may differ",
+            f"for the exact pins, install Python {wanted} or newer",
+        )
     return CheckResult("Python", OK, shown)
 
 

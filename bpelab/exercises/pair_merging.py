@@ -8,6 +8,7 @@ symbols, so matches never overlap: ``('a', 'a', 'a')`` merging ``('a', 'a')`` gi
 from __future__ import annotations
 
 import copy
+import inspect
 import re
 from collections.abc import Callable
 from typing import Any
@@ -600,6 +601,62 @@ def _popped_and_added(word_freq: dict, pair: Pair) -> dict:
     return merged
 
 
+INPUT_ITSELF_HINT = (
+    "your merge_pair returned word_freq itself (the very dict it was given), not a new dict: return a new dict "
+    "even when nothing changes (no word contains the pair), since a caller that changes the result (the next "
+    "merge, a count added) would change your table too"
+)
+
+
+class _InputItself:
+    """``word_freq`` itself where ``merge_pair`` must return a new dict: never equal to the expected table, shown
+    as the dict it is, named by ``INPUT_ITSELF_HINT``."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{self.value!r} (word_freq itself)"
+
+    def what_is_wrong(self) -> str:
+        return INPUT_ITSELF_HINT
+
+
+class _NewDictWanted:
+    """The learner's ``merge_pair``, its answer marked ``_InputItself`` when it is the very dict it was given, unchanged
+    (the engine compares values only, so the table handed back as it was would pass; one changed in place is the
+    engine's "changed its input"). The engine reads the signature,
+    source and code object of the learner's function through ``__wrapped__`` and ``__code__``."""
+
+    def __init__(self, fn: Callable[..., object]) -> None:
+        self.__wrapped__ = fn
+        self.__code__ = getattr(getattr(fn, "__func__", fn), "__code__", None)
+
+    def __call__(self, *args: object) -> object:
+        before: tuple[Any, ...] = copy.deepcopy(args[:1])
+        got = self.__wrapped__(*args)
+        if not args or got is not args[0] or not isinstance(got, dict) or list(got.items()) != list(before[0].items()):
+            return got  # changed in place and handed back: the engine's own message says it changed its input
+        return _InputItself(got)
+
+
+def _new_dict_wanted(fn: object) -> object:
+    """``fn`` wrapped in ``_NewDictWanted``, or ``fn`` itself when the engine refuses it before calling it (not
+    callable, or its parameters don't take two arguments), so that the engine's own message stays."""
+    if not callable(fn):
+        return fn
+    try:
+        inspect.signature(fn).bind(None, None)
+    except (TypeError, ValueError):
+        return fn
+    return _NewDictWanted(fn)
+
+
 def _corpus_case(text: str, note: str) -> Case:
     word_freq = get_word_frequencies(text)
     return Case((word_freq, best_pair(count_pairs(word_freq))), note=note)
@@ -635,6 +692,11 @@ MERGE_PAIR = Exercise(
             "a pair at the very end of a word",
         ),
         Case(({("b", "a", "b", "a", "</w>"): 1}, ("b", "a")), {("ba", "ba", "</w>"): 1}, "every occurrence is merged"),
+        Case(
+            ({("a", "b", "</w>"): 2, ("c", "</w>"): 1}, ("b", "a")),
+            {("a", "b", "</w>"): 2, ("c", "</w>"): 1},
+            "no word contains the pair: the same words and counts, in a new dict",
+        ),
         Case(
             ({("es", "t", "</w>"): 3, ("s", "t", "</w>"): 1}, ("s", "t")),
             {("es", "t", "</w>"): 3, ("st", "</w>"): 1},
@@ -720,6 +782,7 @@ MERGE_PAIR = Exercise(
         ),
     ],
     diagnosers=[
+        when(lambda a: isinstance(a.got, _InputItself), INPUT_ITSELF_HINT),
         when(_string_keys, STRING_KEYS_HINT),
         when(
             lambda a: (
@@ -770,4 +833,4 @@ def check_merge_symbols(merge_symbols: Any, *, record: bool = True) -> CheckResu
 
 def check_merge_pair(merge_pair: Any, *, record: bool = True) -> CheckResult:
     """Check ``merge_pair(word_freq, pair) -> new dict``: every word merged, counts kept, input untouched."""
-    return check_naming_stub_helpers(MERGE_PAIR, merge_pair, record=record)
+    return check_naming_stub_helpers(MERGE_PAIR, _new_dict_wanted(merge_pair), record=record, learners=merge_pair)

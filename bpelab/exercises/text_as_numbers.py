@@ -150,7 +150,7 @@ def _places(value: Decimal, rounding: str) -> float:
 
 def _rounded_another_way(attempt: Attempt) -> str | None:
     """bytes_per_char rounded half up (``math.floor(x * 100 + 0.5) / 100``, ``Decimal``'s ``ROUND_HALF_UP``), or from
-    the float's decimal text (``Decimal(str(x))``), where ``round(x, 2)`` gives another answer: on a ratio exactly
+    the float's decimal text (``Decimal(str(x))``), or by ``np.round`` (x * 100, a float, rounded half to even), where ``round(x, 2)`` gives another answer: on a ratio exactly
     half-way (9 / 8 = 1.125), or on one whose float lies a hair beside a half (43 / 40, below 1.075)."""
     if attempt.error is not None or not isinstance(attempt.got, dict) or "bytes_per_char" not in attempt.got:
         return None
@@ -169,7 +169,10 @@ def _rounded_another_way(attempt: Attempt) -> str | None:
     if got not in ways:
         return None
     division = f"{n_bytes} / {n_chars}"
-    avoid = "not math.floor(x * 100 + 0.5) / 100, Decimal's ROUND_HALF_UP or Decimal(str(x))"
+    avoid = (
+        "not np.round(x, 2) (numpy multiplies by 100 and rounds that float half to even, which can differ from "
+        "round(x, 2)), math.floor(x * 100 + 0.5) / 100, Decimal's ROUND_HALF_UP or Decimal(str(x))"
+    )
     if (Fraction(ratio) * 100).denominator == 2:
         return (
             f"bytes_per_char is rounded half up: {division} = {ratio!r} lies exactly half-way between two "
