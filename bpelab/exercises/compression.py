@@ -572,6 +572,26 @@ UNUSED_REMEMBERED_HINT = (
 )
 
 
+def _without_specials(tokenizer: BPETokenizer, text: str) -> int:
+    """A typical mistake: the vocabulary's size taken as 256 + len(merges), which leaves out the special tokens."""
+    return 256 + len(tokenizer.merges) - len(set(_ids(tokenizer, text)))
+
+
+WITHOUT_SPECIALS_HINT = (
+    "256 + len(tokenizer.merges) leaves out the special tokens (such as <|endoftext|>), which the vocabulary holds "
+    "too: count over tokenizer.vocab itself, len(set(tokenizer.vocab) - set(ids))"
+)
+
+
+def _without_specials_everywhere(attempt: Attempt) -> bool:
+    """The answer is 256 + len(merges) minus the used ids, here and on every other check. On a tokenizer with a
+    special token that can equal another tokenizer's count of the same text, which would read as a remembered count:
+    a function that remembers gives a wrong count on some check without special tokens, this formula never does."""
+    return same(attempt.got, _without_specials(*attempt.args)) and all(
+        same(got, _without_specials(*args)) for args, got in attempt.history()
+    )
+
+
 def _count_of_another_tokenizer(attempt: Attempt) -> bool:
     """The count is wrong, and is the right one for the same text with another check's tokenizer: the function
     remembers its counts keyed without the tokenizer."""
@@ -709,6 +729,7 @@ COUNT_UNUSED = Exercise(
         # a text encoded in parts (above, and one character at a time) can give another tokenizer's count: those
         # first; then a remembered count, before the count-formula hints it can match by chance ('256 + merges')
         _single_pieces,
+        when(_without_specials_everywhere, WITHOUT_SPECIALS_HINT),
         when(_count_of_another_tokenizer, UNUSED_REMEMBERED_HINT),
         same_as(
             lambda tokenizer, text: len(set(_ids(tokenizer, text))),
@@ -722,11 +743,7 @@ COUNT_UNUSED = Exercise(
             lambda tokenizer, text: len(tokenizer.merges) - len({i for i in _ids(tokenizer, text) if i >= 256}),
             "the 256 byte tokens belong to the vocabulary too: count over tokenizer.vocab",
         ),
-        same_as(
-            lambda tokenizer, text: 256 + len(tokenizer.merges) - len(set(_ids(tokenizer, text))),
-            "256 + len(tokenizer.merges) leaves out the special tokens (such as <|endoftext|>), which the vocabulary "
-            "holds too: count over tokenizer.vocab itself, len(set(tokenizer.vocab) - set(ids))",
-        ),
+        same_as(_without_specials, WITHOUT_SPECIALS_HINT),
         same_as(_with_parts, "a token is used only if encode emits it; the pieces inside a longer token are not used"),
         _counted_only_the_start,
     ],
@@ -1274,12 +1291,16 @@ def _learners_helper(search: Callable[..., object]) -> Callable[..., object] | N
     return _fractions_as_floats(helper)  # judged as exercise 1 judges it: an exact Fraction is the exact ratio
 
 
-def _upside_down(helper: Callable[..., object]) -> bool:
-    """``helper`` gives tokens ÷ bytes, 4/11, for 'abababab ab' with the tokenizer trained on 'abababab' (4 tokens of
-    11 bytes): it is wrong from its first call on, so no memory explains it (the remembering checks would say so)."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        outcome = call(helper, (_abab(), "abababab ab"), MAX_STEPS)
-    return outcome.error is None and not outcome.runaway and same(outcome.got, 4 / 11)
+def _right_at_first(helper: Callable[..., object]) -> bool:
+    """``helper`` gives the exact bytes per token on its first calls with a fresh tokenizer (trained on 'abababab'):
+    11 / 4 on 'abababab ab', 4 / 3 on 'ab a'. Only then can a wrong answer later come from a memory; a helper wrong
+    from the start (tokens ÷ bytes, distinct ids) is named by the size it fails at."""
+    for text, exact in (("abababab ab", 11 / 4), ("ab a", 4 / 3)):
+        with contextlib.redirect_stdout(io.StringIO()):
+            outcome = call(helper, (_abab(), text), MAX_STEPS)
+        if outcome.error is not None or outcome.runaway or not same(outcome.got, exact):
+            return False
+    return True
 
 
 def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: str, sizes: list[int]) -> str | None:
@@ -1290,7 +1311,7 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
     if helper is None or _helper_rounds() is not None:
         return None
     remembered = None
-    if not _upside_down(helper):  # wrong from its first call: the size below names it
+    if _right_at_first(helper):  # else wrong from its first call: the size below names it
         remembered = _retrained_in_place(helper, 0) or _cut_back_one_after_another(helper, 0)  # type: ignore[arg-type]
     if remembered is not None:
         return (
@@ -1308,11 +1329,15 @@ def _wrong_helper(search: Callable[..., object], tokenizer: BPETokenizer, text: 
             outcome = call(helper, (smaller, text), MAX_STEPS)
         if outcome.error is None and not outcome.runaway and not same(outcome.got, exact):
             starts = _prefix_lengths(helper, plain, text, [size])
-            upside_down = same(outcome.got, len(smaller.encode(text)) / len(text.encode("utf-8")))
+            ids = smaller.encode(text)
+            upside_down = same(outcome.got, len(ids) / len(text.encode("utf-8")))
+            distinct = same(outcome.got, len(text.encode("utf-8")) / len(set(ids)))
             why = (
                 f": it is {UPSIDE_DOWN_HINT}, so the search compares with the goal a number that shrinks as the "
                 "tokenizer grows"
                 if upside_down
+                else ": it divides by the number of DIFFERENT tokens, len(set(ids)); divide by all of them, len(ids)"
+                if distinct
                 else f": it measures only the text's first {starts[0]:,} characters (text[:{starts[0]}]), and this text "
                 f"has {len(text):,}; measure the whole text"
                 if len(starts) == 1

@@ -186,6 +186,47 @@ def _sorted_pairs(ids: list[int], merges: dict[tuple[int, int], int]) -> list[in
     return parts
 
 
+def _smallest_pair_first(ids: list[int], merges: dict[tuple[int, int], int]) -> list[int]:
+    """Merge, again and again, the pair with the smallest ids among those that have a rank: ``min(pairs)`` with no
+    key compares the pairs themselves."""
+    parts = list(ids)
+    while ranked := [pair for pair in zip(parts, parts[1:]) if pair in merges]:
+        parts = list(replace_pair(tuple(parts), min(ranked), merges[min(ranked)]))
+    return parts
+
+
+SMALLEST_PAIR_HINT = "min(pairs) with no key compares the pairs themselves, by their ids, not by when they were learned"
+LOWEST_RANK_FIX = (
+    "Merge the pair with the lowest new id first: min(pairs, key=lambda pair: merges.get(pair, float('inf')))"
+)
+
+
+def _by_pair_ids(attempt: Any) -> str | None:
+    """The pair with the smallest ids taken first, again and again, or every merge replayed in the order of its pair:
+    the two give one answer on most inputs, so the hint names what every answer fits (on one check alone, the
+    leftmost pair with a rank can give the same answer)."""
+
+    def fits(wrong: Any) -> bool:
+        return attempt.got == wrong(*attempt.args) and all(got == wrong(*args) for args, got in attempt.history())
+
+    looped, replayed = fits(_smallest_pair_first), fits(_sorted_pairs)
+    if looped and replayed:
+        return (
+            "you took the pairs in the order of their ids: either min(pairs) on each step, or every merge replayed "
+            f"as sorted(merges.items()) lists them. {SMALLEST_PAIR_HINT[0].upper()}{SMALLEST_PAIR_HINT[1:]}. "
+            + LOWEST_RANK_FIX
+        )
+    if looped:
+        return f"you merged the pair with the smallest ids first: {SMALLEST_PAIR_HINT}. {LOWEST_RANK_FIX}"
+    if replayed:
+        return (
+            "you replayed the merges sorted by their pairs: sorted(merges.items()) orders them by the ids in each "
+            "pair, not by when they were learned. Merge the pair with the lowest new id first (or replay "
+            "sorted(merges.items(), key=lambda kv: kv[1]))"
+        )
+    return None
+
+
 def _first_in_text(ids: list[int], merges: dict[tuple[int, int], int]) -> list[int]:
     """Merge the leftmost pair that has any rank, whatever its rank."""
     return _loop(ids, merges, lambda ranked: min(ranked, key=lambda r: r[1]))
@@ -265,6 +306,11 @@ MERGE_LOWEST = Exercise(
             [97, 256],
             "abc again, with another merge of the same number: b + c (256); the same ids, other merges, another answer",
         ),
+        Case(
+            ([97, 98, 99], {(98, 99): 256, (97, 256): 257}),
+            [257],
+            "abc where b + c (256) makes the pair a + 256 (257), which sorts before (98, 99): it merges next",
+        ),
         Case(([101, 102], TOY_MERGES), [101, 102], "no pair has a rank: nothing changes"),
         Case(([97], TOY_MERGES), [97], "one id: nothing to merge"),
         Case(([], TOY_MERGES), [], "an empty piece"),
@@ -290,12 +336,7 @@ MERGE_LOWEST = Exercise(
             "you replayed the merges in the order the dict lists them; a dict need not list them in rank order. "
             "Merge the pair with the lowest new id first (or replay sorted(merges.items(), key=lambda kv: kv[1]))",
         ),
-        same_as(
-            _sorted_pairs,
-            "you replayed the merges sorted by their pairs: sorted(merges.items()) orders them by the ids in each "
-            "pair, not by when they were learned. Merge the pair with the lowest new id first (or replay "
-            "sorted(merges.items(), key=lambda kv: kv[1]))",
-        ),
+        _by_pair_ids,
         same_as(
             _first_in_text,
             "you merged the leftmost pair that has a rank; merge the pair with the lowest rank, wherever it is",
