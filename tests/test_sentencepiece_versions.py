@@ -16,7 +16,11 @@ from bpelab.sentencepiece_model import read_model_file
 VERSION = tuple(int(n) for n in spm.__version__.split(".")[:3])
 QUEUE_TRAINER = VERSION >= (0, 2, 2)
 """0.2.2 and later train from a priority queue of every pair; 0.2.0 and 0.2.1 searched an active set (lesson 16,
-section 4). 0.2.2's bpe_model_trainer.cc and bpe_model.cc hold 0.2.3's code (cells 31 and 47)."""
+section 4). 0.2.2's bpe_model.cc holds 0.2.3's SymbolPairComparator (its lines 54-92, 0.2.3's 52-90: cell 31),
+which puts +0.0 above -0.0 as tested here. Its bpe_model_trainer.cc is older code than 0.2.3's (ResetFreq only flags
+needs_recomputation, the queue loop checks entry.freq first, QueueEntryComparator compares code points, not UTF-8
+strings, and an SPM_NLCODEC_BPE build trains by TrainFast instead) that learns the same piece lists: cell 47's
+"0.2.2 gives 0.2.3's list"."""
 
 
 def train(text: str, folder, name: str, **options: object) -> list:
