@@ -113,3 +113,11 @@ def test_both_tables_are_labelled_alike():
         source = _by_id("15", cell_id).source
         assert "index=[label(x) for x in EXAMPLES]" in source, cell_id
         assert "index=[shown_text(x) for x in EXAMPLES]" not in source, cell_id
+
+
+def test_the_prose_quotes_the_printed_long_label():
+    prose = _flat(_by_id("15", "a2c41e04").source)
+    quoted = "a text of 50,000 characters, as both tables label it"
+    assert f"`{quoted}`" in prose and "`label`" in prose
+    out = _output(_by_id("15", "11d6dd9f"))
+    assert f"{quoted}: 1234567 1234567 1234567 123456 … (50,000 characters)" in out, out
