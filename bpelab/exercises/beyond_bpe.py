@@ -510,9 +510,10 @@ differ in about the 800th decimal. A score multiplied by 10**k before ``//`` nee
 a ``Decimal`` a precision of about 400 digits; Python's ints and ``Fraction`` are exact at any size."""
 
 GIGANTIC_COUNTS = 10**2000
-"""The symbol counts of the checker's largest near tie: products 10**4000 and 10**4000 - 1, whose scores differ in
+"""The symbol counts of a near tie past the 10**200 one: products 10**4000 and 10**4000 - 1, whose scores differ in
 about the 8000th decimal, past a factor of 10**1000 before ``//`` or a ``Decimal`` precision of 1000 digits. Python's
 ints and ``Fraction`` still compare them in microseconds."""
+
 
 def _written(value: int, text: str) -> int:
     """``value`` as an int that shows itself as ``text``, the expression it was written as (10**100000 - 1): Python
@@ -638,8 +639,7 @@ BEST_PAIR = Exercise(
         Case(
             ({("h", "##ug"): 1, ("p", "##u"): 1},),
             ("h", "##ug"),
-            "h ##ug, p ##u: both pairs score 1/(1·1) = 1; (h, ##ug) is seen first, though (p, ##u) is the shorter "
-            "pair",
+            "h ##ug, p ##u: both pairs score 1/(1·1) = 1; (h, ##ug) is seen first, though (p, ##u) is the shorter pair",
         ),
         Case(
             ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 1},),
