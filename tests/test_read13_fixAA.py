@@ -85,13 +85,15 @@ def _decimal_1000(n, a, b):
 def test_a_precision_of_a_thousand_digits_fails_and_is_named(score, capsys):
     assert not check_best_wordpiece_pair(_scored(score), record=False).passed
     hint = _hint(capsys.readouterr().out)
-    assert "fixed number of digits" in hint and "10**2000" in hint, hint
+    # read 22 (fixBO): the checker's last near tie (counts of 10**100000) is past any precision a learner would
+    # write, so the hint names no largest count to aim at
+    assert "fixed number of digits" in hint and "every count" in hint, hint
 
 
 def test_cell_13_says_how_far_the_checker_goes():
     text = _cell("44b7014e").source
     assert "only exact scores are right whatever the counts" not in text
-    assert "10<sup>2000</sup>" in text
+    assert "every count" in text and "8,000" not in text  # read 22 (fixBO): no limit to aim at
 
 
 # ---- finding 8: any logarithm --------------------------------------------------------------------------------------

@@ -156,10 +156,12 @@ def _lesson_11_text() -> str:
 
 
 def test_the_prose_says_where_the_checker_stops() -> None:
+    # read 22 (fixBO): the checker's last near tie is past any precision a learner would write, and the prose
+    # names no limit to aim at
     text = _lesson_11_text()
     assert "however large" not in text, text
-    assert "k below 8,000" in text and "up to 4,000 digits" in text, text
-    assert "passes" in text and "Fraction" in text and "cross-multiplying" in text, text
+    assert "8,000" not in text and "4,000 digits" not in text, text
+    assert "Fraction" in text and "cross-multiplying" in text and "every count" in text, text
 
 
 @pytest.mark.parametrize(
@@ -167,8 +169,8 @@ def test_the_prose_says_where_the_checker_stops() -> None:
     [
         (decimal_at(4_000), True),
         (times_ten_to(7_999), True),
-        (decimal_at(10_000), False),
-        (times_ten_to(10_000), False),
+        (decimal_at(10_000), True),
+        (times_ten_to(10_000), True),
     ],
     ids=["Decimal 4,000 digits", "10**7999", "Decimal 10,000 digits", "10**10000"],
 )

@@ -255,6 +255,20 @@ def _counted_without_overlaps(word_freq: WordFreq) -> Pair:
     return _exact_best(_count_without_overlaps(word_freq), symbol_counts(word_freq))
 
 
+def _shortest_of_ties(word_freq: WordFreq) -> Pair:
+    """Of equal scores, the pair with the fewest characters (the first such pair of those)."""
+    scores = _scores(word_freq)
+    top = max(scores.values())
+    return min((pair for pair, score in scores.items() if score == top), key=lambda p: len(p[0]) + len(p[1]))
+
+
+SHORTEST_HINT = (
+    "your ties go to the shortest pair (the fewest characters); this course takes the pair seen first, whatever "
+    "its length: max(scores, key=scores.get) over the pairs in the order count_pairs meets them keeps the first "
+    "of equal scores"
+)
+
+
 def _ties_by_position(word_freq: WordFreq) -> Pair:
     """Pairs collected position by position across the words (every word's first pair, then every word's second
     pair, ...), so of equal scores the pair earliest in its word wins, not the pair seen first word by word."""
@@ -496,25 +510,41 @@ differ in about the 800th decimal. A score multiplied by 10**k before ``//`` nee
 a ``Decimal`` a precision of about 400 digits; Python's ints and ``Fraction`` are exact at any size."""
 
 GIGANTIC_COUNTS = 10**2000
-"""The symbol counts of the checker's largest near tie: products 10**4000 and 10**4000 - 1, whose scores differ in
+"""The symbol counts of a near tie past the 10**200 one: products 10**4000 and 10**4000 - 1, whose scores differ in
 about the 8000th decimal, past a factor of 10**1000 before ``//`` or a ``Decimal`` precision of 1000 digits. Python's
 ints and ``Fraction`` still compare them in microseconds."""
+
+
+def _written(value: int, text: str) -> int:
+    """``value`` as an int that shows itself as ``text``, the expression it was written as (10**100000 - 1): Python
+    refuses to print an int of more than 4,300 digits, and the checker's report shows each case's input. Arithmetic
+    on it gives plain ints."""
+    shown = type("Count", (int,), {"__slots__": (), "__repr__": lambda self: text, "__str__": lambda self: text})
+    return shown(value)
+
+
+COLOSSAL_COUNTS = 10**100_000
+"""The symbol count of the checker's last near tie: a 1, ##b 10**100,000 against c 1, ##d 10**100,000 - 1, whose scores
+differ in about the 200,000th decimal, past a factor of 10**199,999 before ``//`` or a ``Decimal`` precision of
+100,000 digits: no precision a learner would write. One count of each pair is 1, so each product is a small number
+times a big one, and the exact ``Fraction`` scores are made and compared in well under a millisecond."""
 
 FIXED_PRECISION_HINT = (
     "your scores are exact only to a fixed number of digits (a power of ten before an integer division, "
     "n * 10**k // (count(A) * count(B)), or Decimals at a precision you raised, or any other number of fixed "
     "width): with symbol counts of 10**200 the products are 10**400 and 10**400 - 1, whose two scores agree to "
-    "about 800 decimals, and with counts of 10**2000 (the checker's largest) to about 8000, so they come out equal "
-    "and the false tie goes to the pair seen first. A larger factor or precision only moves the problem to larger "
-    "counts. Compare exact scores: Fraction(n, count(A) * count(B)), or cross-multiply, "
+    "about 800 decimals, and counts can be larger still, so two different scores come out equal and the false tie "
+    "goes to the pair seen first. Whatever the precision, some counts are past it: only exact scores are right "
+    "for every count. Compare exact scores: Fraction(n, count(A) * count(B)), or cross-multiply, "
     "n1 * (a2 * b2) > n2 * (a1 * b1)"
 )
 
 
 def _enormous_false_tie(attempt: Any) -> bool:
-    """The answer on the case with symbol counts of 10**200 is the pair seen first, which an inexact score ties."""
+    """The answer on a case with symbol counts of 10**200 or more is the pair seen first, which an inexact score
+    ties."""
     singles = symbol_counts(attempt.args[0])
-    return min(singles.values()) >= ENORMOUS_COUNTS // 2 and tuple(attempt.got) == ("a", "##b")
+    return max(singles.values()) >= ENORMOUS_COUNTS // 2 and tuple(attempt.got) == ("a", "##b")
 
 
 REPEAT_HINT = (
@@ -605,6 +635,11 @@ BEST_PAIR = Exercise(
             ("a", "##b"),
             "abc, de: every pair scores 1/(1·1) = 1; going through the words in the order given, (a, ##b) is seen "
             "first, though de is the shorter word",
+        ),
+        Case(
+            ({("h", "##ug"): 1, ("p", "##u"): 1},),
+            ("h", "##ug"),
+            "h ##ug, p ##u: both pairs score 1/(1·1) = 1; (h, ##ug) is seen first, though (p, ##u) is the shorter pair",
         ),
         Case(
             ({("a", "##b"): 1, ("c", "##d"): 1, ("a",): 1},),
@@ -860,6 +895,20 @@ BEST_PAIR = Exercise(
             "10**1000 and cut with //, or as 1000-digit Decimals, they are equal)",
         ),
         Case(
+            (
+                {
+                    ("a", "##b"): 1,
+                    ("##b",): _written(COLOSSAL_COUNTS - 1, "10**100000 - 1"),
+                    ("c", "##d"): 1,
+                    ("##d",): _written(COLOSSAL_COUNTS - 2, "10**100000 - 2"),
+                },
+            ),
+            ("c", "##d"),
+            "a 1, ##b 10**100000, c 1, ##d 10**100000 - 1: (a, ##b) scores 1/10**100000, (c, ##d) "
+            "1/(10**100000 - 1), a little more (the two scores agree to about 200,000 decimals: at any fixed "
+            "precision a program would use, they are equal; exact fractions tell them apart)",
+        ),
+        Case(
             ({("a", "##b"): 2, ("a",): 1, ("##b",): 1, ("c", "##d"): 1, ("##d",): 3},),
             ("c", "##d"),
             "a 3, ##b 3, c 1, ##d 4: (a, ##b) scores 2/9, (c, ##d) 1/4, a little more (turned upside down and cut "
@@ -974,6 +1023,7 @@ BEST_PAIR = Exercise(
             "order count_pairs meets them keeps it",
         ),
         *(same_as(_words_in_order(order), WORD_ORDER_HINT) for order in WORD_ORDERS),
+        same_as(_shortest_of_ties, SHORTEST_HINT),
         same_as(_ties_by_position, POSITION_ORDER_HINT),
         same_as(
             _prefix_pooled,
