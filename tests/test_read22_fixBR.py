@@ -133,3 +133,26 @@ def test_count_pairs_with_list_keys_is_named() -> None:
     result = check_count_pairs(my_count_pairs, record=False)
     assert not result.passed
     assert "tuple, not a list" in _hint(result)
+
+
+def _cell(path: str, cell_id: str) -> nbformat.NotebookNode:
+    return next(c for c in nbformat.read(path, as_version=4).cells if c.id == cell_id)
+
+
+def check_prose(root: str = "notebooks") -> None:
+    intro = _cell(f"{root}/04_merging_step_by_step.ipynb", "cell-00").source
+    assert "prevent BPE from merging across character categories" in intro and "exception for" in intro
+    plot = _cell(f"{root}/04_merging_step_by_step.ipynb", "cell-49").source
+    assert "n_words" not in plot.split("set_title")[1].split("\n")[0] and "real_freq.values()" in plot
+    recap = _cell(f"{root}/01_text_is_numbers.ipynb", "afd83ba4").source
+    assert "each script's main block" in recap
+    blocks = _cell(f"{root}/01_text_is_numbers.ipynb", "letters-by-block").source
+    assert "(modern Greek)" not in blocks
+    emoji = _cell(f"{root}/01_text_is_numbers.ipynb", "emoji-bytes")
+    assert "0%" not in "".join(str(o.get("data", {}).get("text/plain", "")) for o in emoji.outputs)
+    start = _cell(f"{root}/00_start_here.ipynb", "b977601e").source
+    assert "inside C code" in start and "restart the kernel" in start.lower()
+
+
+def test_prose_says_what_was_cited_and_computed() -> None:
+    check_prose()
