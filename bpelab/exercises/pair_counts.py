@@ -142,6 +142,12 @@ COUNT_PAIRS = Exercise(
     ],
     diagnosers=[
         on_error(
+            TypeError,
+            "a dict key must be a tuple, not a list: a list can change, so it cannot be a key; make each pair a "
+            "tuple, counts[(word[i], word[i + 1])]",
+            contains="unhashable type: 'list'",
+        ),
+        on_error(
             IndexError,
             "word[i + 1] ran past the end of the word: a word of n symbols has n - 1 pairs, "
             "so loop over range(len(word) - 1)",

@@ -8,6 +8,7 @@ symbols, so matches never overlap: ``('a', 'a', 'a')`` merging ``('a', 'a')`` gi
 from __future__ import annotations
 
 import copy
+import dataclasses
 import inspect
 import re
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from typing import Any
 from bpelab.exercises.cases import Diagnoser
 from bpelab.exercises.comparing import type_hint
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
-from bpelab.exercises.helper_stubs import check_naming_stub_helpers
+from bpelab.exercises.helper_stubs import check_naming_stub_helpers, learners_helpers
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.words import (
     Pair,
@@ -182,6 +183,34 @@ SKIPPED_AFTER_MISS_HINT = (
     "yet it may start a match itself, ('a', 'a', 'b') merging ('a', 'b') gives ('a', 'ab'). Jump by 2 only after a "
     "merge; on a miss, keep symbols[i] and step by 1 (i += 1)"
 )
+
+
+def _compared_by_identity(symbols: Word, pair: Pair) -> Word:
+    """``symbols[i] is pair[0] and symbols[i + 1] is pair[1]``: a symbol matches only when it is the very object the
+    pair holds. Right on literals (shared objects), wrong on a symbol joined while training ('l' + 'o')."""
+    merged: list[str] = []
+    i = 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and symbols[i] is pair[0] and symbols[i + 1] is pair[1]:
+            merged.append(pair[0] + pair[1])
+            i += 2
+        else:
+            merged.append(symbols[i])
+            i += 1
+    return tuple(merged)
+
+
+IDENTITY_HINT = (
+    "you compared symbols with `is`, which asks whether two strings are the same object, not the same text: a symbol "
+    "made while training ('l' + 'o') is another object than the 'lo' of the pair, so the pair was not found. "
+    "Python shares some strings (the literals written in one piece of code, one-character strings), so `is` "
+    "happened to work on the other cases. Compare text with ==: symbols[i] == pair[0] and symbols[i + 1] == pair[1]"
+)
+
+
+def _joined(*parts: str) -> str:
+    """A symbol joined at run time, as training joins it: a new string object, never one shared with a literal."""
+    return "".join(parts)
 
 
 def _last_appended_after(symbols: Word, pair: Pair) -> Word:
@@ -487,6 +516,7 @@ def _word_diagnosers(*lifts: Callable[[WrongMerge], Callable[..., Any]]) -> list
             "after a match you jumped 3 symbols ahead: jump by 2 (i += 2), past the two symbols just merged; "
             "the symbol after them must still be kept, and may start the next match",
         ),
+        like(_compared_by_identity, IDENTITY_HINT),
         like(concatenated_text_merge, CONCATENATED_HINT),
         like(_last_appended_after, LAST_TWICE_HINT),
         like(_gives_up_after_a_miss, GAVE_UP_HINT),
@@ -585,6 +615,11 @@ MERGE_SYMBOLS = Exercise(
             (("a", "a", "a", "a", "a", "a", "</w>"), ("a", "a")),
             note="a run of six a's: left to right, without overlaps, three 'aa'",
         ),
+        Case(
+            ((_joined("l", "o"), "w", "</w>"), (_joined("l", "o"), "w")),
+            ("low", "</w>"),
+            "the symbol 'lo' made while training ('l' + 'o') and the 'lo' of the pair are equal text, two objects",
+        ),
     ],
     diagnosers=[_empty_word_hint, _lessons_example_hint, *_word_diagnosers(lambda wrong: wrong)],
     hint="walk i from 0; if (symbols[i], symbols[i + 1]) == pair, emit pair[0] + pair[1] and jump by 2, else emit symbols[i] and step by 1",
@@ -645,7 +680,7 @@ class _NewDictWanted:
         return _InputItself(got)
 
 
-def _new_dict_wanted(fn: object) -> object:
+def new_dict_wanted(fn: object) -> object:
     """``fn`` wrapped in ``_NewDictWanted``, or ``fn`` itself when the engine refuses it before calling it (not
     callable, or its parameters don't take two arguments), so that the engine's own message stays."""
     if not callable(fn):
@@ -826,6 +861,49 @@ MERGE_PAIR = Exercise(
 )
 
 
+def _hint_line(result: CheckResult) -> str | None:
+    return next(
+        (line.split(":", 1)[1].strip() for line in result.message.split("\n") if line.startswith("   hint:")), None
+    )
+
+
+def name_wrong_helpers(
+    result: CheckResult, fn: Any, checks: list[tuple[str, Exercise, Callable[[Any], Any]]]
+) -> CheckResult:
+    """``result`` with its hint naming the learner's own helper that ``fn`` calls when that helper fails its own
+    check: ``checks`` lists (a part of the helper's name, such as ``"merge_symbols"``, its exercise, how the exercise
+    is handed the helper), the first one a failing helper is named after wins. Unchanged when ``result`` passed,
+    was not a plain failure (a stub, a checker error), reports a ``NameError``, or every helper passes."""
+    if result.passed or result.status != "failed" or "NameError" in result.message:
+        return result
+    try:
+        helpers = learners_helpers(fn)
+    except Exception:  # an odd callable: keep the engine's report
+        return result
+    for part, exercise, wrap in checks:
+        for name, helper in helpers:
+            if part not in name:
+                continue
+            try:
+                own = exercise.run(wrap(helper), record=False)
+            except Exception:
+                continue
+            if own.passed or own.status != "failed":
+                continue
+            why = _hint_line(own) or "it gives a wrong answer"
+            hint = (
+                f"your function calls your `{name}`, and check_{exercise.name} refuses it ({why}). Fix `{name}` first "
+                f"(run check_{exercise.name}({name}) until it passes), run its cell, then run this check again"
+            )
+            lines = result.message.split("\n")
+            if any(line.startswith("   hint:") for line in lines):
+                lines = [f"   hint:     {hint}" if line.startswith("   hint:") else line for line in lines]
+            else:
+                lines.append(f"   hint:     {hint}")
+            return dataclasses.replace(result, message="\n".join(lines))
+    return result
+
+
 def check_merge_symbols(merge_symbols: Any, *, record: bool = True) -> CheckResult:
     """Check ``merge_symbols(symbols, pair) -> tuple``: one word, left to right, no overlaps."""
     return check_naming_stub_helpers(MERGE_SYMBOLS, merge_symbols, record=record)
@@ -833,4 +911,12 @@ def check_merge_symbols(merge_symbols: Any, *, record: bool = True) -> CheckResu
 
 def check_merge_pair(merge_pair: Any, *, record: bool = True) -> CheckResult:
     """Check ``merge_pair(word_freq, pair) -> new dict``: every word merged, counts kept, input untouched."""
-    return check_naming_stub_helpers(MERGE_PAIR, _new_dict_wanted(merge_pair), record=record, learners=merge_pair)
+    return check_naming_stub_helpers(
+        MERGE_PAIR,
+        new_dict_wanted(merge_pair),
+        record=record,
+        learners=merge_pair,
+        rewrite=lambda result: name_wrong_helpers(
+            result, merge_pair, [("merge_symbols", MERGE_SYMBOLS, lambda fn: fn)]
+        ),
+    )

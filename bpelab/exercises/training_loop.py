@@ -12,7 +12,15 @@ from typing import Any
 
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, on_error, same_as, when
 from bpelab.exercises.helper_stubs import check_naming_stub_helpers
-from bpelab.exercises.pair_merging import missing_name_hint, overlapping_merge, right_to_left_merge
+from bpelab.exercises.pair_merging import (
+    MERGE_PAIR,
+    MERGE_SYMBOLS,
+    missing_name_hint,
+    name_wrong_helpers,
+    new_dict_wanted,
+    overlapping_merge,
+    right_to_left_merge,
+)
 from bpelab.exercises.samples import CLASSIC_TEXT, PARAGRAPH, made_up_words
 from bpelab.patterns import split_text
 from bpelab.words import (
@@ -463,4 +471,7 @@ TRAIN = Exercise(
 
 def check_training_loop(train: Any, *, record: bool = True) -> CheckResult:
     """Check ``train(text, num_merges) -> [((a, b), a + b), ...]`` against ``bpelab.train_bpe(...).merges``."""
-    return check_naming_stub_helpers(TRAIN, train, record=record)
+    helpers = [("merge_symbols", MERGE_SYMBOLS, lambda fn: fn), ("merge_pair", MERGE_PAIR, new_dict_wanted)]
+    return check_naming_stub_helpers(
+        TRAIN, train, record=record, rewrite=lambda result: name_wrong_helpers(result, train, helpers)
+    )
