@@ -274,6 +274,12 @@ INVISIBLE_CLEANINGS = {
     "replace('\\u00a0', ' ') makes the no-break space U+00A0 (2 bytes) a space (1 byte)": lambda t: t.replace(
         "\u00a0", " "
     ),
+    "removing U+2060 (the word joiner, 3 bytes) drops a character": lambda t: t.replace("\u2060", ""),
+    "removing U+200E (the left-to-right mark, 3 bytes) drops a character": lambda t: t.replace("\u200e", ""),
+    "removing U+200F (the right-to-left mark, 3 bytes) drops a character": lambda t: t.replace("\u200f", ""),
+    "replace('\\u202f', ' ') makes the narrow no-break space U+202F (3 bytes) a space (1 byte)": lambda t: t.replace(
+        "\u202f", " "
+    ),
 }
 """Invisible characters dropped (or a no-break space made a space) before counting, each with what it changes:
 lesson 09's bytes_per_char and premium and lesson 10's room_for_answer and tokens_saved name them (``as_it_is``)."""
@@ -305,6 +311,17 @@ INVISIBLES = [
 """Texts holding invisible characters: a byte order mark (U+FEFF) once, a zero-width space (U+200B) twice, the
 variation selector U+FE0F three times, a soft hyphen (U+00AD) and a no-break space (U+00A0) twice each, so that
 dropping each kind (or making the no-break space a space) gives another ratio."""
+
+PERSIAN_NON_JOINER = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"
+"""Persian می‌خواهم ('I want'): a zero-width non-joiner (U+200C) keeps its prefix apart from the verb."""
+
+FRENCH_SPACES_AND_JOINER = "Prix\u202f: 5\u202f€, Section\u20605"
+"""French puts a narrow no-break space (U+202F) before a colon and between a number and its unit, twice here; a word
+joiner (U+2060) once keeps 'Section' and its number on one line."""
+
+DIRECTION_MARKS = "\u200f\u05e9\u05dc\u05d5\u05dd\u200f ABC\u200e-123"
+"""Hebrew שלום with a right-to-left mark (U+200F) on each side, and a left-to-right mark (U+200E) once in 'ABC-123':
+dropping either kind gives another count."""
 
 INVISIBLES_NOTE = (
     "invisible characters are characters too: a byte order mark U+FEFF (3 bytes), zero-width spaces U+200B (3), "
@@ -430,6 +447,18 @@ BYTES_PER_CHAR = Exercise(
         Case((["日\tb"],), note="a tab is 1 character (1 byte), however wide it is drawn"),
         Case((["straße"],), note="'ß' is 1 character of 2 bytes"),
         Case((INVISIBLES,), note=INVISIBLES_NOTE),
+        Case(
+            ([PERSIAN_NON_JOINER],),
+            note="Persian می‌خواهم holds a zero-width non-joiner (U+200C, 3 bytes), invisible but a character",
+        ),
+        Case(
+            ([FRENCH_SPACES_AND_JOINER],),
+            note="two narrow no-break spaces (U+202F, 3 bytes each, not 1) and a word joiner (U+2060, 3 bytes)",
+        ),
+        Case(
+            ([DIRECTION_MARKS],),
+            note="two right-to-left marks (U+200F) and a left-to-right mark (U+200E), 3 bytes each",
+        ),
         Case(([],), 0.0, "no texts at all"),
         Case((["", ""],), 0.0, "only empty texts"),
         *(Case((texts,), note=f"the check sentences in {code!r}") for code, texts in SMALL_PARALLEL.items()),
@@ -728,6 +757,11 @@ PREMIUM = Exercise(
             note="GPT-4's tokenizer: é written as e + a combining accent (U+0301), as some texts come",
         ),
         Case(
+            ({"en": ["the cafe\u0301, the caf\u00e9"], "fr": ["le cafe"]}, cl100k_encode, "fr", "en"),
+            note="GPT-4's tokenizer: the reference writes é both ways, e + a combining accent (U+0301) and one "
+            "character, as texts from several sources come: 6 tokens as sent (5 normalised to NFC, 7 to NFD)",
+        ),
+        Case(
             ({"en": ["THE CAFE"], "fr": ["le cafe"]}, cl100k_encode, "fr", "en"),
             note="GPT-4's tokenizer: the reference in capitals, 'THE CAFE', is 3 tokens ('the cafe' would be 2)",
         ),
@@ -765,6 +799,23 @@ PREMIUM = Exercise(
         Case(
             ({"en": ["No way out, see the cafe."], "xx": [*INVISIBLES, "re\u00adview"]}, cl100k_encode, "xx", "en"),
             note=f"GPT-4's tokenizer: {INVISIBLES_NOTE}; each costs tokens",
+        ),
+        Case(
+            (
+                {
+                    "en": ["I want it.", "Price: 5 EUR, section 5."],
+                    "xx": [PERSIAN_NON_JOINER, FRENCH_SPACES_AND_JOINER],
+                },
+                cl100k_encode,
+                "xx",
+                "en",
+            ),
+            note="GPT-4's tokenizer: a zero-width non-joiner (U+200C), narrow no-break spaces (U+202F) and a word "
+            "joiner (U+2060), each sent and counted",
+        ),
+        Case(
+            ({"en": ["Hello ABC-123"], "xx": [DIRECTION_MARKS]}, cl100k_encode, "xx", "en"),
+            note="GPT-4's tokenizer: right-to-left marks (U+200F) and a left-to-right mark (U+200E), sent and counted",
         ),
         Case((SMALL_PARALLEL, one_token_per_char, "ru", "de"), note="Russian against German, by characters"),
         *(
@@ -871,6 +922,14 @@ PREMIUM = Exercise(
             same_as(
                 _each_text(partial(unicodedata.normalize, form)),
                 "encode each sentence as it is: unicodedata.normalize changes its characters, and so its tokens",
+            )
+            for form in ("NFC", "NFKC", "NFD", "NFKD")
+        ),
+        *(
+            same_as(
+                _reference_changed(partial(unicodedata.normalize, form)),
+                f"encode each sentence as it is, the reference's too: unicodedata.normalize('{form}', ...) on the "
+                "reference's sentences changes their characters, and so their tokens (and the premium)",
             )
             for form in ("NFC", "NFKC", "NFD", "NFKD")
         ),

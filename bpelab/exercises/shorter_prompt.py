@@ -19,7 +19,14 @@ from typing import Literal
 
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.multilingual_tax import INVISIBLE_CLEANINGS, LINE_ENDS_AND_JOINERS, as_it_is
+from bpelab.exercises.multilingual_tax import (
+    DIRECTION_MARKS,
+    FRENCH_SPACES_AND_JOINER,
+    INVISIBLE_CLEANINGS,
+    LINE_ENDS_AND_JOINERS,
+    PERSIAN_NON_JOINER,
+    as_it_is,
+)
 from bpelab.exercises.number_answers import adjusted, divisor_nudged, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import encoding_named, encodings_let_go_after
 from bpelab.production import load_encoding
@@ -100,6 +107,11 @@ _JOINED = "Team: 👩\u200d💻👨\u200d👩\u200d👧, please summarise this r
 _BOM = "\ufeffPlease summarise this review."
 _INVISIBLE = "Please\u00a0summarise\u00a0this re\u00adview \u2705\ufe0f"  # no-break spaces, a soft hyphen, ✅️
 
+_TEAM_WITH_BOM = "\ufeffTeam: 👩\u200d💻👨\u200d👩\u200d👧, summarise."  # a byte-order mark, 3 zero-width joiners
+_ZERO_WIDTH_SPACES = "Summarise\u200bthis\u200breview."
+_CRLF_REWRITE = "Summarise the review -\r\n\r\nthanks"
+_TABBED_REWRITE = "Name:\tAnn\tSummarise."
+
 _SPACES_COST = (
     "spaces and line breaks are sent too, and cost tokens (sections 3 and 5: a double space, a new line and "
     "spaces at the ends each change the count)"
@@ -158,6 +170,15 @@ _REWRITE_CHANGES: tuple[tuple[str, Callable[[str], str]], ...] = (
 )
 """Changes made to the rewrite only (the original is counted as it is), each named by what it does, so that the hint
 reads "...: rewrite.strip() drops the spaces, tabs and new lines at its ends, and changed text has other tokens"."""
+
+
+_REWRITE_CLEANINGS: dict[str, Callable[[str], str]] = {
+    **LINE_ENDS_AND_JOINERS,
+    **INVISIBLE_CLEANINGS,
+    "lstrip('\\ufeff') drops the byte order mark U+FEFF": lambda t: t.lstrip("\ufeff"),
+    "making the zero-width space U+200B a space changes a character": lambda t: t.replace("\u200b", " "),
+}
+"""Invisible characters and line ends cleaned in the rewrite only, each with what the cleaning changes."""
 
 
 def _by_lines(text: str, name: str) -> int:
@@ -356,6 +377,56 @@ TOKENS_SAVED = Exercise(
             "expandtabs(), 7)",
         ),
         Case(
+            ("Name: Ann. Please summarise the review.", _TABBED_REWRITE, "o200k_base"),
+            (10 - 8) / 10,
+            "tabs in the rewrite, as sent: 10 → 8 tokens (with a space for each tab, 7; with expandtabs(), 9)",
+        ),
+        Case(
+            (WORDY_PROMPT, _INVISIBLE, "o200k_base"),
+            (192 - 12) / 192,
+            "no-break spaces (U+00A0), a soft hyphen (U+00AD) and U+FE0F in the rewrite, as sent: 192 → 12 tokens "
+            "(with spaces for the no-break ones, 9; without the soft hyphen, 10; without U+FE0F, 11)",
+        ),
+        Case(
+            (WORDY_PROMPT, _ZERO_WIDTH_SPACES, "o200k_base"),
+            (192 - 8) / 192,
+            "zero-width spaces (U+200B) in the rewrite, invisible but sent: 192 → 8 tokens (without them, or with "
+            "spaces for them, 6)",
+        ),
+        Case(
+            (WORDY_PROMPT, _CRLF_REWRITE, "o200k_base"),
+            (192 - 8) / 192,
+            "Windows line ends (\\r\\n) in the rewrite, as sent: 192 → 8 tokens (with \\n for each, 7)",
+        ),
+        Case(
+            (WORDY_PROMPT, _TEAM_WITH_BOM, "o200k_base"),
+            (192 - 20) / 192,
+            "a byte-order mark (U+FEFF) and zero-width joiners (U+200D) in the rewrite, invisible but sent: "
+            "192 → 20 tokens (without the mark, 19; without the joiners, 17)",
+        ),
+        Case(
+            (
+                "Summarise in Persian: " + PERSIAN_NON_JOINER,
+                "\u062e\u0644\u0627\u0635\u0647 \u06a9\u0646: " + PERSIAN_NON_JOINER,
+                "o200k_base",
+            ),
+            (10 - 9) / 10,
+            "Persian می‌خواهم holds a zero-width non-joiner (U+200C) in both texts, sent and counted: 10 → 9 tokens "
+            "(without it, 9 → 8)",
+        ),
+        Case(
+            (FRENCH_SPACES_AND_JOINER, "Prix : 5 €", "o200k_base"),
+            (10 - 5) / 10,
+            "French narrow no-break spaces (U+202F) and a word joiner (U+2060) in the original, as sent: 10 → 5 "
+            "tokens (with spaces for the narrow ones, 8; without the joiner, 9)",
+        ),
+        Case(
+            (DIRECTION_MARKS, "ABC-123", "o200k_base"),
+            (7 - 3) / 7,
+            "right-to-left marks (U+200F) and a left-to-right mark (U+200E) in the original, as sent: 7 → 3 tokens "
+            "(without the right-to-left ones, 5; without the left-to-right one, 6)",
+        ),
+        Case(
             (WORDY_PROMPT, SHORT_PROMPT, "o200k_base"),
             (192 - 27) / 192,
             "the lesson's wordy prompt and its own rewrite, GPT-4o: 192 → 27 tokens",
@@ -434,6 +505,14 @@ TOKENS_SAVED = Exercise(
                 "tokens",
             )
             for what, change in _REWRITE_CHANGES
+        ),
+        *(
+            same_as(
+                lambda original, rewrite, name, c=change: _share(_tokens(original, name), _tokens(c(rewrite), name)),
+                f"count the rewrite as it is sent, as you count the original (every character, invisible or not): "
+                f"{what} in the rewrite, and changed text has other tokens",
+            )
+            for what, change in _REWRITE_CLEANINGS.items()
         ),
         *(
             same_as(

@@ -5,10 +5,18 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Callable
+from decimal import Decimal
 
 from bpelab.exercises.cases import Diagnoser
 from bpelab.exercises.core import Attempt, Case, CheckResult, Exercise, same_as, when
-from bpelab.exercises.multilingual_tax import INVISIBLE_CLEANINGS, LINE_ENDS_AND_JOINERS, as_it_is
+from bpelab.exercises.multilingual_tax import (
+    DIRECTION_MARKS,
+    FRENCH_SPACES_AND_JOINER,
+    INVISIBLE_CLEANINGS,
+    LINE_ENDS_AND_JOINERS,
+    PERSIAN_NON_JOINER,
+    as_it_is,
+)
 from bpelab.exercises.number_answers import FloatAnswer, adjusted, exactly, is_number, rounding_hint
 from bpelab.exercises.toy_encoders import count_o200k_tokens, count_words, encodings_let_go_after
 
@@ -269,6 +277,42 @@ ROOM_FOR_ANSWER = Exercise(
             "GPT-4o: 3 + 8 tokens; Persian writes می‌خواهم with a zero-width non-joiner (U+200C), sent and counted "
             "(without it, 7)",
         ),
+        Case(
+            ("Please\u00a0summarise\u00a0this re\u00adview \u2705\ufe0f", "Hi", 50, count_o200k_tokens),
+            37,
+            "GPT-4o: 12 + 1 tokens; no-break spaces, a soft hyphen and U+FE0F in the system prompt, as sent (with "
+            "spaces for the no-break ones, 9; without the soft hyphen, 10; without U+FE0F, 11)",
+        ),
+        Case(
+            ("Reply in Persian: " + PERSIAN_NON_JOINER, "Hi", 50, count_o200k_tokens),
+            41,
+            "GPT-4o: 8 + 1 tokens; a zero-width non-joiner (U+200C) in the system prompt, sent and counted (without "
+            "it, 7)",
+        ),
+        Case(
+            ("Be brief.", FRENCH_SPACES_AND_JOINER, 50, count_o200k_tokens),
+            37,
+            "GPT-4o: 3 + 10 tokens; French narrow no-break spaces (U+202F) and a word joiner (U+2060), as sent "
+            "(with spaces for the narrow ones, 8; without the joiner, 9)",
+        ),
+        Case(
+            (FRENCH_SPACES_AND_JOINER, "Hi", 50, count_o200k_tokens),
+            39,
+            "GPT-4o: 10 + 1 tokens; narrow no-break spaces (U+202F) and a word joiner (U+2060) in the system "
+            "prompt, as sent (with spaces for the narrow ones, 8; without the joiner, 9)",
+        ),
+        Case(
+            ("Be brief.", DIRECTION_MARKS, 50, count_o200k_tokens),
+            40,
+            "GPT-4o: 3 + 7 tokens; right-to-left marks (U+200F) and a left-to-right mark (U+200E), invisible but "
+            "sent (without the right-to-left ones, 5; without the left-to-right one, 6)",
+        ),
+        Case(
+            (DIRECTION_MARKS, "Hi", 50, count_o200k_tokens),
+            42,
+            "GPT-4o: 7 + 1 tokens; direction marks (U+200F, U+200E) in the system prompt, as sent (without the "
+            "right-to-left ones, 5; without the left-to-right one, 6)",
+        ),
         Case(("Be brief.", "What is BPE?", 9, count_o200k_tokens), 1, "GPT-4o: 3 + 5 tokens in 9: exactly 1 left"),
         Case(("Be brief.", "What is BPE?", 8, count_o200k_tokens), 0, "GPT-4o: 3 + 5 tokens in 8: none left"),
         Case(
@@ -440,9 +484,16 @@ def _whole_dollars(attempt: Attempt) -> str | None:
     return None
 
 
-def _rounded_up(attempt: Attempt) -> str | None:
-    """Every answer is the exact cost rounded UP to the same number of places (math.ceil(cost * 100) / 100), and
-    one of them is not the exact cost."""
+def _dollars(cost: float) -> str:
+    """A cost written out in full, as a price list would: 4.6125e-06 as 0.0000046125."""
+    return format(Decimal(repr(cost)), "f")
+
+
+def _cut_at_places(way: Callable[[float], int], attempt: Attempt) -> tuple[int, float, float] | None:
+    """Every answer is the exact cost, or the exact cost taken to the same number of places by ``way``
+    (math.ceil: rounded up; math.floor: cut off), and one of them is not the exact cost: (places, an exact cost
+    ``way`` changed, what it became). When ``way`` is math.floor, one answer must also differ from the cost
+    rounded to those places, so that a rounding that happens to go down is not called a cut."""
     if attempt.error is not None:
         return None
     costs = [(estimate_cost(*args), got) for args, got in [(attempt.args, attempt.got), *attempt.history()]]
@@ -450,13 +501,42 @@ def _rounded_up(attempt: Attempt) -> str | None:
         return None
     for places in range(0, 10):
         scale = 10**places
-        if all(got == cost or got == math.ceil(cost * scale) / scale for cost, got in costs):
-            return (
-                f"rounded UP to {places} decimal place{'s' if places != 1 else ''} (math.ceil(cost * {scale}) / "
-                f"{scale}): $0.004 becomes {math.ceil(0.004 * scale) / scale}; return the exact cost, and round only "
-                "when you show it"
-            )
+        if not all(got == cost or got == way(cost * scale) / scale for cost, got in costs):
+            continue
+        if way is math.floor and all(got == cost or got == round(cost, places) for cost, got in costs):
+            return None
+        cost, got = next((cost, got) for cost, got in costs if got != cost)
+        return places, cost, got
     return None
+
+
+def _rounded_up(attempt: Attempt) -> str | None:
+    """Every answer is the exact cost rounded UP to the same number of places (math.ceil(cost * 100) / 100), and
+    one of them is not the exact cost; the hint shows one of the learner's own costs that the rounding changed."""
+    found = _cut_at_places(math.ceil, attempt)
+    if found is None:
+        return None
+    places, cost, got = found
+    scale = 10**places
+    return (
+        f"rounded UP to {places} decimal place{'s' if places != 1 else ''} (math.ceil(cost * {scale}) / {scale}): "
+        f"${_dollars(cost)} becomes {_dollars(got)}; return the exact cost, and round only when you show it"
+    )
+
+
+def _cut_off(attempt: Attempt) -> str | None:
+    """Every answer is the exact cost cut off after the same number of places, 1 or more (math.floor(cost * 1e6)
+    / 1e6 or int(...)), and one of them is not the exact cost (0 places is ``_whole_dollars``)."""
+    found = _cut_at_places(math.floor, attempt)
+    if found is None or found[0] == 0:
+        return None
+    places, cost, got = found
+    scale = 10**places
+    return (
+        f"cut off after {places} decimal place{'s' if places != 1 else ''} (math.floor(cost * {scale}) / {scale} "
+        f"or int(...)), not rounded: ${_dollars(cost)} becomes {_dollars(got)}; return the exact cost, and round "
+        "only when you show it"
+    )
 
 
 ESTIMATE_COST = Exercise(
@@ -487,6 +567,7 @@ ESTIMATE_COST = Exercise(
         ),
         _whole_dollars,
         _rounded_up,
+        _cut_off,
         rounding_hint(
             "cost",
             "One request often costs a fraction of a cent, and rounded requests add up to a wrong bill; round only "
