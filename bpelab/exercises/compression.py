@@ -35,7 +35,14 @@ from bpelab.analysis.compression import bytes_per_token, first_reaching, smalles
 from bpelab.byte_level import BPETokenizer
 from bpelab.corpora import read_corpus
 from bpelab.exercises import runaway
-from bpelab.exercises.cleaned_text import cleaned_cases, cleaning_diagnosers, empty_text_answered
+from bpelab.exercises.cleaned_text import (
+    SEARCH_CLEANINGS,
+    SEARCH_TEXTS,
+    cleaned_cases,
+    cleaned_hint,
+    cleaning_diagnosers,
+    empty_text_answered,
+)
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import (
     MAX_STEPS,
@@ -968,7 +975,49 @@ def _search_cases() -> list[Case]:
             "the tokenizer of check 1 with ten special tokens: vocab_size is 268, but its sizes (256 + its 2 "
             "merges) end at 258",
         ),
+        *(
+            Case(
+                (counted_paragraph, text, _goal_at(paragraph, text, size)),
+                note=f"{note}; the goal is what {size} gives on the text as it is, every character included",
+            )
+            for text, size, note in SEARCH_TEXTS
+        ),
     ]
+
+
+_NO_ANSWER = object()
+"""What a cleaned search gives when the cleaned text is empty: no answer equals it."""
+
+
+def _on_cleaned_text(change: Callable[[str], str]) -> Callable[[BPETokenizer, str, float], object]:
+    """The search done right, on the text changed by ``change`` (cleaned, normalized) before it is measured."""
+
+    def search(tokenizer: BPETokenizer, text: str, goal: float) -> object:
+        changed = change(text)
+        return reference_search(_plain(tokenizer), changed, goal) if changed else _NO_ANSWER
+
+    return search
+
+
+def _cleaned_search(attempt: Attempt) -> str | None:
+    """A diagnoser: the answers are those of the search done right on the text cleaned (or Unicode-normalized) one
+    way, on this check and on every other check answered; every such cleaning is named. A search whose cleaned text
+    reaches the goal at no size may return None or the largest size (the lesson's loop returns `high`)."""
+    if attempt.error is not None:
+        return None
+
+    def agrees(search: Callable[..., object], args: tuple, got: object) -> bool:
+        answer = search(*args)
+        return same(got, answer) or (answer is None and same(got, _largest(args[0])))
+
+    whats = [
+        what
+        for what, change in SEARCH_CLEANINGS.items()
+        if agrees(search := _on_cleaned_text(change), attempt.args, attempt.got)
+        and not agrees(search, attempt.args, attempt.expected)
+        and all(agrees(search, args, got) for args, got in attempt.history())
+    ]
+    return cleaned_hint(whats) if whats else None
 
 
 def _largest(tokenizer: BPETokenizer) -> int:
@@ -1610,6 +1659,7 @@ SEARCH = Exercise(
         ),
         _none_compared,
         _helper_is_wrong,  # before the search's own mistakes: a wrong exercise 1 makes a right search look wrong
+        _cleaned_search,  # the search is right, on a cleaned text
         _shared_cache,  # before the checks that differ in one parameter: such a search answers alike on them
         _same_on_every_check,
         _in_merges,
