@@ -12,6 +12,7 @@ import pytest
 from bpelab.analysis.compression import bytes_per_token as library_bytes_per_token
 from bpelab.exercises.compression import (
     _paragraph,
+    check_bytes_per_token,
     check_smallest_vocab_size,
 )
 from bpelab.exercises.samples import PARAGRAPH
@@ -75,3 +76,26 @@ def test_a_search_that_cleans_the_text_is_refused_and_told_so(cleaning, named, c
     assert not result.passed, out
     hint = _hint(out)
     assert named in hint and "as it is" in hint, hint
+
+
+def test_a_bytes_per_token_that_clears_the_merges_is_told_it_changed_its_input_first(capsys):
+    def bytes_per_token(tokenizer, text):
+        tokenizer.merges.clear()
+        ids = tokenizer.encode(text)
+        return len(text.encode("utf-8")) / len(ids)
+
+    assert not check_bytes_per_token(bytes_per_token, record=False).passed
+    hint = _hint(capsys.readouterr().out)
+    assert "changed the tokenizer" in hint and "remember" not in hint, hint
+
+
+def test_a_bytes_per_token_that_remembers_is_still_told_so(capsys):
+    kept: dict = {}
+
+    def bytes_per_token(tokenizer, text):
+        if text not in kept:
+            kept[text] = len(text.encode("utf-8")) / len(tokenizer.encode(text))
+        return kept[text]
+
+    assert not check_bytes_per_token(bytes_per_token, record=False).passed
+    assert "remember" in _hint(capsys.readouterr().out)

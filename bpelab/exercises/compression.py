@@ -210,6 +210,30 @@ def _counted_only_the_start(attempt: Attempt) -> str | None:
     return None
 
 
+_CHANGED_TOKENIZERS: dict[tuple, str] = {}
+"""The calls of the learner's ``bytes_per_token`` in a check that changed the tokenizer they were given: keyed by
+the text and the tokenizer's merges before the call, the tokenizer as the call left it."""
+
+
+def _merges_of(tokenizer: object) -> tuple | None:
+    merges = getattr(tokenizer, "merges", None)
+    return tuple(merges.items()) if isinstance(merges, dict) else None
+
+
+def _changed_its_tokenizer(attempt: Attempt) -> str | None:
+    """A diagnoser: this call changed the tokenizer it was given (``tokenizer.merges.clear()``, a merge deleted or
+    added) and measured the changed one; its answer may be another check's, but nothing was remembered."""
+    tokenizer, text = attempt.args[:2]
+    now = _CHANGED_TOKENIZERS.get((text, _merges_of(tokenizer)))
+    if now is None:
+        return None
+    return (
+        f"your function changed the tokenizer it was given (it is now {now}), then measured the changed one: "
+        "leave the tokenizer as it is (the caller still needs it, and its merges are what you measure); encode the "
+        "text with tokenizer.encode(text) and change nothing of the tokenizer"
+    )
+
+
 def _normalized(tokenizer: BPETokenizer, text: str, form: str) -> float:
     """A typical mistake: the text Unicode-normalized before it is measured."""
     changed = unicodedata.normalize(form, text)  # type: ignore[arg-type]
@@ -308,6 +332,7 @@ BYTES_PER_TOKEN = Exercise(
         *cleaned_cases(_paragraph(), "its bytes and tokens"),
     ],
     diagnosers=[
+        _changed_its_tokenizer,  # before the remembered answers: a tokenizer changed in place gives another's answer
         when(
             lambda a: _an_earlier_answer(a) is not None,
             "you gave the answer of an earlier check on the same text with another tokenizer: your function "
@@ -407,8 +432,10 @@ def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> C
     """Lesson 08, exercise 1: the checker's cases, then one tokenizer object trained again in place (same id, same
     number of merges, other merges) on one text, which a function that remembers its answers gets wrong."""
     with recording(record):
+        _CHANGED_TOKENIZERS.clear()
         with recording(False):
             result = BYTES_PER_TOKEN.run(_fractions_as_floats(fn) if callable(fn) else fn)
+        _CHANGED_TOKENIZERS.clear()
         if result.passed:
             remembered = (
                 _retrained_in_place(fn, result.checks)
@@ -426,11 +453,16 @@ def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> C
 def _fractions_as_floats(fn: Callable[..., float]) -> Callable[..., object]:
     """``fn``, with a ``Fraction`` it returns turned into the float nearest it: the exact ratio as a Fraction
     (``Fraction(len(data), len(ids))``) is right, and the cases compare floats (``comparing.same`` leaves Fractions
-    out)."""
+    out). A call that changes the merges of the tokenizer it is given is noted in ``_CHANGED_TOKENIZERS``."""
 
     @functools.wraps(fn)
     def as_float(*args: object, **kwargs: object) -> object:
-        got = fn(*args, **kwargs)
+        before = _merges_of(args[0]) if len(args) == 2 else None
+        try:
+            got = fn(*args, **kwargs)
+        finally:
+            if before is not None and _merges_of(args[0]) != before:
+                _CHANGED_TOKENIZERS[(args[1], before)] = short(args[0])
         return float(got) if isinstance(got, Fraction) else got
 
     return as_float
