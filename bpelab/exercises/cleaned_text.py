@@ -6,8 +6,10 @@ Also ``empty_text_answered``: bytes per token of the empty text must raise, as t
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import math
+import unicodedata
 from collections.abc import Callable
 
 from bpelab.byte_level import BPETokenizer
@@ -125,3 +127,86 @@ def _why_not(got: object) -> str:
             "pass for a measurement"
         )
     return f"{got!r} would pass for a measurement of a text that is not there"
+
+
+SHORT_BOM_TEXT = "\ufeffThe keeper of the lighthouse kept a logbook."
+"""A sentence after a byte order mark: short, so that the mark's 3 bytes move the smallest size that reaches a goal
+(on ``BOM_TEXT``, the whole paragraph, they never do)."""
+
+LEADING_LINES_TEXT = "\n\n\n\nThe keeper of the lighthouse kept a logbook. \n\n"
+"""Blank lines before a sentence, a space and line breaks after it: stripping either end changes it."""
+
+TRAILING_LINES_TEXT = " \nThe keeper of the lighthouse kept a logbook.\n\n \n\n\n"
+"""A space and a line break before a sentence, line breaks and a line of one space after it."""
+
+DECOMPOSED_TEXT = (
+    "The keeper\u2019s cafe\u0301 served cre\u0300me bru\u0302le\u0301e and pa\u0302te\u0301 on the \ufb01rst "
+    "\ufb02oor."
+)
+"""Accents written as a letter and a combining mark (e + U+0301), and the ligatures ﬁ and ﬂ: NFC and NFKC change it."""
+
+COMPOSED_TEXT = (
+    "Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e: the keeper of the lighthouse kept a logbook on the \ufb01rst \ufb02oor."
+)
+"""Accented letters of one character each (é is U+00E9), and the ligatures ﬁ and ﬂ: NFD, NFKD and NFKC change it."""
+
+SEARCH_TEXTS = (
+    (LINE_ENDS_TEXT, 290, "spaces and tabs at the ends of lines"),
+    (CRLF_TEXT, 286, "Windows line ends (\\r\\n), from a file saved on Windows"),
+    (TABS_TEXT, 257, "a code snippet indented with tabs"),
+    (JOINED_TEXT, 265, "emoji joined by U+200D, the zero-width joiner (3 bytes)"),
+    (SHORT_BOM_TEXT, 276, "a byte order mark (U+FEFF, 3 bytes) before a sentence"),
+    (LEADING_LINES_TEXT, 290, "blank lines before the text, a space and line breaks after it"),
+    (TRAILING_LINES_TEXT, 288, "a line break before the text, blank lines after it"),
+    (DECOMPOSED_TEXT, 269, "accents as combining marks (e + U+0301) and the ligatures ﬁ, ﬂ"),
+    (DECOMPOSED_TEXT, 283, "accents as combining marks (e + U+0301) and the ligatures ﬁ, ﬂ"),
+    (COMPOSED_TEXT, 277, "accented letters of one character each (é, U+00E9) and the ligatures ﬁ, ﬂ"),
+)
+"""Lesson 08's search cases on cleaned texts: (text, the size whose bytes per token is the goal, what it holds). At
+that size each cleaning that changes the text moves the answer (on one of these texts at least), so that a search
+measuring a cleaned text is refused; the texts and sizes are chosen so that the first case a cleaning fails tells it
+from the others where it can. The ends of lines come before the Windows line ends, as in ``CLEANED_TEXTS``."""
+
+WHITESPACE_CLEANINGS: dict[str, Callable[[str], str]] = {
+    "text.strip() drops the spaces and line breaks at both ends of the text, which are bytes too": str.strip,
+    "text.lstrip() drops the spaces and line breaks at its start, which are bytes too": str.lstrip,
+    "text.rstrip() drops the spaces and line breaks at its end, which are bytes too": str.rstrip,
+    "text.rstrip('\\n') drops the line breaks at its end, which are bytes too": lambda t: t.rstrip("\n"),
+    "' '.join(text.split()) makes each run of spaces, tabs and line breaks one space": lambda t: " ".join(t.split()),
+    "dropping the blank lines drops their line breaks, which are bytes too": lambda t: "\n".join(
+        line for line in t.split("\n") if line.strip()
+    ),
+    "dropping the blank lines (text.splitlines()) drops their line breaks and the last one, which are bytes too": (
+        lambda t: "\n".join(line for line in t.splitlines() if line.strip())
+    ),
+}
+"""Whitespace a search's text loses before it is measured."""
+
+NORMAL_FORM_CLEANINGS: dict[str, Callable[[str], str]] = {
+    f"unicodedata.normalize('{form}', ...) {does}": functools.partial(unicodedata.normalize, form)  # type: ignore[arg-type]
+    for form, does in (
+        ("NFC", "joins a letter and its combining accent (e + U+0301, 3 bytes) into one character (é, 2 bytes)"),
+        (
+            "NFKC",
+            "joins a letter and its combining accent into one character, and makes the ligature ﬁ (3 bytes) f + i "
+            "(2 bytes)",
+        ),
+        ("NFD", "splits é (2 bytes) into e and a combining accent (3 bytes)"),
+        ("NFKD", "splits é into e and a combining accent, and makes the ligature ﬁ f + i"),
+    )
+}
+"""The Unicode normal forms, each with what it changes."""
+
+SEARCH_CLEANINGS = {**ALL_CLEANINGS, **WHITESPACE_CLEANINGS, **NORMAL_FORM_CLEANINGS}
+"""Every cleaning lesson 08's search checker (``check_smallest_vocab_size``) names."""
+
+
+def cleaned_hint(whats: list[str]) -> str:
+    """The hint for a search that measures a cleaned text: ``whats`` say what each cleaning that gives its answers
+    changes (the first, and up to two more that give the same answers on every check)."""
+    also = "".join(f"; or {what}" for what in whats[1:3])
+    same = "" if len(whats) == 1 else f", which give{'s' if len(whats) == 2 else ''} the same answers on these checks"
+    return (
+        f"you cleaned the text before measuring it ({whats[0]}{also}{same}): the goal is for the text as it is, "
+        "every character included; measure `text` as it is, as encode receives it"
+    )

@@ -35,7 +35,14 @@ from bpelab.analysis.compression import bytes_per_token, first_reaching, smalles
 from bpelab.byte_level import BPETokenizer
 from bpelab.corpora import read_corpus
 from bpelab.exercises import runaway
-from bpelab.exercises.cleaned_text import cleaned_cases, cleaning_diagnosers, empty_text_answered
+from bpelab.exercises.cleaned_text import (
+    SEARCH_CLEANINGS,
+    SEARCH_TEXTS,
+    cleaned_cases,
+    cleaned_hint,
+    cleaning_diagnosers,
+    empty_text_answered,
+)
 from bpelab.exercises.comparing import same
 from bpelab.exercises.core import (
     MAX_STEPS,
@@ -203,6 +210,30 @@ def _counted_only_the_start(attempt: Attempt) -> str | None:
     return None
 
 
+_CHANGED_TOKENIZERS: dict[tuple, str] = {}
+"""The calls of the learner's ``bytes_per_token`` in a check that changed the tokenizer they were given: keyed by
+the text and the tokenizer's merges before the call, the tokenizer as the call left it."""
+
+
+def _merges_of(tokenizer: object) -> tuple | None:
+    merges = getattr(tokenizer, "merges", None)
+    return tuple(merges.items()) if isinstance(merges, dict) else None
+
+
+def _changed_its_tokenizer(attempt: Attempt) -> str | None:
+    """A diagnoser: this call changed the tokenizer it was given (``tokenizer.merges.clear()``, a merge deleted or
+    added) and measured the changed one; its answer may be another check's, but nothing was remembered."""
+    tokenizer, text = attempt.args[:2]
+    now = _CHANGED_TOKENIZERS.get((text, _merges_of(tokenizer)))
+    if now is None:
+        return None
+    return (
+        f"your function changed the tokenizer it was given (it is now {now}), then measured the changed one: "
+        "leave the tokenizer as it is (the caller still needs it, and its merges are what you measure); encode the "
+        "text with tokenizer.encode(text) and change nothing of the tokenizer"
+    )
+
+
 def _normalized(tokenizer: BPETokenizer, text: str, form: str) -> float:
     """A typical mistake: the text Unicode-normalized before it is measured."""
     changed = unicodedata.normalize(form, text)  # type: ignore[arg-type]
@@ -301,6 +332,7 @@ BYTES_PER_TOKEN = Exercise(
         *cleaned_cases(_paragraph(), "its bytes and tokens"),
     ],
     diagnosers=[
+        _changed_its_tokenizer,  # before the remembered answers: a tokenizer changed in place gives another's answer
         when(
             lambda a: _an_earlier_answer(a) is not None,
             "you gave the answer of an earlier check on the same text with another tokenizer: your function "
@@ -400,8 +432,10 @@ def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> C
     """Lesson 08, exercise 1: the checker's cases, then one tokenizer object trained again in place (same id, same
     number of merges, other merges) on one text, which a function that remembers its answers gets wrong."""
     with recording(record):
+        _CHANGED_TOKENIZERS.clear()
         with recording(False):
             result = BYTES_PER_TOKEN.run(_fractions_as_floats(fn) if callable(fn) else fn)
+        _CHANGED_TOKENIZERS.clear()
         if result.passed:
             remembered = (
                 _retrained_in_place(fn, result.checks)
@@ -419,11 +453,16 @@ def check_bytes_per_token(fn: Callable[..., float], *, record: bool = True) -> C
 def _fractions_as_floats(fn: Callable[..., float]) -> Callable[..., object]:
     """``fn``, with a ``Fraction`` it returns turned into the float nearest it: the exact ratio as a Fraction
     (``Fraction(len(data), len(ids))``) is right, and the cases compare floats (``comparing.same`` leaves Fractions
-    out)."""
+    out). A call that changes the merges of the tokenizer it is given is noted in ``_CHANGED_TOKENIZERS``."""
 
     @functools.wraps(fn)
     def as_float(*args: object, **kwargs: object) -> object:
-        got = fn(*args, **kwargs)
+        before = _merges_of(args[0]) if len(args) == 2 else None
+        try:
+            got = fn(*args, **kwargs)
+        finally:
+            if before is not None and _merges_of(args[0]) != before:
+                _CHANGED_TOKENIZERS[(args[1], before)] = short(args[0])
         return float(got) if isinstance(got, Fraction) else got
 
     return as_float
@@ -968,7 +1007,49 @@ def _search_cases() -> list[Case]:
             "the tokenizer of check 1 with ten special tokens: vocab_size is 268, but its sizes (256 + its 2 "
             "merges) end at 258",
         ),
+        *(
+            Case(
+                (counted_paragraph, text, _goal_at(paragraph, text, size)),
+                note=f"{note}; the goal is what {size} gives on the text as it is, every character included",
+            )
+            for text, size, note in SEARCH_TEXTS
+        ),
     ]
+
+
+_NO_ANSWER = object()
+"""What a cleaned search gives when the cleaned text is empty: no answer equals it."""
+
+
+def _on_cleaned_text(change: Callable[[str], str]) -> Callable[[BPETokenizer, str, float], object]:
+    """The search done right, on the text changed by ``change`` (cleaned, normalized) before it is measured."""
+
+    def search(tokenizer: BPETokenizer, text: str, goal: float) -> object:
+        changed = change(text)
+        return reference_search(_plain(tokenizer), changed, goal) if changed else _NO_ANSWER
+
+    return search
+
+
+def _cleaned_search(attempt: Attempt) -> str | None:
+    """A diagnoser: the answers are those of the search done right on the text cleaned (or Unicode-normalized) one
+    way, on this check and on every other check answered; every such cleaning is named. A search whose cleaned text
+    reaches the goal at no size may return None or the largest size (the lesson's loop returns `high`)."""
+    if attempt.error is not None:
+        return None
+
+    def agrees(search: Callable[..., object], args: tuple, got: object) -> bool:
+        answer = search(*args)
+        return same(got, answer) or (answer is None and same(got, _largest(args[0])))
+
+    whats = [
+        what
+        for what, change in SEARCH_CLEANINGS.items()
+        if agrees(search := _on_cleaned_text(change), attempt.args, attempt.got)
+        and not agrees(search, attempt.args, attempt.expected)
+        and all(agrees(search, args, got) for args, got in attempt.history())
+    ]
+    return cleaned_hint(whats) if whats else None
 
 
 def _largest(tokenizer: BPETokenizer) -> int:
@@ -1610,6 +1691,7 @@ SEARCH = Exercise(
         ),
         _none_compared,
         _helper_is_wrong,  # before the search's own mistakes: a wrong exercise 1 makes a right search look wrong
+        _cleaned_search,  # the search is right, on a cleaned text
         _shared_cache,  # before the checks that differ in one parameter: such a search answers alike on them
         _same_on_every_check,
         _in_merges,
