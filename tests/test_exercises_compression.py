@@ -412,6 +412,10 @@ LESSON_ANSWER = 6_818  # what lesson 08's search finds (test_the_lessons_shown_s
         (binary_search(result=lambda size: size - 256), "is a number of merges, not a vocabulary size"),
         (binary_search(result=lambda size: size + 256), "is 256 more than"),
         (lambda tokenizer, text, goal: LESSON_ANSWER, "on every check, whatever tokenizer, text and goal"),
+        (
+            lambda tokenizer, text, goal: LESSON_ANSWER if tokenizer and text and goal else 0,
+            "on every check, whatever tokenizer, text and goal",
+        ),
         (binary_search(low=0), "a size it does not have"),
         (binary_search(forever=True), "measure each size at most once"),
         (bisect_variant(lambda lo, hi, m: (lo, m), lambda lo, hi, m: (m + 2, hi)), "but so does"),
@@ -427,6 +431,7 @@ LESSON_ANSWER = 6_818  # what lesson 08's search finds (test_the_lessons_shown_s
         "merges, not tokens",
         "256 added twice",
         "ignores its arguments",
+        "reads its arguments, answers one number",
         "low starts at 0",
         "low = middle (never ends)",
         "low = middle + 2",

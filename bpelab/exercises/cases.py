@@ -49,6 +49,10 @@ class Attempt:
     """``(args, what came back)`` for the exercise's other cases (run on demand, output silenced)."""
     parameters: tuple[str, ...] = ()
     """The names of the learner's parameters, as their ``def`` line has them (empty when unknown)."""
+    unread: tuple[str, ...] = ()
+    """The parameters the learner's function never reads (``running.unread_parameters``)."""
+    globals_read: tuple[str, ...] = ()
+    """The globals holding data that the learner's function reads (``running.globals_read``)."""
 
 
 Diagnoser = Callable[[Attempt], "str | None"]

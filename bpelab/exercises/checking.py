@@ -25,8 +25,10 @@ from bpelab.exercises.running import (
     Outcome,
     body,
     call,
+    globals_read,
     parameter_names,
     parameters_problem,
+    unread_parameters,
     ways_to_none,
 )
 from bpelab.exercises.showing import differences, kind, short, without_addresses
@@ -212,7 +214,14 @@ def check_part(
                 lines + runaway_lines(yours, outcome, exercise.max_steps, exercise.runaway_hint, exercise.max_seconds),
             )
         attempt = Attempt(
-            before, case.expected, outcome.got, outcome.error, functools.partial(history, index), parameter_names(fn)
+            before,
+            case.expected,
+            outcome.got,
+            outcome.error,
+            functools.partial(history, index),
+            parameter_names(fn),
+            unread_parameters(fn),
+            globals_read(fn),
         )
         if outcome.error is not None:
             error = outcome.error

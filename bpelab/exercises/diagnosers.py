@@ -103,6 +103,23 @@ def swapped_parameters(exercise: ExerciseSpec, attempt: Attempt) -> str | None:
     )
 
 
+def unread_parameter(attempt: Attempt) -> str | None:
+    """A parameter the function never reads while it reads a global holding data: its answer comes from the
+    lesson's object (``tok.vocab`` where ``vocab`` was meant). A parameter left unread with no global read instead is
+    a step forgotten, which the exercise's own hint names better."""
+    if not attempt.unread or not attempt.globals_read:
+        return None
+    names = ", ".join(f"`{name}`" for name in attempt.unread)
+    which = "parameter" if len(attempt.unread) == 1 else "parameters"
+    it = "it" if len(attempt.unread) == 1 else "them"
+    read = ", ".join(f"`{name}`" for name in attempt.globals_read)
+    return (
+        f"your function never reads its {which} {names}; it reads the global {read} instead, which is the lesson's, "
+        f"not this check's: each check passes its own {names} there, and your answer cannot depend on {it}. Use the "
+        f"{which} the function is given"
+    )
+
+
 def _empty_or_zero(value: Any) -> bool:
     """An argument that leaves nothing to divide by: empty, 0, or numbers that add up to 0."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -171,8 +188,11 @@ def empty_input_error(error: BaseException, args: tuple = ()) -> str | None:
 
 
 def explain(exercise: ExerciseSpec, attempt: Attempt) -> str:
-    """The hint for a wrong answer or an error: swapped parameters, the exercise's diagnosers, then the engine's own."""
-    hint = swapped_parameters(exercise, attempt) or first_hint(exercise.diagnosers, attempt)
+    """The hint for a wrong answer or an error: swapped parameters, the exercise's diagnosers (they name a known
+    mistake, which can also leave a parameter unread), a parameter never read, then the engine's own."""
+    hint = (
+        swapped_parameters(exercise, attempt) or first_hint(exercise.diagnosers, attempt) or unread_parameter(attempt)
+    )
     if hint:
         return hint
     if attempt.error is not None:

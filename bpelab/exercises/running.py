@@ -9,8 +9,10 @@ whether its parameters fit the call the exercise makes.
 from __future__ import annotations
 
 import ast
+import dis
 import inspect
 import textwrap
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -130,6 +132,66 @@ def parameter_names(fn: Any) -> tuple[str, ...]:
         return tuple(inspect.signature(fn).parameters)
     except (TypeError, ValueError):
         return ()
+
+
+READS_ANY_NAME = frozenset({"locals", "vars", "eval", "exec"})
+"""Calls that can read a parameter without naming it: a function that makes one is never said to leave one unread."""
+
+
+LOADS_OF_CELLS = frozenset({"LOAD_DEREF", "LOAD_CLOSURE", "LOAD_CLASSDEREF"})
+"""The instructions that read a local a function made inside shares (LOAD_FAST… read the others)."""
+
+
+def _names_loaded(code: types.CodeType) -> set[str]:
+    """The local names ``code`` reads (3.13 loads two at once, or stores one and loads another, with a pair)."""
+    loaded: set[str] = set()
+    for instruction in dis.get_instructions(code):
+        name, value = instruction.opname, instruction.argval
+        if (name.startswith("LOAD_FAST") and name != "LOAD_FAST_AND_CLEAR") or name in LOADS_OF_CELLS:
+            loaded.update(value if isinstance(value, tuple) else (value,))
+        elif name == "STORE_FAST_LOAD_FAST":  # 3.13: stores the first name, loads the second
+            loaded.add(value[1])
+    return {name for name in loaded if isinstance(name, str)}
+
+
+def unread_parameters(fn: Any) -> tuple[str, ...]:
+    """The parameters ``fn`` never reads: its answer cannot depend on them, so it reads something else (often a
+    global of the lesson's, such as ``tok.vocab``, where the parameter ``vocab`` was meant). A name that starts with
+    ``_`` is left unread on purpose; a function that takes ``*args`` or calls ``locals()`` is not judged."""
+    function = inspect.unwrap(getattr(fn, "__func__", fn))
+    code = getattr(function, "__code__", None)
+    if not isinstance(code, types.CodeType) or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        return ()
+    if READS_ANY_NAME & set(code.co_names):
+        return ()
+    names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    if inspect.ismethod(fn):
+        names = names[1:]  # self
+    read = _names_loaded(code) | set(code.co_cellvars)  # a cell is read by a function made inside
+    return tuple(name for name in names if name not in read and not name.startswith("_"))
+
+
+def _codes_within(code: types.CodeType) -> list[types.CodeType]:
+    """``code`` and the code of every function, lambda and generator written inside it."""
+    found = [code]
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            found += _codes_within(constant)
+    return found
+
+
+NOT_DATA = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType, type)
+
+
+def globals_read(fn: Any) -> tuple[str, ...]:
+    """The globals ``fn`` reads (in its own body or a generator inside it) that hold data, not a module, function or
+    class: where an answer that ignores a parameter comes from."""
+    function = inspect.unwrap(getattr(fn, "__func__", fn))
+    code, space = getattr(function, "__code__", None), getattr(function, "__globals__", {})
+    if not isinstance(code, types.CodeType):
+        return ()
+    names = dict.fromkeys(name for inner in _codes_within(code) for name in inner.co_names)
+    return tuple(name for name in names if name in space and not isinstance(space[name], NOT_DATA))
 
 
 def parameters_problem(fn: Any, exercise: ExerciseSpec, n_args: int) -> str | None:

@@ -7,6 +7,7 @@ deterministic (no memory addresses; sets sorted; lazy objects such as ``map`` na
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from itertools import islice
@@ -85,7 +86,14 @@ def short(value: Any, depth: int = 0) -> str:
         if len(value) > STRING_CHARS:
             return f"{marks_shown(value[:STRING_CHARS])}… ({len(value)} in all)"
         return marks_shown(value)
-    if value is None or value is Ellipsis or isinstance(value, (bool, int, float)):
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return repr(value)
+        except ValueError:  # past Python's limit on the digits an int may print (4,300 by default)
+            digits = math.floor(math.log10(abs(value))) + 1
+            digits -= 10 ** (digits - 1) > abs(value)  # the float logarithm can round up past a power of ten
+            return f"{'-' if value < 0 else ''}an int of {digits:,} digits"
+    if value is None or value is Ellipsis or isinstance(value, (bool, float)):
         return repr(value)
     if type(value).__name__ in _LAZY:
         return f"<{type(value).__name__} object>"
