@@ -53,3 +53,19 @@ def test_ids_read_as_byte_values_are_named() -> None:
     result = check_decode_ids(decode_ids_as_byte_values, record=False)
     assert not result.passed
     assert "above 255" in result.message and "vocab[i]" in result.message, result.message
+
+
+def test_an_invisible_token_is_named_in_the_build_text() -> None:
+    from bpelab.production import load_encoding
+    from bpelab.widgets.token_build_view import build_for, build_lines, build_text
+    from tests.test_token_build_view import lines_in_js
+
+    o200k = load_encoding("o200k_base")
+    zwj = "\u200d".encode()
+    (token_id,) = o200k.encode_ordinary("\u200d")
+    text = build_text(build_for(o200k, token_id, zwj), "GPT-4o")
+    assert text.splitlines()[0].startswith("How U+200D ZERO WIDTH JOINER was built (GPT-4o)"), text
+    assert "→ U+200D ZERO WIDTH JOINER (rank" in text, text
+    assert "\u200d" not in text, text
+    build = build_for(o200k, token_id, zwj)
+    assert lines_in_js([(build.as_dict(), "GPT-4o")]) == [build_lines(build, "GPT-4o")]
