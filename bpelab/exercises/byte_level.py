@@ -419,8 +419,7 @@ DECODE_IDS = Exercise(
             "sequence, not one per byte: the start of a character cut short (F0 9F, the first two of the emoji's "
             "four bytes) is a single '\ufffd', and a byte gets one of its own only when it can neither start a "
             "character nor continue the one before it (a stray continuation byte). Let Python find where a broken "
-            "sequence ends: "
-            + _JOIN_THEN_DECODE,
+            "sequence ends: " + _JOIN_THEN_DECODE,
         ),
         _text_changed,
         when(
@@ -448,8 +447,7 @@ DECODE_IDS = Exercise(
         on_error(
             ValueError,
             "bytes(ids) reads each id as a byte value, but ids above 255 are tokens, not bytes: a merged token "
-            "stands for several bytes. Look each id up in vocab, vocab[i], and "
-            + _JOIN_THEN_DECODE,
+            "stands for several bytes. Look each id up in vocab, vocab[i], and " + _JOIN_THEN_DECODE,
             contains="range(0, 256)",
         ),
         when(

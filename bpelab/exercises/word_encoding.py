@@ -178,6 +178,7 @@ _REPEATED_SKIPPING_STEP_HINT = (
     "merge step i += 1; when building a new list, i += 2)"
 )
 
+
 def _split_on_any_whitespace(
     variant: Callable[[str, list[Merge]], list[str] | None],
 ) -> Callable[[str, list[Merge]], list[str] | None]:
