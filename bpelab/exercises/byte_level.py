@@ -324,6 +324,18 @@ def _byte_order_mark_dropped(attempt: Attempt) -> bool:
     return isinstance(got, str) and isinstance(want, str) and want.startswith("\ufeff") and got == want[1:]
 
 
+def _one_per_bad_byte(attempt: Attempt) -> bool:
+    """The right text, but more '\ufffd' than errors='replace' gives: one per broken byte, not per maximal invalid
+    sequence (a hand-written decoder that steps one byte after a failed character)."""
+    got, want = attempt.got, attempt.expected
+    return (
+        isinstance(got, str)
+        and isinstance(want, str)
+        and got.count("\ufffd") > want.count("\ufffd")
+        and got.replace("\ufffd", "") == want.replace("\ufffd", "")
+    )
+
+
 def _one_token_at_a_time(vocab: Vocab, ids: list[int]) -> str:
     return "".join(vocab[i].decode("utf-8", errors="replace") for i in ids)
 
@@ -401,6 +413,14 @@ DECODE_IDS = Exercise(
             "after a cut: errors='replace' puts a '\ufffd' for each broken sequence, where it is, and decodes the "
             "rest (a byte that only continues a character is one '\ufffd' of its own): " + _JOIN_THEN_DECODE,
         ),
+        when(
+            _one_per_bad_byte,
+            "your text has a '\ufffd' for each broken byte, and errors='replace' puts one for each maximal invalid "
+            "sequence, not one per byte: the start of a character cut short (F0 9F, the first two of the emoji's "
+            "four bytes) is a single '\ufffd', and a byte gets one of its own only when it can neither start a "
+            "character nor continue the one before it (a stray continuation byte). Let Python find where a broken "
+            "sequence ends: " + _JOIN_THEN_DECODE,
+        ),
         _text_changed,
         when(
             _byte_order_mark_dropped,
@@ -423,6 +443,12 @@ DECODE_IDS = Exercise(
             "bytes(...) takes integers (byte values), and each vocab[i] is already a bytes object: "
             "join them with b''.join(vocab[i] for i in ids)",
             contains="cannot be interpreted as an integer",
+        ),
+        on_error(
+            ValueError,
+            "bytes(ids) reads each id as a byte value, but ids above 255 are tokens, not bytes: a merged token "
+            "stands for several bytes. Look each id up in vocab, vocab[i], and " + _JOIN_THEN_DECODE,
+            contains="range(0, 256)",
         ),
         when(
             lambda attempt: isinstance(attempt.got, (bytes, bytearray)),

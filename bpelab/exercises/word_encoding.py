@@ -124,6 +124,14 @@ def _normalised(attempt: Attempt) -> str | None:
     return None
 
 
+_WHITESPACE_REMOVED_HINT = (
+    "you removed whitespace from the word (word.strip(), or a split() joined back): a word of a text split on spaces "
+    "only, text.split(' '), keeps its line break, 'end\\n', and that '\\n' is a character of the word, a symbol "
+    "like any other, which a merge may join with the marker. With no merges 'end\\n' is ['e', 'n', 'd', '\\n', "
+    "'</w>']. Spell the word as it is, whitespace and all: list(word) + ['</w>']"
+)
+
+
 def _padded_replace(word: str, merges: list[Merge]) -> list[str]:
     """Each merge as one str.replace of ' a b ' by ' ab ' on the word spelled with spaces around every symbol:
     two matches side by side share the space between them, and replace skips the second."""
@@ -169,6 +177,20 @@ _REPEATED_SKIPPING_STEP_HINT = (
     "Apply each merge once over the word, left to right, without overlaps, in the order learned (after an in-place "
     "merge step i += 1; when building a new list, i += 2)"
 )
+
+
+def _split_on_any_whitespace(
+    variant: Callable[[str, list[Merge]], list[str] | None],
+) -> Callable[[str, list[Merge]], list[str] | None]:
+    """A variant that spells the word with spaces and ends with split(' '), as the learner who ends with split()
+    writes it: the same text cut at every whitespace, so a '\\n' or '\\t' of the word is dropped too."""
+
+    def encode(word: str, merges: list[Merge]) -> list[str] | None:
+        symbols = variant(word, merges)
+        return None if symbols is None else [part for symbol in symbols for part in symbol.split()]
+
+    return encode
+
 
 _REGEX_SPECIAL = set(".^$*+?{}[]()|\\")
 
@@ -317,12 +339,18 @@ ENCODE_WORD = Exercise(
             any_type=False,
         ),
         _normalised,
+        same_as(lambda word, merges: encode_word(word.strip(), merges), _WHITESPACE_REMOVED_HINT),
+        same_as(lambda word, merges: encode_word("".join(word.split()), merges), _WHITESPACE_REMOVED_HINT),
         same_as(_marker_read_in_word, _MARKER_READ_IN_WORD_HINT),
         _regex_error,
         same_as(_unescaped_regex, _UNESCAPED_REGEX_HINT),
+        same_as(_split_on_any_whitespace(_unescaped_regex), _UNESCAPED_REGEX_HINT),
         same_as(_unescaped_plain_regex, _UNESCAPED_PLAIN_REGEX_HINT),
+        same_as(_split_on_any_whitespace(_unescaped_plain_regex), _UNESCAPED_PLAIN_REGEX_HINT),
         same_as(_unescaped_replacement, _UNESCAPED_REPLACEMENT_HINT),
+        same_as(_split_on_any_whitespace(_unescaped_replacement), _UNESCAPED_REPLACEMENT_HINT),
         same_as(_by_string_replace, STRING_REPLACE_HINT),
+        same_as(_split_on_any_whitespace(_by_string_replace), STRING_REPLACE_HINT),
         same_as(
             _by_joined_text,
             "you compared the text two symbols join to (symbols[i] + symbols[i + 1] == new), not the pair: "
@@ -544,6 +572,17 @@ def _cases() -> list[Case]:
             ["x", "<", "/", "w", ">", "y</w>"],
             "'<', '/', 'w', '>' typed inside a word are four characters, four symbols: only the marker added at "
             "the end is '</w>'",
+        ),
+        Case(
+            ("end\n", [(("e", "n"), "en"), (("\n", "</w>"), "\n</w>")]),
+            ["en", "d", "\n</w>"],
+            "a text split on spaces only (text.split(' ')) leaves its line break in the last word, 'end\\n': the "
+            "'\\n' is a character of the word, a symbol like any other, and ('\\n', '</w>') joins it with the marker",
+        ),
+        Case(
+            ("a\tb", [(("a", "\t"), "a\t")]),
+            ["a\t", "b", "</w>"],
+            "a tab inside a word is a character too: 'a', '\\t', 'b' are three symbols",
         ),
     ]
 

@@ -22,15 +22,16 @@ from bpelab.production import rank_in_core
 from bpelab.sentencepiece import SentencePieceBPE
 from bpelab.sentencepiece_build import build_piece
 from bpelab.token_build import BuildNode, TokenBuild, TokenBuilder, build_from_merges, build_from_word_merges
-from bpelab.widgets.chips import show_whitespace
+from bpelab.widgets.chips import chip_label
 from bpelab.wording import a_or_an
 from bpelab.words import TrainingResult
 
 
 def part_text(part: bytes) -> str:
-    """A part's text with whitespace drawn (``⋅Kub``), or its bytes (``<E6><9D>``) when it is half a character."""
+    """A part's text with whitespace drawn (``⋅Kub``), or its bytes (``<E6><9D>``) when it is half a character; a
+    part of invisible characters only is named as the explorer's chips name it (``U+200D ZERO WIDTH JOINER``)."""
     try:
-        return show_whitespace(part.decode("utf-8"))
+        return chip_label(part.decode("utf-8"))
     except UnicodeDecodeError:
         return "".join(f"<{b:02X}>" for b in part)
 

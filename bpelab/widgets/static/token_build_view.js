@@ -7,7 +7,7 @@
 // written by buildLines / stepLine (plain text, no DOM), which bpelab/widgets/token_build_view.py
 // writes the same way for the notebook's text fallback; tests/test_token_build_view.py holds them equal.
 
-import { CHIP_CSS, drawChips, ensureCss, showWhitespace } from "./chips.js";
+import { CHIP_CSS, chipLabel, drawChips, ensureCss, showWhitespace } from "./chips.js";
 import { replay } from "./token_build.js";
 
 export const TOKEN_BUILD_CSS = `
@@ -35,11 +35,22 @@ export function partString(bytes) {
   }
 }
 
-/** How a part is written: its text with whitespace drawn ("⋅Kub"), or its bytes ("<E6><97>") when it is half a character. */
+/** How a part is written: its text with whitespace drawn ("⋅Kub"), or its bytes ("<E6><97>") when it is half a
+ * character; a part of invisible characters only is named as the chips name it ("U+200D ZERO WIDTH JOINER"). */
 export function partText(bytes) {
   const text = partString(bytes);
-  if (text !== null) return showWhitespace(text);
+  if (text !== null) return chipLabel(text);
+  return partBytes(bytes);
+}
+
+function partBytes(bytes) {
   return Array.from(bytes, (b) => `<${b.toString(16).toUpperCase().padStart(2, "0")}>`).join("");
+}
+
+/** A part as a chip's text, whitespace drawn: drawChips names an invisible part itself (chipLabel). */
+function partChipText(bytes) {
+  const text = partString(bytes);
+  return text !== null ? showWhitespace(text) : partBytes(bytes);
 }
 
 /** What a step's number counts, as the panel writes it: "rank 127933", "merge 12" or "score -2" (SentencePiece). */
@@ -189,7 +200,7 @@ function knownIds(build) {
 
 /** One frame's parts as chips, one chip per part (never grouped: a half character is its own part). */
 function partChips(parts, ids, marks) {
-  const pieces = parts.map(partText);
+  const pieces = parts.map(partChipText);
   const chips = pieces.map((text, i) => ({ tokens: [i], text }));
   const partIds = parts.map((p) => ids.get(p.join(",")) ?? "?");
   return drawChips(pieces, { ids: partIds, showIds: true, marks, chips });

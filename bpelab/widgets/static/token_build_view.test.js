@@ -13,6 +13,7 @@ test("a part is its text with whitespace drawn, or its bytes when it is half a c
   assert.equal(partText(bytes("東")), "東");
   assert.equal(partText(bytes("東").slice(0, 2)), "<E6><9D>"); // 東 is E6 9D B1: two of its three bytes
   assert.equal(partText([0x0a]), "↵");
+  assert.equal(partText(bytes("\u200d")), "U+200D ZERO WIDTH JOINER"); // drawn as nothing: named, as the chips name it
 });
 
 test("each step says which two parts it joined and at what rank; step 0 is the bytes", () => {
