@@ -2049,6 +2049,8 @@ def _judge_size(
         vocab_size = int(vocab_size)
     elif not isinstance(vocab_size, (bool, int)) and hasattr(vocab_size, "__index__"):
         vocab_size = operator.index(vocab_size)  # a whole number of another type, numpy's int64
+    if vocab_size is None and bytes_per_token(tokenizer.truncated(_largest(tokenizer)), text) < theirs * (1 - within):
+        return _best_it_can(None, tokenizer, text, theirs, production, within)
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int):
         returned = "None" if vocab_size is None else f"{kind(vocab_size)} {short(vocab_size)}"
         return _result(
@@ -2080,6 +2082,8 @@ def _judge_size(
     goal_line = f"   goal:     at least {goal:.4f} bytes per token ({1 - within:.0%} of the {theirs:.4f} of {label})"
     if ours < goal:
         full = measure(largest)
+        if full < goal and vocab_size == largest:
+            return _best_it_can(vocab_size, tokenizer, text, theirs, production, within)
         if full < goal:
             return _result(
                 False,
@@ -2121,6 +2125,43 @@ def _judge_size(
                 f"   yours:    {line(vocab_size, ours)}",
                 goal_line,
                 *([f"   one less: {line(vocab_size - 1, measure(vocab_size - 1))}"] if vocab_size > 256 else []),
+            ]
+        ),
+    )
+
+
+def _best_it_can(
+    vocab_size: int | None, tokenizer: BPETokenizer, text: str, theirs: float, production: str, within: float
+) -> CheckResult:
+    """No size reaches the goal on this text, and the search answered as the reference does (None) or with the
+    largest size, as the lesson's loop does: it did what it could, and it passed the checker's own cases first. The
+    message says why the goal is out of reach (``_out_of_reach_message``, whose first line is the verdict)."""
+    largest = _largest(tokenizer)
+    full = bytes_per_token(tokenizer.truncated(largest), text)
+    label = FRIENDLY_NAMES.get(production, production)
+    goal = theirs * (1 - within)
+
+    def line(size: int, value: float) -> str:
+        return (
+            f"{size:,} tokens (256 bytes + {size - 256:,} merges): {value:.4f} bytes per token, "
+            f"{value / theirs:.2%} of {label}"
+        )
+
+    goal_line = f"   goal:     at least {goal:.4f} bytes per token ({1 - within:.0%} of the {theirs:.4f} of {label})"
+    _, _, largest_line, _, hint = _out_of_reach_message(
+        largest, full, full, largest, goal, line, goal_line, label, within, theirs
+    ).split("\n")
+    returned = "None (no size reaches it)" if vocab_size is None else f"{vocab_size:,}, the largest size"
+    return _result(
+        True,
+        "passed",
+        "\n".join(
+            [
+                f"✅ smallest_vocab_size: no size of this tokenizer gets within {within:.0%} of {label} on this "
+                f"text, and your search answered {returned}: the best it can do.",
+                largest_line,
+                goal_line,
+                hint.replace("   hint:     ", "   why:      ", 1),
             ]
         ),
     )
