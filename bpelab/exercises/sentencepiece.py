@@ -261,6 +261,23 @@ def _equal_symbols(keep_spaces: bool) -> str:
     )
 
 
+WHITESPACE_SKIPS = (
+    lambda left, right: not (left + right).strip(),
+    lambda left, right: (left + right).isspace(),
+    lambda left, right: left == right and left.isspace(),
+)
+"""A pair whose piece is whitespace only, skipped: ``if not piece.strip()``, ``if piece.isspace()``, or two equal
+whitespace symbols (``symbols[i] == symbols[i + 1] and symbols[i].isspace()``). '▁' is no whitespace to Python, so
+none of them skips '▁▁'."""
+
+WHITESPACE_PIECE = (
+    "you skipped a pair whose piece is whitespace only (`not piece.strip()`, `piece.isspace()`, or two equal "
+    "whitespace symbols): a piece of whitespace is a piece like any other, and SentencePiece merges '\\r\\r' "
+    "(Mistral 7B v0.1's id 21259, 'line one\\r\\r\\n...' encodes as ..., '\\r\\r', '<0x0A>', ...) as it merges "
+    "'ab', '\\t\\t' or a pair of U+3000 when scores holds them; test only `piece in scores`, whatever its characters"
+)
+
+
 def _two_symbols_no_pair(attempt: Attempt) -> str | None:
     """None for every two symbols whose pair forms a piece, whatever its score, and right on every longer list:
     ``len(symbols) <= 2`` (or ``< 3``) was taken for "no pair"."""
@@ -1780,6 +1797,22 @@ NEXT_MERGE = Exercise(
             1,
             "'a' + '▁' forms 'a▁', which is no piece ('a' is another): '▁b' at 1",
         ),
+        Case(
+            (["x", "\t", "\t"], {"\t\t": -2.0, "x\t": -5.0}),
+            1,
+            "'\\t' + '\\t' forms '\\t\\t' (-2), above 'x\\t' (-5): a piece of whitespace is a piece like any other",
+        ),
+        Case(
+            (["x", "\u3000", "\u3000"], {"\u3000\u3000": -2.0, "x\u3000": -5.0}),
+            1,
+            "two U+3000 (IDEOGRAPHIC SPACE) form a piece (-2), above 'x' + U+3000 (-5): a piece of whitespace is a "
+            "piece like any other",
+        ),
+        Case(
+            (["\r", "\r", "\n"], {"\r\r": -21000.0}),
+            0,
+            "'\\r' + '\\r' forms '\\r\\r', Mistral 7B v0.1's id 21259 (score -21000): a piece of whitespace merges",
+        ),
         *real_encoding_cases(),
         Case(
             ([SPACE + "th", "e", SPACE, "t", "h"], {SPACE + "t": -1.0, "e" + SPACE: -1.0}),
@@ -1811,6 +1844,7 @@ NEXT_MERGE = Exercise(
         _same_answer_everywhere,
         *(same_as(_trailing_spaces_dropped(every), TRAILING_SPACE) for every in (False, True)),
         *(same_as(_equal_symbols_skipped(keep), _equal_symbols(keep)) for keep in (True, False)),
+        *(same_as(_skipping(skip), WHITESPACE_PIECE) for skip in WHITESPACE_SKIPS),
         _zero_dropped,
         same_as(_zero_replaced_in_loop, ZERO_IS_FALSE),
         _two_symbols_no_pair,

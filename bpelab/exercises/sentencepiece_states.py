@@ -43,6 +43,7 @@ MISTRAL_TEXTS = (
     "x=[] if a<>b or c<?>d",
     "hi  ",
     "x = 1   ",
+    "line one\r\r\nline two",
 )
 """A long English sentence (more than 40 symbols, its best pair far right at some steps), markup and [INST]-like
 brackets, ordinary pieces enclosed in brackets ('[]' id 2002, '<>' id 28675, '<?>' id 25955: no special tokens),
@@ -50,7 +51,9 @@ numbers, Japanese (kanji and kana, one piece each: Mistral's model joins no two 
 it joins some of other CJK text, '数据' or '一个'), a combining accent (U+0301), code,
 and format characters (category Cf: U+200B, U+200D, U+FEFF), one of which Mistral joins ('▁' + U+200B, id 15758). The
 last two end in spaces: their last merges join '▁' symbols at the very end ('hi  ' ends as ['▁hi', '▁▁'], 'x = 1   '
-as [..., '1', '▁▁▁'], as sentencepiece 0.2.3 encodes them), so an answer that drops a trailing '▁' fails them."""
+as [..., '1', '▁▁▁'], as sentencepiece 0.2.3 encodes them), so an answer that drops a trailing '▁' fails them. The
+last joins two carriage returns into '\\r\\r' (id 21259, score -21000), the one piece of Mistral's 32,000 made of
+whitespace other than '▁' only: an answer that skips a whitespace-only piece (``not piece.strip()``) fails it."""
 
 NUMBERS_LINE = "in 2024 and 2025 we sold 1234 cups, 12 a day"
 NUMBERS_VOCAB_SIZE = 58
