@@ -377,6 +377,16 @@ def _crash_on_no_pieces(attempt: Attempt) -> str | None:
     )
 
 
+def _none_for_no_pieces(attempt: Attempt) -> str | None:
+    """None for an empty list of pieces (``return out or None``, or ``if not pieces: return None``)."""
+    if attempt.error is not None or attempt.got is not None or attempt.args[0] or attempt.expected != []:
+        return None
+    return (
+        "you returned None for an empty list of pieces (pieces == []): no pieces in, an empty list out, [], not None "
+        "(`return out or None`, or `if not pieces: return None`, gives None); return out, even when it is empty"
+    )
+
+
 def _unknown(pieces: list[str], vocab: set[str]) -> list[str]:
     return [p if p in vocab else "<unk>" for p in pieces]
 
@@ -721,6 +731,7 @@ BYTE_FALLBACK = Exercise(
     diagnosers=[
         _item_of_another_type,
         _crash_on_no_pieces,
+        _none_for_no_pieces,
         _recursion,
         _only_the_first_pieces,
         *(same_as(_kept_only_if(test), KEPT_WHOLE + what) for test, what in KNOWN_PIECE_TESTS),
