@@ -52,9 +52,10 @@ def test_the_zeros_are_not_said_to_be_only_in_hand_edited_models():
     assert "two kinds of score that only a hand-edited model holds" not in source
     assert "+0.0 counts above −0.0" in source
     assert "A model SentencePieceTrainer makes holds both zeros" in source
-    assert (  # read 21 (fixBL): Mistral's own file was edited after training, so "hand-edited" became this
-        "only a model whose scores were edited after training (as Mistral's were, to −1,000,000,000: section 2) "
-        "can hold a normal piece at +0.0 that ties with one at −0.0" in source
+    assert (  # read 21 (fixBL) said "edited after training"; read 23 (fixBV): the file shows only that the public
+        # trainer did not write those scores
+        "only a model whose scores did not come from the public trainer as released (as Mistral's −1,000,000,000 "
+        "did not: section 2) can hold a normal piece at +0.0 that ties with one at −0.0" in source
     )
 
 

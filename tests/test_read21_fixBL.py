@@ -90,7 +90,7 @@ def test_no_cut_is_scoped_to_words_and_user_defined_pieces():
 
 def test_the_minus_a_billion_scores_are_sourced():
     text = _cell(21)
-    assert "lines 444–446" in text and "re-scored after training" in text
+    assert "lines 444–446" in text and "did not come from the public trainer as released" in text  # read 23
     assert "their ids:" in _cell(20)
     assert "only a hand-edited model" not in text
-    assert "re-scored after training" in _cell(2)
+    assert "is not what the public trainer as released writes: section 2" in _cell(2)
