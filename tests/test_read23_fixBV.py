@@ -11,7 +11,6 @@ from tests.lesson16_solutions import LESSON
 from tests.lesson16_solutions import hint as _hint
 from tests.lesson16_solutions import shown_solution as _shown_solution
 
-
 # ---- finding 1: a pair whose piece is whitespace only, skipped ---------------------------------------------
 
 
