@@ -21,7 +21,7 @@ def _hint(result) -> str:
 
 def encode_word_marker_by_regex(word, merges):
     """The learner's: the word plus '</w>' cut with a pattern that reads every '</w>' as the marker."""
-    symbols = regex.findall(r"</w>|.", word + "</w>")
+    symbols = regex.findall(r"</w>|.", word + "</w>", flags=regex.DOTALL)  # '.' takes a line break too
     for (a, b), new in merges:
         merged, i = [], 0
         while i < len(symbols):

@@ -140,7 +140,7 @@ def test_lesson_06_spell_names_the_valid_ids() -> None:
 
     tok = SimpleNamespace(vocab={i: bytes([i]) for i in range(256)} | {256: b"ab"}, merges={(97, 98): 256})
     namespace = {"tok": tok}
-    exec(source.split("longest =")[0], namespace)
+    exec(source.split("by_length =")[0], namespace)  # spell alone, before the longest tokens are listed
     assert namespace["spell"](256) == "('a' + 'b')"
     try:
         namespace["spell"](257)
